@@ -1,0 +1,38 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "Linkwell",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "linkwell", targets: ["linkwell"]),
+        .library(name: "LinkwellCore", targets: ["LinkwellCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    ],
+    targets: [
+        .target(
+            name: "LinkwellCore",
+            dependencies: [.product(name: "Yams", package: "Yams")]
+        ),
+        .executableTarget(
+            name: "linkwell",
+            dependencies: [
+                "LinkwellCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "LinkwellCoreTests",
+            dependencies: ["LinkwellCore"],
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "linkwellTests",
+            dependencies: ["LinkwellCore"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

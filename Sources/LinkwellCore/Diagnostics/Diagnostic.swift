@@ -1,0 +1,72 @@
+/// One problem found in the user's input, as a value: the pipeline collects them and the
+/// executable prints them, so every stage can report all it finds before anything stops.
+public struct Diagnostic: Sendable, Hashable, Codable {
+    public enum Severity: String, Sendable, Hashable, Codable, Comparable {
+        case note
+        case warning
+        case error
+
+        private var rank: Int {
+            switch self {
+            case .note: 0
+            case .warning: 1
+            case .error: 2
+            }
+        }
+
+        public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+    }
+
+    public var severity: Severity
+    public var message: String
+    /// Nil only for problems that belong to no file (an output that is too large, say).
+    public var location: SourceLocation?
+    /// Extra lines printed under the message: where a duplicate was first defined, and so on.
+    public var notes: [String]
+
+    public init(_ severity: Severity, _ message: String, at location: SourceLocation?, notes: [String] = []) {
+        self.severity = severity
+        self.message = message
+        self.location = location
+        self.notes = notes
+    }
+
+    public static func error(_ message: String, at location: SourceLocation?, notes: [String] = []) -> Diagnostic {
+        Diagnostic(.error, message, at: location, notes: notes)
+    }
+
+    public static func warning(_ message: String, at location: SourceLocation?, notes: [String] = []) -> Diagnostic {
+        Diagnostic(.warning, message, at: location, notes: notes)
+    }
+}
+
+extension Diagnostic: CustomStringConvertible {
+    /// `site.yaml:12:7: error: message`, the form editors and CI log parsers understand; notes
+    /// follow on their own lines as `note:` entries.
+    public var description: String {
+        let prefix = location.map { "\($0): " } ?? "linkwell: "
+        var lines = ["\(prefix)\(severity.rawValue): \(message)"]
+        lines += notes.map { "\(prefix)note: \($0)" }
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension Array where Element == Diagnostic {
+    public var hasErrors: Bool { contains { $0.severity == .error } }
+
+    /// Diagnostics in file order, so output reads top to bottom like the manifest; the sort is
+    /// stable so that problems found at one spot keep the order the checks found them in.
+    public func sortedByLocation() -> [Diagnostic] {
+        enumerated().sorted { lhs, rhs in
+            switch (lhs.element.location, rhs.element.location) {
+            case let (l?, r?) where l != r: return l < r
+            case (nil, _?): return false
+            case (_?, nil): return true
+            default: return lhs.offset < rhs.offset
+            }
+        }.map(\.element)
+    }
+}
+
+/// A diagnostic can stop a stage that cannot go on (a file that is not YAML at all).
+extension Diagnostic: Error {}

@@ -1,0 +1,130 @@
+/// `site.yaml` exactly as written: every field optional, every value located. Nothing here is
+/// checked beyond its YAML shape; `validate` judges it and `resolve` turns it into a `Site`.
+public struct RawManifest: Sendable, Hashable {
+    public var location: SourceLocation
+    public var version: Located<Int>?
+    public var name: Located<String>?
+    public var scheme: Located<String>?
+    public var legacyPaths: Located<Bool>?
+    public var iosApps: [RawIOSApp] = []
+    public var androidApps: [RawAndroidApp] = []
+    public var domains: RawDomains?
+    public var defaults: RawRuleDefaults?
+    public var substitutionVariables: [RawSubstitutionVariable] = []
+    public var routes: [RawRoute] = []
+    public var pageTypes: [RawPageType] = []
+    public var robots: RawRobots?
+
+    public init(location: SourceLocation) {
+        self.location = location
+    }
+}
+
+public struct RawIOSApp: Sendable, Hashable {
+    public var location: SourceLocation
+    public var id: Located<String>?
+    public var name: Located<String>?
+    public var teamID: Located<String>?
+    public var bundleID: Located<String>?
+    public var appStoreID: Located<String>?
+    public var webcredentials: Located<Bool>?
+    public var appClips: [Located<String>] = []
+}
+
+public struct RawAndroidApp: Sendable, Hashable {
+    public var location: SourceLocation
+    public var id: Located<String>?
+    public var name: Located<String>?
+    public var package: Located<String>?
+    public var fingerprints: [Located<String>]?
+    public var fingerprintsLocation: SourceLocation?
+    public var webcredentials: Located<Bool>?
+}
+
+public struct RawDomains: Sendable, Hashable {
+    public var location: SourceLocation
+    public var pairs: [RawMirrorPair] = []
+    public var short: Located<String>?
+}
+
+public struct RawMirrorPair: Sendable, Hashable {
+    public var location: SourceLocation
+    public var primary: Located<String>?
+    public var mirror: Located<String>?
+}
+
+/// Matching defaults, for the whole domain (`applinks.defaults`).
+public struct RawRuleDefaults: Sendable, Hashable {
+    public var location: SourceLocation
+    public var caseSensitive: Located<Bool>?
+    public var percentEncoded: Located<Bool>?
+}
+
+public struct RawSubstitutionVariable: Sendable, Hashable {
+    public var name: Located<String>
+    public var values: [Located<String>]
+}
+
+public struct RawRoute: Sendable, Hashable {
+    public var location: SourceLocation
+    public var name: Located<String>?
+    public var path: Located<String>?
+    public var query: RawQuery?
+    public var fragment: Located<String>?
+    public var exclude: Located<Bool>?
+    public var comment: Located<String>?
+    public var caseSensitive: Located<Bool>?
+    public var percentEncoded: Located<Bool>?
+    public var apps: [Located<String>]?
+    public var hosts: [Located<String>]?
+    public var page: Located<String>?
+}
+
+/// A query condition: the whole query string, or named items each with its own pattern.
+public enum RawQuery: Sendable, Hashable {
+    case whole(Located<String>)
+    case items([RawQueryItem], SourceLocation)
+
+    public var location: SourceLocation {
+        switch self {
+        case .whole(let pattern): pattern.location
+        case .items(_, let location): location
+        }
+    }
+}
+
+public struct RawQueryItem: Sendable, Hashable {
+    public var name: Located<String>
+    public var pattern: Located<String>
+}
+
+public struct RawPageType: Sendable, Hashable {
+    public var name: Located<String>
+    public var location: SourceLocation
+    public var fallback: Located<String>?
+    public var web: Located<String>?
+    public var desktop: Located<String>?
+    public var title: Located<String>?
+    public var description: Located<String>?
+    public var image: Located<String>?
+    public var since: [RawSince] = []
+}
+
+/// The first app version, per platform, that can open a page type.
+public struct RawSince: Sendable, Hashable {
+    public var platform: Located<String>
+    public var version: Located<String>
+}
+
+public struct RawRobots: Sendable, Hashable {
+    public var location: SourceLocation
+    public var groups: [RawRobotsGroup] = []
+    public var sitemaps: [Located<String>] = []
+}
+
+public struct RawRobotsGroup: Sendable, Hashable {
+    public var location: SourceLocation
+    public var userAgents: [Located<String>]?
+    public var allow: [Located<String>] = []
+    public var disallow: [Located<String>] = []
+}

@@ -1,0 +1,83 @@
+import Yams
+
+/// Turns manifest text into a `YAMLNode` tree, or into located diagnostics for syntax errors
+/// and duplicate keys (which YAML forbids and which would otherwise silently drop a rule).
+enum YAMLParser {
+    static func parse(_ source: SourceFile) -> Result<YAMLNode, Diagnostic> {
+        if source.text.hasPrefix("\u{FEFF}") {
+            return .failure(
+                .error("the file starts with a byte-order mark; save it as UTF-8 without BOM", at: source.location(line: 1, column: 1)))
+        }
+        do {
+            guard let root = try Yams.compose(yaml: source.text, .basic) else {
+                return .failure(
+                    .error("the manifest is empty; expected a mapping with 'version: 1'", at: source.location(line: 1, column: 1)))
+            }
+            return .success(convert(root, in: source))
+        } catch let error as YamlError {
+            return .failure(diagnostic(for: error, in: source))
+        } catch {
+            return .failure(.error("cannot read YAML: \(error)", at: source.location(line: 1, column: 1)))
+        }
+    }
+
+    private static func convert(_ node: Node, in source: SourceFile) -> YAMLNode {
+        let location = source.location(of: node.mark)
+        switch node {
+        case .scalar(let scalar):
+            return .scalar(
+                YAMLNode.Scalar(text: scalar.string, isPlain: scalar.style == .plain || scalar.style == .any, location: location))
+        case .mapping(let mapping):
+            let entries = mapping.map { key, value in
+                let keyScalar = YAMLNode.Scalar(text: key.string ?? "", isPlain: true, location: source.location(of: key.mark))
+                return YAMLNode.Entry(key: keyScalar, value: convert(value, in: source))
+            }
+            return .mapping(entries, location)
+        case .sequence(let sequence):
+            return .sequence(sequence.map { convert($0, in: source) }, location)
+        case .alias:
+            // compose() resolves aliases; an unresolved one has nothing we could read.
+            return .scalar(YAMLNode.Scalar(text: "", isPlain: true, location: location))
+        }
+    }
+
+    private static func diagnostic(for error: YamlError, in source: SourceFile) -> Diagnostic {
+        switch error {
+        case .scanner(let context, let problem, let mark, _),
+            .parser(let context, let problem, let mark, _),
+            .composer(let context, let problem, let mark, _):
+            var message = "invalid YAML: \(problem)"
+            if let context { message += " (\(context.text) at line \(context.mark.line))" }
+            return .error(message, at: source.location(line: mark.line, column: mark.column))
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            return duplicateKey(duplicates.first ?? "", firstAt: context.mark, in: source)
+        case .reader(let problem, let offset, _, _):
+            let location = offset.map { source.location(ofCharacterOffset: $0) } ?? source.location(line: 1, column: 1)
+            return .error("cannot read the file: \(problem)", at: location)
+        default:
+            return .error("invalid YAML: \(error)", at: source.location(line: 1, column: 1))
+        }
+    }
+
+    /// libyaml names the first occurrence of a duplicated key; the mistake a reader must fix is
+    /// the later one, so point there (same column, same key, further down) and note the first.
+    private static func duplicateKey(_ key: String, firstAt mark: Mark, in source: SourceFile) -> Diagnostic {
+        let first = source.location(line: mark.line, column: mark.column)
+        let lines = source.lines
+        for lineIndex in mark.line..<lines.count {
+            let line = lines[lineIndex]
+            let scalars = Array(line.unicodeScalars)
+            guard scalars.count >= mark.column else { continue }
+            let rest = String(String.UnicodeScalarView(scalars[(mark.column - 1)...]))
+            let prefix = String(String.UnicodeScalarView(scalars[..<(mark.column - 1)]))
+            let indentOnly = prefix.allSatisfy { $0 == " " || $0 == "-" }
+            if indentOnly, rest.hasPrefix(key + ":") || rest.hasPrefix("\"\(key)\":") || rest.hasPrefix("'\(key)':") {
+                return .error(
+                    "duplicate key '\(key)'; each key may appear once in a mapping",
+                    at: source.location(line: lineIndex + 1, column: mark.column),
+                    notes: ["'\(key)' is first defined at \(first)"])
+            }
+        }
+        return .error("duplicate key '\(key)'; each key may appear once in a mapping", at: first)
+    }
+}

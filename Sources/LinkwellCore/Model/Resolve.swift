@@ -1,0 +1,89 @@
+/// Turns a manifest that passed validation into a `Site`. This is the only place that knows
+/// the defaults; it trusts validation and never reports anything itself.
+public enum Resolve {
+    public static func site(from manifest: RawManifest) -> Site {
+        let iosApps = manifest.iosApps.map(iosApp)
+        let androidApps = manifest.androidApps.map(androidApp)
+        let pairs = (manifest.domains?.pairs ?? []).map { MirrorPair(primary: $0.primary!.value, mirror: $0.mirror!.value) }
+        let allAppIDs = unique(iosApps.map(\.id) + androidApps.map(\.id))
+        let pairHosts = pairs.flatMap { [$0.primary, $0.mirror] }
+        return Site(
+            name: manifest.name!.value,
+            scheme: manifest.scheme?.value,
+            legacyPaths: manifest.legacyPaths?.value ?? true,
+            iosApps: iosApps,
+            androidApps: androidApps,
+            mirrorPairs: pairs,
+            shortHost: manifest.domains?.short?.value,
+            defaults: RuleDefaults(
+                caseSensitive: manifest.defaults?.caseSensitive?.value, percentEncoded: manifest.defaults?.percentEncoded?.value,
+                location: manifest.defaults?.location),
+            substitutionVariables: manifest.substitutionVariables.map {
+                SubstitutionVariable(name: $0.name.value, values: $0.values.map(\.value))
+            },
+            routes: manifest.routes.map { route($0, allAppIDs: allAppIDs, defaultHosts: pairHosts) },
+            pageTypes: manifest.pageTypes.map(pageType),
+            robots: RobotsPolicy(
+                groups: (manifest.robots?.groups ?? []).map {
+                    RobotsGroup(
+                        userAgents: ($0.userAgents ?? []).map(\.value), allow: $0.allow.map(\.value), disallow: $0.disallow.map(\.value))
+                },
+                sitemaps: (manifest.robots?.sitemaps ?? []).map(\.value)))
+    }
+
+    private static func iosApp(_ app: RawIOSApp) -> IOSApp {
+        IOSApp(
+            id: app.id!.value, name: app.name!.value, teamID: app.teamID!.value, bundleID: app.bundleID!.value,
+            appStoreID: app.appStoreID?.value, webcredentials: app.webcredentials?.value ?? false,
+            appClipBundleIDs: app.appClips.map(\.value))
+    }
+
+    private static func androidApp(_ app: RawAndroidApp) -> AndroidApp {
+        let fingerprints = (app.fingerprints ?? []).compactMap { try? Identifiers.canonicalFingerprint($0.value).get() }
+        return AndroidApp(
+            id: app.id!.value, name: app.name!.value, package: app.package!.value,
+            fingerprints: unique(fingerprints), webcredentials: app.webcredentials?.value ?? false)
+    }
+
+    /// A route applies to every app and every mirror-pair host unless it names them; the short
+    /// host only ever carries routes that name it, since its URLs are codes, not site paths.
+    private static func route(_ route: RawRoute, allAppIDs: [String], defaultHosts: [String]) -> Route {
+        let query: QueryCondition? =
+            switch route.query {
+            case .whole(let pattern): .whole(pattern.value)
+            case .items(let items, _): .items(items.map { QueryItem(name: $0.name.value, pattern: $0.pattern.value) })
+            case nil: nil
+            }
+        return Route(
+            name: route.name!.value,
+            path: route.path?.value,
+            query: query,
+            fragment: route.fragment?.value,
+            exclude: route.exclude?.value ?? false,
+            comment: route.comment?.value,
+            caseSensitive: route.caseSensitive?.value,
+            percentEncoded: route.percentEncoded?.value,
+            apps: route.apps.map { unique($0.map(\.value)) } ?? allAppIDs,
+            hosts: route.hosts.map { unique($0.map(\.value)) } ?? defaultHosts,
+            pageType: route.page?.value,
+            location: route.location)
+    }
+
+    private static func pageType(_ page: RawPageType) -> PageType {
+        PageType(
+            name: page.name.value,
+            fallback: page.fallback.flatMap { PageType.Fallback(rawValue: $0.value) } ?? .store,
+            webURL: page.web?.value,
+            desktopURL: page.desktop?.value,
+            title: page.title!.value,
+            description: page.description?.value,
+            image: page.image?.value,
+            sinceIOS: page.since.first { $0.platform.value == "ios" }?.version.value,
+            sinceAndroid: page.since.first { $0.platform.value == "android" }?.version.value)
+    }
+
+    private static func unique(_ values: [String]) -> [String] {
+        var seen = Set<String>()
+        return values.filter { seen.insert($0).inserted }
+    }
+}

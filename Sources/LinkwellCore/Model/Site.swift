@@ -1,0 +1,133 @@
+/// The resolved site: every default applied, every reference checked, every identifier in its
+/// canonical form. Renderers read only this; `resolve` is the one place that knows defaults.
+public struct Site: Sendable, Hashable, Codable {
+    public var name: String
+    public var scheme: String?
+    /// Whether AASA details also carry the iOS 9–12 `appID` + `paths` form.
+    public var legacyPaths: Bool
+    public var iosApps: [IOSApp]
+    public var androidApps: [AndroidApp]
+    public var mirrorPairs: [MirrorPair]
+    public var shortHost: String?
+    public var defaults: RuleDefaults
+    public var substitutionVariables: [SubstitutionVariable]
+    public var routes: [Route]
+    public var pageTypes: [PageType]
+    public var robots: RobotsPolicy
+
+    /// Every host that serves files, in manifest order: each pair's primary then mirror, then
+    /// the short host.
+    public var hosts: [String] {
+        mirrorPairs.flatMap { [$0.primary, $0.mirror] } + (shortHost.map { [$0] } ?? [])
+    }
+
+    /// The routes that apply on `host`, in manifest order.
+    public func routes(on host: String) -> [Route] {
+        routes.filter { $0.hosts.contains(host) }
+    }
+}
+
+public struct IOSApp: Sendable, Hashable, Codable {
+    public var id: String
+    public var name: String
+    public var teamID: String
+    public var bundleID: String
+    public var appStoreID: String?
+    public var webcredentials: Bool
+    /// Bundle IDs of the App Clips, each under the same Team ID.
+    public var appClipBundleIDs: [String]
+
+    /// `<Team ID>.<bundle ID>`, the identifier AASA files and entitlements use.
+    public var appID: String { "\(teamID).\(bundleID)" }
+}
+
+public struct AndroidApp: Sendable, Hashable, Codable {
+    public var id: String
+    public var name: String
+    public var package: String
+    /// Canonical upper-case, colon-separated SHA-256 fingerprints, in manifest order.
+    public var fingerprints: [String]
+    public var webcredentials: Bool
+}
+
+public struct MirrorPair: Sendable, Hashable, Codable {
+    public var primary: String
+    public var mirror: String
+}
+
+/// Matching defaults for a whole domain; nil means "not set", so the platform default applies
+/// and nothing is emitted.
+public struct RuleDefaults: Sendable, Hashable, Codable {
+    public var caseSensitive: Bool?
+    public var percentEncoded: Bool?
+    /// Where the manifest sets them, for warnings about what older systems ignore.
+    public var location: SourceLocation?
+
+    public var isEmpty: Bool { caseSensitive == nil && percentEncoded == nil }
+}
+
+public struct SubstitutionVariable: Sendable, Hashable, Codable {
+    public var name: String
+    public var values: [String]
+}
+
+/// One ordered link rule: where it matches, whether it opens the app or keeps the URL on the
+/// web, for which apps and hosts, and which page type previews it.
+public struct Route: Sendable, Hashable, Codable {
+    public var name: String
+    public var path: String?
+    public var query: QueryCondition?
+    public var fragment: String?
+    public var exclude: Bool
+    public var comment: String?
+    public var caseSensitive: Bool?
+    public var percentEncoded: Bool?
+    /// Ids of the apps (iOS and Android) this route applies to.
+    public var apps: [String]
+    public var hosts: [String]
+    public var pageType: String?
+    public var location: SourceLocation
+}
+
+public enum QueryCondition: Sendable, Hashable, Codable {
+    /// The whole query string, without its leading `?`.
+    case whole(String)
+    /// Named items, each matched by its own pattern; other items are ignored.
+    case items([QueryItem])
+}
+
+public struct QueryItem: Sendable, Hashable, Codable {
+    public var name: String
+    public var pattern: String
+}
+
+public struct PageType: Sendable, Hashable, Codable {
+    public enum Fallback: String, Sendable, Hashable, Codable, CaseIterable {
+        /// No app: send phones to the App Store / Google Play.
+        case store
+        /// No app: show the mobile web page on every platform.
+        case web
+    }
+
+    public var name: String
+    public var fallback: Fallback
+    /// URL templates with `{path}` and `{query}` placeholders.
+    public var webURL: String?
+    public var desktopURL: String?
+    public var title: String
+    public var description: String?
+    public var image: String?
+    public var sinceIOS: String?
+    public var sinceAndroid: String?
+}
+
+public struct RobotsPolicy: Sendable, Hashable, Codable {
+    public var groups: [RobotsGroup]
+    public var sitemaps: [String]
+}
+
+public struct RobotsGroup: Sendable, Hashable, Codable {
+    public var userAgents: [String]
+    public var allow: [String]
+    public var disallow: [String]
+}

@@ -1,0 +1,109 @@
+/// What the build will write, host by host, as structured documents: decided here, turned into
+/// bytes by `Render`. Translation losses are reported once per route, not once per host.
+public struct BuildPlan: Sendable, Hashable {
+    public enum Document: Sendable, Hashable {
+        case aasa(AASAFile)
+        case assetLinks([AssetLinksStatement])
+        case robots(String)
+    }
+
+    public struct PlannedFile: Sendable, Hashable {
+        public var path: String
+        public var host: String
+        public var document: Document
+    }
+
+    public var files: [PlannedFile]
+    public var diagnostics: [Diagnostic]
+
+    public init(site: Site) {
+        let translations = Dictionary(
+            site.routes.map { ($0.name, RuleTranslation(route: $0, defaults: site.defaults, variables: site.substitutionVariables)) },
+            uniquingKeysWith: { first, _ in first })
+        diagnostics = Self.losses(site: site, translations: translations)
+        let robots = RobotsRenderer.render(site.robots)
+        files = site.hosts.flatMap { host -> [PlannedFile] in
+            var files: [PlannedFile] = []
+            if !site.iosApps.isEmpty {
+                let aasa = Document.aasa(Self.aasa(site: site, host: host, translations: translations))
+                files.append(PlannedFile(path: "\(host)/\(AssociationFiles.aasa)", host: host, document: aasa))
+                files.append(PlannedFile(path: "\(host)/\(AssociationFiles.aasaRoot)", host: host, document: aasa))
+            }
+            if !site.androidApps.isEmpty {
+                let statements = Self.assetLinks(site: site, host: host, translations: translations)
+                files.append(PlannedFile(path: "\(host)/\(AssociationFiles.assetLinks)", host: host, document: .assetLinks(statements)))
+            }
+            files.append(PlannedFile(path: "\(host)/robots.txt", host: host, document: .robots(robots)))
+            return files
+        }
+    }
+
+    static func aasa(site: Site, host: String, translations: [String: RuleTranslation]) -> AASAFile {
+        let routes = site.routes(on: host)
+        let details = site.iosApps.compactMap { app -> AASAFile.Detail? in
+            let appRoutes = routes.filter { $0.apps.contains(app.id) }
+            guard !appRoutes.isEmpty else { return nil }
+            let rules = appRoutes.map { translations[$0.name]! }
+            return AASAFile.Detail(
+                appID: site.legacyPaths ? app.appID : nil,
+                appIDs: [app.appID],
+                paths: site.legacyPaths ? rules.flatMap(\.legacyPaths) : nil,
+                components: rules.map(\.component))
+        }
+        let defaults =
+            site.defaults.isEmpty
+            ? nil : AASAFile.Defaults(caseSensitive: site.defaults.caseSensitive, percentEncoded: site.defaults.percentEncoded)
+        let variables =
+            site.substitutionVariables.isEmpty
+            ? nil : Dictionary(site.substitutionVariables.map { ($0.name, $0.values) }, uniquingKeysWith: { first, _ in first })
+        let credentialApps = site.iosApps.filter(\.webcredentials).map(\.appID)
+        let clips = site.iosApps.flatMap { app in app.appClipBundleIDs.map { "\(app.teamID).\($0)" } }
+        return AASAFile(
+            applinks: .init(details: details, defaults: defaults, substitutionVariables: variables),
+            webcredentials: credentialApps.isEmpty ? nil : .init(apps: credentialApps),
+            appclips: clips.isEmpty ? nil : .init(apps: clips))
+    }
+
+    static func assetLinks(site: Site, host: String, translations: [String: RuleTranslation]) -> [AssetLinksStatement] {
+        let routes = site.routes(on: host)
+        return site.androidApps.map { app in
+            var components = routes.filter { $0.apps.contains(app.id) }.flatMap { translations[$0.name]!.dynamicComponents }
+            if components.last?.isCatchAll != true {
+                components.append(.everythingElseExcluded)
+            }
+            var relation = [AssetLinksStatement.handleAllURLs]
+            if app.webcredentials { relation.append(AssetLinksStatement.getLoginCredentials) }
+            return AssetLinksStatement(
+                relation: relation,
+                target: .init(packageName: app.package, sha256CertFingerprints: app.fingerprints),
+                relationExtensions: [AssetLinksStatement.handleAllURLs: .init(dynamicAppLinkComponents: components)])
+        }
+    }
+
+    /// Legacy and Android translation losses, for routes that reach those platforms.
+    static func losses(site: Site, translations: [String: RuleTranslation]) -> [Diagnostic] {
+        let iosIDs = Set(site.iosApps.map(\.id))
+        let androidIDs = Set(site.androidApps.map(\.id))
+        var found: [Diagnostic] = []
+        if site.legacyPaths, !site.iosApps.isEmpty {
+            if site.defaults.caseSensitive == false || site.defaults.percentEncoded == false {
+                found.append(
+                    .warning(
+                        "'defaults' need iOS 14; iOS 9–13 match every rule with caseSensitive and percentEncoded true",
+                        at: site.defaults.location))
+            }
+        }
+        for route in site.routes {
+            let translation = translations[route.name]!
+            if site.legacyPaths, route.apps.contains(where: iosIDs.contains) {
+                found += translation.legacyLosses.map { .warning("route '\(route.name)': \($0)", at: route.location) }
+            }
+            guard route.apps.contains(where: androidIDs.contains) else { continue }
+            found += translation.androidLosses.map { .warning("route '\(route.name)': \($0)", at: route.location) }
+            if let error = translation.androidError {
+                found.append(.error("route '\(route.name)': \(error)", at: route.location))
+            }
+        }
+        return found
+    }
+}

@@ -1,0 +1,57 @@
+/// The whole build as one function of the manifest text, with no I/O:
+/// load → validate → resolve → plan → render. Each stage runs only when the ones before it
+/// found no error, and every diagnostic found on the way is returned.
+/// Each stage reports everything it finds in one go.
+public enum Linkwell {
+    public struct BuildResult: Sendable {
+        public var site: Site?
+        public var files: [OutputFile]
+        public var diagnostics: [Diagnostic]
+
+        public var succeeded: Bool { !diagnostics.hasErrors }
+    }
+
+    public static func build(_ manifest: SourceFile) -> BuildResult {
+        var diagnostics: [Diagnostic] = []
+        func finish(_ site: Site? = nil, _ files: [OutputFile] = []) -> BuildResult {
+            let sorted = diagnostics.sortedByLocation()
+            return BuildResult(site: site, files: sorted.hasErrors ? [] : files, diagnostics: sorted)
+        }
+
+        let raw: RawManifest
+        switch load(manifest) {
+        case .success(let loaded):
+            raw = loaded.manifest
+            diagnostics += loaded.diagnostics
+        case .failure(let error):
+            diagnostics.append(error)
+            return finish()
+        }
+        // A value of the wrong shape reads as absent; judging the manifest now would repeat
+        // each such problem as a "missing key", so shape errors are reported on their own.
+        guard !diagnostics.hasErrors else { return finish() }
+        diagnostics += Validation.validate(raw)
+        guard !diagnostics.hasErrors else { return finish() }
+
+        let site = Resolve.site(from: raw)
+        let plan = BuildPlan(site: site)
+        diagnostics += plan.diagnostics
+        guard !diagnostics.hasErrors else { return finish(site) }
+
+        let rendered = Render.files(of: plan)
+        diagnostics += rendered.diagnostics
+        return finish(site, rendered.files.sorted { $0.path < $1.path })
+    }
+
+    /// Parses and decodes the manifest; shape problems come back beside a partial manifest so
+    /// that validation can still report what else is wrong.
+    public static func load(_ manifest: SourceFile) -> Result<(manifest: RawManifest, diagnostics: [Diagnostic]), Diagnostic> {
+        YAMLParser.parse(manifest).flatMap { root in
+            var decoder = ManifestDecoder()
+            guard let raw = decoder.decode(root) else {
+                return .failure(decoder.diagnostics.first ?? .error("the manifest is not a mapping", at: root.location))
+            }
+            return .success((raw, decoder.diagnostics))
+        }
+    }
+}

@@ -1,0 +1,27 @@
+/// How one file of the output folder differs from a fresh build: the basis of `check` (the CI
+/// gate) and of `build`, which rewrites only what changed.
+public struct OutputChange: Sendable, Hashable, CustomStringConvertible {
+    public enum Kind: String, Sendable, Hashable {
+        case added, changed, removed
+    }
+
+    public var kind: Kind
+    public var path: String
+
+    public var description: String { "\(kind.rawValue): \(path)" }
+
+    /// Changes in path order. `existing` maps each file's path in the folder to its bytes.
+    public static func changes(from existing: [String: [UInt8]], to files: [OutputFile]) -> [OutputChange] {
+        var changes: [OutputChange] = []
+        let produced = Set(files.map(\.path))
+        for file in files {
+            switch existing[file.path] {
+            case nil: changes.append(OutputChange(kind: .added, path: file.path))
+            case let bytes? where bytes != file.bytes: changes.append(OutputChange(kind: .changed, path: file.path))
+            default: break
+            }
+        }
+        changes += existing.keys.filter { !produced.contains($0) }.map { OutputChange(kind: .removed, path: $0) }
+        return changes.sorted { $0.path < $1.path }
+    }
+}

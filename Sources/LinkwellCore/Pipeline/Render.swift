@@ -1,0 +1,45 @@
+/// Turns planned documents into bytes and checks what only bytes can show: the AASA size limit
+/// and, by reading the rendered robots.txt back, that no crawler is kept from a file.
+public enum Render {
+    public static func files(of plan: BuildPlan) -> (files: [OutputFile], diagnostics: [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        let files = plan.files.map { planned -> OutputFile in
+            let contents: String
+            switch planned.document {
+            case .aasa(let file):
+                contents = JSONText.encode(file)
+                if contents.utf8.count > AssociationFiles.aasaSizeLimit, planned.path.hasSuffix(AssociationFiles.aasa) {
+                    diagnostics.append(
+                        .error(
+                            "the apple-app-site-association for '\(planned.host)' is \(contents.utf8.count) bytes; iOS refuses files over \(AssociationFiles.aasaSizeLimit) bytes, so merge or shorten routes (or turn off legacyPaths)",
+                            at: nil))
+                }
+            case .assetLinks(let statements):
+                contents = JSONText.encode(statements)
+            case .robots(let text):
+                contents = text
+                diagnostics += robotsProof(text, path: planned.path)
+            }
+            return OutputFile(path: planned.path, contents: contents)
+        }
+        return (files, diagnostics)
+    }
+
+    /// Every agent the file names, under both readings, must be allowed every association file.
+    static func robotsProof(_ text: String, path: String) -> [Diagnostic] {
+        let matcher = RobotsMatcher(parsing: text)
+        var found: [Diagnostic] = []
+        for agent in matcher.userAgents {
+            for file in AssociationFiles.allPaths {
+                for reading in RobotsMatcher.Reading.allCases {
+                    guard let rule = matcher.decidingRule(for: file, userAgent: agent, reading: reading), !rule.allow else { continue }
+                    found.append(
+                        .error(
+                            "\(path) line \(rule.line) 'Disallow: \(rule.pattern)' blocks '\(file)' for user agent '\(agent)' (\(reading.rawValue))",
+                            at: nil))
+                }
+            }
+        }
+        return found
+    }
+}

@@ -1,0 +1,84 @@
+extension Validation {
+    static func checkAppsDeclared(_ manifest: RawManifest) -> [Diagnostic] {
+        guard manifest.iosApps.isEmpty, manifest.androidApps.isEmpty else { return [] }
+        return [.error("the manifest declares no apps; add one under 'apps.ios' or 'apps.android'", at: manifest.location)]
+    }
+
+    static func checkIOSApps(_ manifest: RawManifest) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        for app in manifest.iosApps {
+            let what = "iOS app" + (app.id.map { " '\($0.value)'" } ?? "")
+            for (key, value) in [("id", app.id), ("name", app.name), ("teamID", app.teamID), ("bundleID", app.bundleID)] where value == nil
+            {
+                found.append(missing(key, in: what, at: app.location))
+            }
+            found += problem(app.id, Identifiers.nameProblem(_:what:), "app id")
+            found += problem(app.teamID, Identifiers.teamIDProblem)
+            found += problem(app.bundleID, Identifiers.bundleIDProblem)
+            found += problem(app.appStoreID, Identifiers.appStoreIDProblem)
+            for clip in app.appClips {
+                if let issue = Identifiers.bundleIDProblem(clip.value) {
+                    found.append(.error(issue, at: clip.location))
+                } else if let bundleID = app.bundleID?.value, !clip.value.hasPrefix(bundleID + ".") {
+                    found.append(
+                        .error(
+                            "App Clip bundle ID '\(clip.value)' must start with the app's bundle ID, e.g. '\(bundleID).Clip'",
+                            at: clip.location))
+                }
+            }
+        }
+        found += duplicates(manifest.iosApps.compactMap(\.bundleID), what: "bundle ID", key: { $0.lowercased() })
+        return found
+    }
+
+    static func checkAndroidApps(_ manifest: RawManifest) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        for app in manifest.androidApps {
+            let what = "Android app" + (app.id.map { " '\($0.value)'" } ?? "")
+            for (key, value) in [("id", app.id), ("name", app.name), ("package", app.package)] where value == nil {
+                found.append(missing(key, in: what, at: app.location))
+            }
+            found += problem(app.id, Identifiers.nameProblem(_:what:), "app id")
+            found += problem(app.package, Identifiers.androidPackageProblem)
+            guard let fingerprints = app.fingerprints else {
+                found.append(missing("sha256", in: what, at: app.location))
+                continue
+            }
+            var canonical: [Located<String>] = []
+            for fingerprint in fingerprints {
+                switch Identifiers.canonicalFingerprint(fingerprint.value) {
+                case .success(let value): canonical.append(Located(value, at: fingerprint.location))
+                case .failure(let issue): found.append(.error(issue.description, at: fingerprint.location))
+                }
+            }
+            found += duplicates(canonical, what: "fingerprint")
+            let location = app.fingerprintsLocation ?? app.location
+            if fingerprints.isEmpty {
+                found.append(.error("'sha256' of \(what) must list at least one certificate fingerprint", at: location))
+            } else if fingerprints.count == 1 {
+                found.append(
+                    .warning(
+                        "\(what) lists a single certificate fingerprint; is the Play App Signing key listed? (Play Console → App integrity → App signing)",
+                        at: location))
+            }
+        }
+        found += duplicates(manifest.androidApps.compactMap(\.package), what: "Android package")
+        return found
+    }
+
+    /// An id may name one iOS and one Android app (the same product on both platforms), but
+    /// not two apps of one platform.
+    static func checkAppIDsUnique(_ manifest: RawManifest) -> [Diagnostic] {
+        duplicates(manifest.iosApps.compactMap(\.id), what: "iOS app id")
+            + duplicates(manifest.androidApps.compactMap(\.id), what: "Android app id")
+    }
+
+    static func problem(_ value: Located<String>?, _ rule: (String) -> String?) -> [Diagnostic] {
+        guard let value, let issue = rule(value.value) else { return [] }
+        return [.error(issue, at: value.location)]
+    }
+
+    static func problem(_ value: Located<String>?, _ rule: (String, String) -> String?, _ what: String) -> [Diagnostic] {
+        problem(value) { rule($0, what) }
+    }
+}

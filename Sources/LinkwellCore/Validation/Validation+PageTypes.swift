@@ -1,0 +1,72 @@
+import Foundation
+
+extension Validation {
+    /// Placeholders a page type's URL templates may use.
+    public static let urlTemplatePlaceholders = ["{path}", "{query}"]
+
+    static func checkPageTypes(_ manifest: RawManifest) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        for page in manifest.pageTypes {
+            let what = "page type '\(page.name.value)'"
+            found += problem(page.name, Identifiers.nameProblem(_:what:), "page type name")
+            if page.title == nil { found.append(missing("title", in: what, at: page.location)) }
+            if let fallback = page.fallback, PageType.Fallback(rawValue: fallback.value) == nil {
+                let options = PageType.Fallback.allCases.map(\.rawValue)
+                found.append(
+                    .error(
+                        "fallback '\(fallback.value)' of \(what) must be one of \(options.map { "'\($0)'" }.joined(separator: ", "))\(Suggestion.didYouMean(fallback.value, in: options))",
+                        at: fallback.location))
+            }
+            if page.fallback?.value == PageType.Fallback.web.rawValue, page.web == nil {
+                found.append(.error("\(what) falls back to the web but has no 'web' URL template", at: page.fallback!.location))
+            }
+            for template in [page.web, page.desktop].compactMap({ $0 }) {
+                found += urlTemplateProblems(template)
+            }
+            if let image = page.image, !isAbsoluteHTTPS(image.value) {
+                found.append(
+                    .error(
+                        "image '\(image.value)' of \(what) must be an absolute https:// URL (crawlers do not resolve relative images)",
+                        at: image.location))
+            }
+            for since in page.since {
+                found += problem(since.version, Identifiers.versionProblem)
+            }
+        }
+        return found + duplicates(manifest.pageTypes.map(\.name), what: "page type")
+    }
+
+    static func urlTemplateProblems(_ template: Located<String>) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        var rest = Substring(template.value)
+        while let open = rest.firstIndex(of: "{") {
+            guard let close = rest[open...].firstIndex(of: "}") else {
+                found.append(.error("URL template '\(template.value)' opens '{' without closing it", at: template.location))
+                break
+            }
+            let placeholder = String(rest[open...close])
+            if !urlTemplatePlaceholders.contains(placeholder) {
+                found.append(
+                    .error(
+                        "unknown placeholder '\(placeholder)' in URL template '\(template.value)'\(Suggestion.didYouMean(placeholder, in: urlTemplatePlaceholders)); the placeholders are {path} and {query}",
+                        at: template.location))
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        let sample = template.value.replacingOccurrences(of: "{path}", with: "/p").replacingOccurrences(of: "{query}", with: "")
+        if !isAbsoluteHTTPS(sample) {
+            found.append(
+                .error(
+                    "URL template '\(template.value)' must be an absolute https:// URL, e.g. 'https://www.example.com{path}{query}'",
+                    at: template.location))
+        }
+        return found
+    }
+
+    static func isAbsoluteHTTPS(_ value: String) -> Bool {
+        guard let components = URLComponents(string: value), components.scheme == "https",
+            let host = components.host, !host.isEmpty
+        else { return false }
+        return true
+    }
+}

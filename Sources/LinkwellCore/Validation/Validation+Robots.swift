@@ -1,0 +1,46 @@
+extension Validation {
+    static func checkRobots(_ manifest: RawManifest) -> [Diagnostic] {
+        guard let robots = manifest.robots else { return [] }
+        var found: [Diagnostic] = []
+        for group in robots.groups {
+            guard let agents = group.userAgents else {
+                found.append(missing("userAgents", in: "a robots group", at: group.location))
+                continue
+            }
+            if agents.isEmpty { found.append(.error("a robots group must name at least one user agent", at: group.location)) }
+            for rule in group.allow + group.disallow where !rule.value.hasPrefix("/") && !rule.value.hasPrefix("*") {
+                found.append(.error("robots rule '\(rule.value)' must start with '/' or '*'", at: rule.location))
+            }
+            found += blockingDisallows(in: group)
+        }
+        for sitemap in robots.sitemaps where !isAbsoluteHTTPS(sitemap.value) && !sitemap.value.hasPrefix("http://") {
+            found.append(.error("sitemap '\(sitemap.value)' must be an absolute URL", at: sitemap.location))
+        }
+        return found
+    }
+
+    /// A Disallow that outweighs the Allow lines Linkwell writes for the association files
+    /// (e.g. `/.well-known/*`) would block them for RFC 9309 crawlers; say so at its line.
+    static func blockingDisallows(in group: RawRobotsGroup) -> [Diagnostic] {
+        let text = RobotsRenderer.group(
+            userAgents: ["linkwell-check"], allow: group.allow.map(\.value), disallow: group.disallow.map(\.value))
+        let matcher = RobotsMatcher(parsing: text)
+        var blocked: [(rule: Located<String>, path: String)] = []
+        for path in AssociationFiles.allPaths {
+            for reading in RobotsMatcher.Reading.allCases {
+                guard let rule = matcher.decidingRule(for: path, userAgent: "linkwell-check", reading: reading), !rule.allow,
+                    let written = group.disallow.first(where: { $0.value == rule.pattern }),
+                    !blocked.contains(where: { $0.rule == written && $0.path == path })
+                else { continue }
+                blocked.append((written, path))
+            }
+        }
+        let rules = blocked.map(\.rule).reduce(into: [Located<String>]()) { if !$0.contains($1) { $0.append($1) } }
+        return rules.map { rule in
+            let paths = blocked.filter { $0.rule == rule }.map { "'\($0.path)'" }.joined(separator: ", ")
+            return .error(
+                "robots rule 'Disallow: \(rule.value)' blocks \(paths); association files must never be blocked, so narrow the rule or drop it",
+                at: rule.location)
+        }
+    }
+}

@@ -1,0 +1,38 @@
+/// Judges a manifest as written. Every check sees the whole manifest and returns what it
+/// finds; all run, so a user fixes every problem from one run instead of one per run.
+public enum Validation {
+    public typealias Check = @Sendable (RawManifest) -> [Diagnostic]
+
+    public static let checks: [Check] = [
+        checkVersion, checkSiteName, checkScheme,
+        checkAppsDeclared, checkIOSApps, checkAndroidApps, checkAppIDsUnique,
+        checkDomains,
+        checkSubstitutionVariables,
+        checkRouteNames, checkRouteConditions, checkRoutePatterns, checkRouteReferences,
+        checkPageTypes,
+        checkRobots,
+    ]
+
+    public static func validate(_ manifest: RawManifest) -> [Diagnostic] {
+        checks.flatMap { $0(manifest) }
+    }
+
+    /// "missing required key" at the mapping that lacks it.
+    static func missing(_ key: String, in what: String, at location: SourceLocation) -> Diagnostic {
+        .error("missing required key '\(key)' in \(what)", at: location)
+    }
+
+    /// Reports every later value that repeats an earlier one, with a note naming the first.
+    static func duplicates(_ values: [Located<String>], what: String, key: (String) -> String = { $0 }) -> [Diagnostic] {
+        var seen: [String: SourceLocation] = [:]
+        var found: [Diagnostic] = []
+        for value in values {
+            if let first = seen[key(value.value)] {
+                found.append(.error("duplicate \(what) '\(value.value)'", at: value.location, notes: ["first defined at \(first)"]))
+            } else {
+                seen[key(value.value)] = value.location
+            }
+        }
+        return found
+    }
+}

@@ -1,0 +1,60 @@
+import ArgumentParser
+import LinkwellCore
+
+struct BuildCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "build", abstract: "Write the output folder from the manifest (only files whose bytes change are touched).")
+
+    @OptionGroup var manifestOptions: ManifestOptions
+    @OptionGroup var outputOptions: OutputOptions
+
+    func run() throws {
+        let result = try Console.build(manifestOptions.manifest)
+        let changes = try OutputFolder(path: outputOptions.output).replace(with: result.files)
+        if changes.isEmpty {
+            Console.status("\(outputOptions.output) is up to date (\(result.files.count) files)")
+        } else {
+            Console.status("wrote \(outputOptions.output): \(result.files.count) files, \(summary(of: changes))")
+        }
+    }
+}
+
+struct ValidateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate", abstract: "Run every check on the manifest without writing anything.")
+
+    @OptionGroup var manifestOptions: ManifestOptions
+
+    func run() throws {
+        let result = try Console.build(manifestOptions.manifest)
+        Console.status("\(manifestOptions.manifest) is valid (\(result.files.count) files would be written)")
+    }
+}
+
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Exit 1 and list the files a build would add, change or remove when the output folder is stale.")
+
+    @OptionGroup var manifestOptions: ManifestOptions
+    @OptionGroup var outputOptions: OutputOptions
+
+    func run() throws {
+        let result = try Console.build(manifestOptions.manifest)
+        let changes = try OutputFolder(path: outputOptions.output).changes(to: result.files)
+        guard changes.isEmpty else {
+            for change in changes { print(change) }
+            Console.error("\(outputOptions.output) is stale (\(summary(of: changes))); run 'linkwell build' and commit the result")
+            throw ExitCode.failure
+        }
+        Console.status("\(outputOptions.output) matches \(manifestOptions.manifest) (\(result.files.count) files)")
+    }
+}
+
+func summary(of changes: [OutputChange]) -> String {
+    let counts = [OutputChange.Kind.added, .changed, .removed].compactMap { kind -> String? in
+        let count = changes.filter { $0.kind == kind }.count
+        return count == 0 ? nil : "\(count) \(kind.rawValue)"
+    }
+    return counts.isEmpty ? "no changes" : counts.joined(separator: ", ")
+}

@@ -1,0 +1,25 @@
+import ArgumentParser
+
+@main
+struct LinkwellCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "linkwell",
+        abstract: "Generate every file the web side of iOS Universal Links and Android App Links needs, from one manifest.",
+        discussion: """
+            Exit codes: 0 success, 1 errors in the manifest or a stale output folder, 64 wrong usage.
+            """,
+        version: "0.1.0",
+        subcommands: [BuildCommand.self, ValidateCommand.self, CheckCommand.self]
+    )
+}
+
+/// Options every command that reads a manifest shares.
+struct ManifestOptions: ParsableArguments {
+    @Option(name: .long, help: "The manifest to read.")
+    var manifest: String = "site.yaml"
+}
+
+struct OutputOptions: ParsableArguments {
+    @Option(name: .long, help: "The folder that holds one deploy root per host.")
+    var output: String = "Output"
+}
