@@ -98,9 +98,12 @@ public struct RobotsMatcher: Sendable {
                 rest = rest.dropFirst(piece.count)
             } else if index == pieces.count - 1, anchored {
                 return rest.hasSuffix(piece)
-            } else {
+            } else if !piece.isEmpty {
                 guard let range = rest.range(of: piece) else { return false }
                 rest = rest[range.upperBound...]
+            } else if index == pieces.count - 1 {
+                // A trailing `*` takes the rest of the path.
+                rest = rest[rest.endIndex...]
             }
         }
         return !anchored || rest.isEmpty

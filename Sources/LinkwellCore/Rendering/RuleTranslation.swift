@@ -66,6 +66,12 @@ public struct RuleTranslation: Sendable, Hashable {
                 losses.append("iOS 9–12 cannot see the \(what), so they ignore this exclusion")
                 return ([], losses)
             }
+            // Without a path of its own the rule would become `*` and open the app for every
+            // URL on old systems; leaving it out there is the narrower mistake.
+            guard route.path != nil else {
+                losses.append("iOS 9–12 cannot see the \(what), so this route opens nothing there")
+                return ([], losses)
+            }
             losses.append("iOS 9–12 cannot see the \(what), so they open the app for every URL whose path matches '\(written)'")
             return (paths, losses)
         }

@@ -51,7 +51,7 @@ extension Validation {
                 case .failure(let issue): found.append(.error(issue.description, at: fingerprint.location))
                 }
             }
-            found += duplicates(canonical, what: "fingerprint")
+            found += duplicates(canonical, what: "fingerprint", severity: .warning, consequence: "; the copy is left out")
             let location = app.fingerprintsLocation ?? app.location
             if fingerprints.isEmpty {
                 found.append(.error("'sha256' of \(what) must list at least one certificate fingerprint", at: location))

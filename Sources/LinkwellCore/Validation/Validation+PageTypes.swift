@@ -46,9 +46,10 @@ extension Validation {
             }
             let placeholder = String(rest[open...close])
             if !urlTemplatePlaceholders.contains(placeholder) {
+                let hint = Suggestion.didYouMean(placeholder, in: urlTemplatePlaceholders)
                 found.append(
                     .error(
-                        "unknown placeholder '\(placeholder)' in URL template '\(template.value)'\(Suggestion.didYouMean(placeholder, in: urlTemplatePlaceholders)); the placeholders are {path} and {query}",
+                        "unknown placeholder '\(placeholder)' in URL template '\(template.value)'\(hint.isEmpty ? "; the placeholders are {path} and {query}" : hint)",
                         at: template.location))
             }
             rest = rest[rest.index(after: close)...]

@@ -23,12 +23,15 @@ public enum Validation {
     }
 
     /// Reports every later value that repeats an earlier one, with a note naming the first.
-    static func duplicates(_ values: [Located<String>], what: String, key: (String) -> String = { $0 }) -> [Diagnostic] {
+    static func duplicates(
+        _ values: [Located<String>], what: String, severity: Diagnostic.Severity = .error, consequence: String = "",
+        key: (String) -> String = { $0 }
+    ) -> [Diagnostic] {
         var seen: [String: SourceLocation] = [:]
         var found: [Diagnostic] = []
         for value in values {
             if let first = seen[key(value.value)] {
-                found.append(.error("duplicate \(what) '\(value.value)'", at: value.location, notes: ["first defined at \(first)"]))
+                found.append(Diagnostic(severity, "duplicate \(what) '\(value.value)'\(consequence)", at: value.location, notes: ["first defined at \(first)"]))
             } else {
                 seen[key(value.value)] = value.location
             }

@@ -1,0 +1,76 @@
+import Foundation
+import LinkwellCore
+
+/// The shared fixtures in Tests/Fixtures and the repository root, found from this file's path
+/// so tests run the same from `swift test` and an IDE.
+enum Fixtures {
+    static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = repositoryRoot.appendingPathComponent("Tests/Fixtures")
+
+    /// Set LINKWELL_RECORD=1 to rewrite golden files from the current output instead of comparing.
+    static let isRecording = ProcessInfo.processInfo.environment["LINKWELL_RECORD"] == "1"
+
+    static func names(in folder: String, suffix: String = "") -> [String] {
+        let url = root.appendingPathComponent(folder)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+        return names.filter { $0.hasSuffix(suffix) && !$0.hasPrefix(".") }.map { String($0.dropLast(suffix.count)) }.sorted()
+    }
+
+    static func text(_ relativePath: String) -> String {
+        (try? String(contentsOf: root.appendingPathComponent(relativePath), encoding: .utf8)) ?? ""
+    }
+
+    /// Builds a manifest as the user's `site.yaml`, so diagnostics print that name.
+    static func build(_ yaml: String) -> Linkwell.BuildResult {
+        Linkwell.build(SourceFile(path: "site.yaml", text: yaml))
+    }
+
+    /// Every regular file below `folder`, by relative path.
+    static func files(below folder: URL) -> [String: String] {
+        var files: [String: String] = [:]
+        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else { return [:] }
+        let base = folder.resolvingSymlinksInPath().path + "/"
+        for case let url as URL in enumerator where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+            files[String(url.resolvingSymlinksInPath().path.dropFirst(base.count))] = try? String(contentsOf: url, encoding: .utf8)
+        }
+        return files
+    }
+
+    /// A manifest that passes every check, for tests that change one thing in it.
+    static let validManifest = """
+        version: 1
+        name: Example
+        scheme: example
+        apps:
+          ios:
+            - id: example
+              name: Example
+              teamID: ABCDE12345
+              bundleID: com.example.app
+              appStoreID: "1234567890"
+          android:
+            - id: example
+              name: Example
+              package: com.example.app
+              sha256:
+                - 14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5
+                - B1:35:8E:4C:9F:0A:61:D2:77:C3:28:5E:4A:0B:9D:13:6F:E2:81:C7:3A:55:D4:0E:92:B8:1F:6C:07:E9:A3:44
+        domains:
+          pairs:
+            - primary: m.example.com
+              mirror: mlink.example.com
+        routes:
+          - name: account
+            path: /account/*
+            exclude: true
+          - name: product
+            path: /p/*
+            page: product
+        pages:
+          product:
+            title: A product
+            web: https://www.example.com{path}{query}
+
+        """
+}
