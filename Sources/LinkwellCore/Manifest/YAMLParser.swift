@@ -30,7 +30,15 @@ enum YAMLParser {
         case .mapping(let mapping):
             let entries = mapping.map { key, value in
                 let keyScalar = YAMLNode.Scalar(text: key.string ?? "", isPlain: true, location: source.location(of: key.mark))
-                return YAMLNode.Entry(key: keyScalar, value: convert(value, in: source))
+                var converted = convert(value, in: source)
+                // libyaml places an empty value at the next token, often on the next line; the
+                // reader's eye looks just after the key's colon.
+                if case .scalar(var scalar) = converted, scalar.isNull, scalar.text.isEmpty {
+                    scalar.location = keyScalar.location
+                    scalar.location.column += keyScalar.text.unicodeScalars.count + 1
+                    converted = .scalar(scalar)
+                }
+                return YAMLNode.Entry(key: keyScalar, value: converted)
             }
             return .mapping(entries, location)
         case .sequence(let sequence):

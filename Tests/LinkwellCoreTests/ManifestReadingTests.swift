@@ -1,0 +1,58 @@
+import LinkwellCore
+import Testing
+
+/// How YAML's looser corners are read, decided on purpose and pinned here.
+@Suite struct ManifestReadingTests {
+    /// Text fields take the scalar as written: `no`, `on` and `1e3` stay text (no Norway problem).
+    @Test func scalarsAreReadByTheSchemaNotByYAMLGuessing() throws {
+        let yaml = Fixtures.validManifest.replacingOccurrences(of: "title: A product", with: "title: no").replacingOccurrences(
+            of: "name: Example\nscheme", with: "name: 1e3\nscheme")
+        let site = try #require(Fixtures.build(yaml).site)
+        #expect(site.pageTypes[0].title == "no")
+        #expect(site.name == "1e3")
+    }
+
+    @Test func quotedBooleansAreNotBooleans() {
+        let yaml = Fixtures.validManifest.replacingOccurrences(of: "exclude: true", with: "exclude: 'true'")
+        #expect(Fixtures.build(yaml).diagnostics.map(\.description) == ["site.yaml:25:14: error: expected true or false for 'exclude', found a scalar 'true'"])
+    }
+
+    @Test func anEmptyValueIsNotAnEmptyString() {
+        let yaml = Fixtures.validManifest.replacingOccurrences(of: "title: A product", with: "title:")
+        #expect(Fixtures.build(yaml).diagnostics.map(\.description) == ["site.yaml:31:11: error: expected a string for 'title', found an empty value"])
+        // libyaml would place this one at the start of line 3; the report points after 'name:'.
+        let emptyName = Fixtures.validManifest.replacingOccurrences(of: "name: Example\nscheme", with: "name:\nscheme")
+        #expect(Fixtures.build(emptyName).diagnostics.map(\.description) == ["site.yaml:2:6: error: expected a string for 'name', found an empty value"])
+    }
+
+    @Test func anchorsAndAliasesAreFollowed() throws {
+        let yaml = Fixtures.validManifest.replacingOccurrences(of: "    path: /account/*\n", with: "    path: &acct /account/*\n")
+            .replacingOccurrences(of: "    path: /p/*\n", with: "    path: *acct\n")
+        let site = try #require(Fixtures.build(yaml).site)
+        #expect(site.routes.map(\.path) == ["/account/*", "/account/*"])
+    }
+
+    @Test func singleFingerprintIsAWarningNotAnError() {
+        let yaml = Fixtures.validManifest.replacingOccurrences(
+            of: "        - B1:35:8E:4C:9F:0A:61:D2:77:C3:28:5E:4A:0B:9D:13:6F:E2:81:C7:3A:55:D4:0E:92:B8:1F:6C:07:E9:A3:44\n", with: "")
+        let result = Fixtures.build(yaml)
+        #expect(result.succeeded)
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "site.yaml:16:9: warning: Android app 'example' lists a single certificate fingerprint; is the Play App Signing key listed? (Play Console → App integrity → App signing)"
+            ])
+    }
+
+    @Test func problemsOfOneKindAreAllReportedInOneRun() {
+        let yaml = Fixtures.validManifest.replacingOccurrences(of: "teamID: ABCDE12345", with: "teamID: nope")
+            .replacingOccurrences(of: "package: com.example.app", with: "package: app")
+            .replacingOccurrences(of: "page: product", with: "page: nothing")
+        #expect(Fixtures.build(yaml).diagnostics.filter { $0.severity == .error }.map(\.location?.line) == [8, 14, 28])
+    }
+
+    @Test func suggestionsCatchTyposButNotDifferentWords() {
+        #expect(Suggestion.closest(to: "tilte", in: ManifestKeys.pageType) == "title")
+        #expect(Suggestion.closest(to: "bundleId", in: ManifestKeys.iosApp) == "bundleID")
+        #expect(Suggestion.closest(to: "colour", in: ManifestKeys.pageType) == nil)
+    }
+}
