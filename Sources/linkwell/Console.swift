@@ -8,13 +8,7 @@ enum Console {
     /// Reads and builds the manifest, prints its diagnostics and stops with exit code 1 when
     /// any is an error.
     static func build(_ manifestPath: String) throws -> Linkwell.BuildResult {
-        let text: String
-        do {
-            text = try String(contentsOfFile: manifestPath, encoding: .utf8)
-        } catch {
-            self.error("cannot read manifest '\(manifestPath)': \(readableReason(error))")
-            throw ExitCode.failure
-        }
+        guard let text = readManifest(manifestPath) else { throw ExitCode.failure }
         let result = Linkwell.build(SourceFile(path: manifestPath, text: text))
         for diagnostic in result.diagnostics { printToStandardError(render(diagnostic)) }
         guard result.succeeded else {
@@ -52,13 +46,25 @@ enum Console {
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 
-    static func readableReason(_ error: any Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
-            let reason = String(validatingCString: strerror(Int32(underlying.code)))
-        {
-            return reason.lowercased()
+    /// The manifest's text, or nil after saying plainly why it cannot be read.
+    private static func readManifest(_ path: String) -> String? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            error("cannot read manifest '\(path)': no such file (run Linkwell in the folder that holds site.yaml, or pass --manifest)")
+            return nil
         }
-        return nsError.localizedDescription
+        guard !isDirectory.boolValue else {
+            error("cannot read manifest '\(path)': it is a folder")
+            return nil
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            error("cannot read manifest '\(path)': permission denied or unreadable")
+            return nil
+        }
+        guard let text = String(validating: data, as: UTF8.self) else {
+            error("cannot read manifest '\(path)': it is not UTF-8 text")
+            return nil
+        }
+        return text
     }
 }

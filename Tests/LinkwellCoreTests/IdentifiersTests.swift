@@ -39,16 +39,23 @@ import Testing
         #expect(Identifiers.androidPackageProblem("B A D") != nil)
     }
 
-    @Test(arguments: [
-        ("m.example.com", nil),
-        ("xn--bcher-kva.example", nil),
-        ("https://m.example.com/x", "host 'https://m.example.com/x' must not carry a scheme; write 'm.example.com'"),
-        ("m.example.com/u", "host 'm.example.com/u' must not carry a path; write 'm.example.com'"),
-        ("*.example.com", "host '*.example.com' is a wildcard; list each host that serves the files"),
-        ("bücher.example", "host 'bücher.example' is not ASCII; write its punycode form ('xn--…')"),
-        ("localhost", "host 'localhost' is not a valid host name (letters, digits and '-' in dot-separated labels, e.g. 'm.example.com')"),
-        ("-m.example.com", "host '-m.example.com' is not a valid host name (letters, digits and '-' in dot-separated labels, e.g. 'm.example.com')"),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("m.example.com", nil),
+            ("xn--bcher-kva.example", nil),
+            ("https://m.example.com/x", "host 'https://m.example.com/x' must not carry a scheme; write 'm.example.com'"),
+            ("m.example.com/u", "host 'm.example.com/u' must not carry a path; write 'm.example.com'"),
+            ("*.example.com", "host '*.example.com' is a wildcard; list each host that serves the files"),
+            ("bücher.example", "host 'bücher.example' is not ASCII; write its punycode form ('xn--…')"),
+            (
+                "localhost",
+                "host 'localhost' is not a valid host name (letters, digits and '-' in dot-separated labels, e.g. 'm.example.com')"
+            ),
+            (
+                "-m.example.com",
+                "host '-m.example.com' is not a valid host name (letters, digits and '-' in dot-separated labels, e.g. 'm.example.com')"
+            ),
+        ] as [(String, String?)])
     func hosts(_ host: String, _ problem: String?) {
         #expect(Identifiers.hostProblem(host) == problem)
     }

@@ -14,15 +14,24 @@ import Testing
 
     @Test func quotedBooleansAreNotBooleans() {
         let yaml = Fixtures.validManifest.replacingOccurrences(of: "exclude: true", with: "exclude: 'true'")
-        #expect(Fixtures.build(yaml).diagnostics.map(\.description) == ["site.yaml:25:14: error: expected true or false for 'exclude', found a scalar 'true'"])
+        #expect(
+            Fixtures.build(yaml).diagnostics.map(\.description) == [
+                "site.yaml:25:14: error: expected true or false for 'exclude', found a scalar 'true'"
+            ])
     }
 
     @Test func anEmptyValueIsNotAnEmptyString() {
         let yaml = Fixtures.validManifest.replacingOccurrences(of: "title: A product", with: "title:")
-        #expect(Fixtures.build(yaml).diagnostics.map(\.description) == ["site.yaml:31:11: error: expected a string for 'title', found an empty value"])
+        #expect(
+            Fixtures.build(yaml).diagnostics.map(\.description) == [
+                "site.yaml:31:11: error: expected a string for 'title', found an empty value"
+            ])
         // libyaml would place this one at the start of line 3; the report points after 'name:'.
         let emptyName = Fixtures.validManifest.replacingOccurrences(of: "name: Example\nscheme", with: "name:\nscheme")
-        #expect(Fixtures.build(emptyName).diagnostics.map(\.description) == ["site.yaml:2:6: error: expected a string for 'name', found an empty value"])
+        #expect(
+            Fixtures.build(emptyName).diagnostics.map(\.description) == [
+                "site.yaml:2:6: error: expected a string for 'name', found an empty value"
+            ])
     }
 
     @Test func anchorsAndAliasesAreFollowed() throws {

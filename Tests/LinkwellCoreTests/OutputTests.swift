@@ -1,6 +1,7 @@
 import Foundation
-@testable import LinkwellCore
 import Testing
+
+@testable import LinkwellCore
 
 @Suite struct OutputTests {
     @Test func jsonIsIndentedForReviewers() {
@@ -51,7 +52,10 @@ import Testing
         let yaml = Fixtures.validManifest.replacingOccurrences(of: "routes:\n", with: "routes:\n" + routes)
         let result = Fixtures.build(yaml)
         #expect(!result.succeeded && result.files.isEmpty)
-        #expect(result.diagnostics.contains { $0.message.hasPrefix("the apple-app-site-association for 'm.example.com' is ") && $0.message.contains("over 128000 bytes") })
+        #expect(
+            result.diagnostics.contains {
+                $0.message.hasPrefix("the apple-app-site-association for 'm.example.com' is ") && $0.message.contains("over 128000 bytes")
+            })
     }
 
     @Test func changesListAddedChangedAndRemovedFiles() {

@@ -1,5 +1,6 @@
-@testable import LinkwellCore
 import Testing
+
+@testable import LinkwellCore
 
 @Suite struct RobotsTests {
     @Test(arguments: [
@@ -29,16 +30,17 @@ import Testing
     }
 
     @Test func allowWinsATieAndSpecificGroupsReplaceTheCatchAll() {
-        let robots = RobotsMatcher(parsing: """
-            User-agent: *
-            Disallow: /x
-            Allow: /x
+        let robots = RobotsMatcher(
+            parsing: """
+                User-agent: *
+                Disallow: /x
+                Allow: /x
 
-            User-agent: GPTBot
-            user-agent: CCBot  # both share this group
-            Disallow: /
+                User-agent: GPTBot
+                user-agent: CCBot  # both share this group
+                Disallow: /
 
-            """)
+                """)
         #expect(robots.isAllowed("/x", userAgent: "anybot", reading: .longestMatch))
         #expect(!robots.isAllowed("/x", userAgent: "ccbot", reading: .longestMatch))
         #expect(robots.userAgents == ["*", "gptbot", "ccbot"])
@@ -68,7 +70,8 @@ import Testing
     /// The proof reads the bytes back: a file that blocks a file for any agent, under either
     /// reading, fails the build even if validation missed it.
     @Test func proofRejectsAFileThatBlocksAnAssociationFile() {
-        let text = "User-agent: *\nAllow: /.well-known/\nDisallow: /.well-known/assetlinks.json\n\nUser-agent: old\nDisallow: /\nAllow: /.well-known/\n"
+        let text =
+            "User-agent: *\nAllow: /.well-known/\nDisallow: /.well-known/assetlinks.json\n\nUser-agent: old\nDisallow: /\nAllow: /.well-known/\n"
         let problems = Render.robotsProof(text, path: "m.example.com/robots.txt").map(\.description)
         #expect(
             problems == [
@@ -81,7 +84,9 @@ import Testing
     }
 
     @Test func validationPointsAtTheBlockingDisallow() {
-        let yaml = Fixtures.validManifest + "robots:\n  groups:\n    - userAgents: [Bingbot]\n      disallow: [/private/, /.well-known/assetlinks.json]\n"
+        let yaml =
+            Fixtures.validManifest
+            + "robots:\n  groups:\n    - userAgents: [Bingbot]\n      disallow: [/private/, /.well-known/assetlinks.json]\n"
         let result = Fixtures.build(yaml)
         #expect(
             result.diagnostics.map(\.description) == [

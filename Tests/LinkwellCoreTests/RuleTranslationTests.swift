@@ -1,5 +1,6 @@
-@testable import LinkwellCore
 import Testing
+
+@testable import LinkwellCore
 
 /// What each platform form can carry of a route, and the warning that says what it cannot.
 @Suite struct RuleTranslationTests {
@@ -9,10 +10,13 @@ import Testing
     ) -> Route {
         Route(
             name: "r", path: path, query: query, fragment: fragment, exclude: exclude, comment: nil, caseSensitive: caseSensitive,
-            percentEncoded: percentEncoded, apps: [], hosts: [], pageType: nil, location: SourceLocation(file: "site.yaml", line: 1, column: 1))
+            percentEncoded: percentEncoded, apps: [], hosts: [], pageType: nil,
+            location: SourceLocation(file: "site.yaml", line: 1, column: 1))
     }
 
-    static func translate(_ route: Route, defaults: RuleDefaults = RuleDefaults(), variables: [SubstitutionVariable] = []) -> RuleTranslation {
+    static func translate(_ route: Route, defaults: RuleDefaults = RuleDefaults(), variables: [SubstitutionVariable] = [])
+        -> RuleTranslation
+    {
         RuleTranslation(route: route, defaults: defaults, variables: variables)
     }
 
@@ -72,7 +76,10 @@ import Testing
 
         let widened = Self.translate(Self.route(path: "/$(lang)_$(region)/id/$(digit)", exclude: true))
         #expect(widened.legacyPaths == ["NOT /*_*/id/?"])
-        #expect(widened.legacyLosses == ["iOS 9–12 have no substitution variables, so the legacy form matches any text in place of $(lang), $(region), $(digit)"])
+        #expect(
+            widened.legacyLosses == [
+                "iOS 9–12 have no substitution variables, so the legacy form matches any text in place of $(lang), $(region), $(digit)"
+            ])
         #expect(widened.dynamicComponents == [.init(path: "/*_*/id/?", exclude: true)])
     }
 
@@ -93,9 +100,11 @@ import Testing
     }
 
     @Test func androidRuleListsEndWithAnExplicitCatchAllExclusion() throws {
-        let yaml = Fixtures.validManifest.replacingOccurrences(of: "    page: product\n", with: "    page: product\n  - name: rest\n    path: '*'\n")
+        let yaml = Fixtures.validManifest.replacingOccurrences(
+            of: "    page: product\n", with: "    page: product\n  - name: rest\n    path: '*'\n")
         let withCatchAll = try #require(Fixtures.build(yaml).files.first { $0.path == "m.example.com/.well-known/assetlinks.json" })
-        let without = try #require(Fixtures.build(Fixtures.validManifest).files.first { $0.path == "m.example.com/.well-known/assetlinks.json" })
+        let without = try #require(
+            Fixtures.build(Fixtures.validManifest).files.first { $0.path == "m.example.com/.well-known/assetlinks.json" })
         #expect(without.contents.contains("\"/\": \"*\",\n            \"exclude\": true"))
         #expect(!withCatchAll.contents.contains("\"exclude\": true\n          }\n        ]"))
     }

@@ -31,7 +31,10 @@ public enum Validation {
         var found: [Diagnostic] = []
         for value in values {
             if let first = seen[key(value.value)] {
-                found.append(Diagnostic(severity, "duplicate \(what) '\(value.value)'\(consequence)", at: value.location, notes: ["first defined at \(first)"]))
+                found.append(
+                    Diagnostic(
+                        severity, "duplicate \(what) '\(value.value)'\(consequence)", at: value.location,
+                        notes: ["first defined at \(first)"]))
             } else {
                 seen[key(value.value)] = value.location
             }

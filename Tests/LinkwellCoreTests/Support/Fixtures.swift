@@ -29,7 +29,9 @@ enum Fixtures {
     /// Every regular file below `folder`, by relative path.
     static func files(below folder: URL) -> [String: String] {
         var files: [String: String] = [:]
-        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else { return [:] }
+        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else {
+            return [:]
+        }
         let base = folder.resolvingSymlinksInPath().path + "/"
         for case let url as URL in enumerator where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
             files[String(url.resolvingSymlinksInPath().path.dropFirst(base.count))] = try? String(contentsOf: url, encoding: .utf8)

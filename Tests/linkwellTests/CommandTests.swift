@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+
+/// The executable end to end: exit codes, what reaches stdout and stderr, and what happens to
+/// the output folder on success, on no change and on failure.
+@Suite struct CommandTests {
+    static let manifest = (try? Fixtures.text("golden/several-apps/site.yaml")) ?? ""
+
+    @Test func buildWritesOneDeployRootPerHost() throws {
+        let workspace = try Workspace(manifest: Self.manifest)
+        let run = try workspace.run("build")
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput == "wrote Output: 12 files, 12 added\n")
+        let files = workspace.snapshot()
+        for host in ["shop.example.com", "open.shop.example.com", "s.example.com"] {
+            for path in [
+                ".well-known/apple-app-site-association", "apple-app-site-association", ".well-known/assetlinks.json", "robots.txt",
+            ] {
+                #expect(files["\(host)/\(path)"] != nil, "missing \(host)/\(path)")
+            }
+        }
+        let golden = try Fixtures.text("golden/several-apps/expected/shop.example.com/robots.txt")
+        #expect(files["shop.example.com/robots.txt"]?.contents == Data(golden.utf8))
+        #expect(workspace.leftovers().isEmpty)
+    }
+
+    @Test func rebuildingLeavesUnchangedFilesAlone() throws {
+        let workspace = try Workspace(manifest: Self.manifest)
+        _ = try workspace.run("build")
+        let before = workspace.snapshot()
+        Thread.sleep(forTimeInterval: 1.1)
+
+        let again = try workspace.run("build")
+        #expect(again.standardOutput == "Output is up to date (12 files)\n")
+        #expect(workspace.snapshot().mapValues(\.modified) == before.mapValues(\.modified))
+
+        // A route for the Android app only changes assetlinks.json; the AASA files keep their times.
+        try workspace.write(
+            Self.manifest.replacingOccurrences(of: "    hosts: [s.example.com]\n", with: "    hosts: [s.example.com]\n    apps: [shop]\n"),
+            to: "site.yaml")
+        let changed = try workspace.run("build")
+        #expect(changed.status == 0)
+        let after = workspace.snapshot()
+        #expect(
+            after["s.example.com/.well-known/apple-app-site-association"]?.modified
+                != before["s.example.com/.well-known/apple-app-site-association"]?.modified)
+        #expect(after["shop.example.com/robots.txt"]?.modified == before["shop.example.com/robots.txt"]?.modified)
+        #expect(
+            after["shop.example.com/.well-known/apple-app-site-association"]?.modified
+                == before["shop.example.com/.well-known/apple-app-site-association"]?.modified)
+    }
+
+    @Test func filesNoLongerProducedAreRemoved() throws {
+        let workspace = try Workspace(manifest: Self.manifest)
+        _ = try workspace.run("build")
+        try workspace.write("stray", to: "Output/old.example.com/robots.txt")
+        try workspace.write(
+            Self.manifest.replacingOccurrences(of: "  short: s.example.com\n", with: "").replacingOccurrences(
+                of: "    hosts: [s.example.com]\n", with: ""), to: "site.yaml")
+        let run = try workspace.run("build")
+        #expect(run.status == 0, "\(run.standardError)")
+        let files = workspace.snapshot().keys
+        #expect(!files.contains { $0.hasPrefix("s.example.com/") || $0.hasPrefix("old.example.com/") })
+        #expect(files.count == 8)
+    }
+
+    @Test func checkListsDriftAndExitsOne() throws {
+        let workspace = try Workspace(manifest: Self.manifest)
+        let missing = try workspace.run("check")
+        #expect(missing.status == 1)
+        #expect(
+            missing.standardOutput.split(separator: "\n").count == 12 && missing.standardOutput.hasPrefix("added: open.shop.example.com/"))
+        #expect(
+            missing.standardError.hasSuffix("\nlinkwell: error: Output is stale (12 added); run 'linkwell build' and commit the result\n"))
+
+        _ = try workspace.run("build")
+        #expect(try workspace.run("check").status == 0)
+
+        try workspace.write("{}\n", to: "Output/shop.example.com/.well-known/assetlinks.json")
+        try workspace.write("x", to: "Output/extra.txt")
+        let stale = try workspace.run("check")
+        #expect(stale.status == 1)
+        #expect(stale.standardOutput == "removed: extra.txt\nchanged: shop.example.com/.well-known/assetlinks.json\n")
+        #expect(workspace.snapshot()["extra.txt"] != nil, "check must not write")
+    }
+
+    @Test func validateWritesNothing() throws {
+        let workspace = try Workspace(manifest: Self.manifest)
+        let run = try workspace.run("validate")
+        #expect(run.status == 0)
+        #expect(run.standardOutput == "site.yaml is valid (12 files would be written)\n")
+        #expect(run.standardError.contains("site.yaml:34:5: warning: route 'cafe'"))
+        #expect(workspace.snapshot().isEmpty)
+    }
+
+    @Test func customManifestAndOutputPaths() throws {
+        let workspace = try Workspace(manifest: "")
+        try workspace.write(Self.manifest, to: "config/links.yaml")
+        let run = try workspace.run("build", "--manifest", "config/links.yaml", "--output", "public/links")
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(workspace.snapshot("public/links").count == 12)
+        #expect(try workspace.run("check", "--manifest", "config/links.yaml", "--output", "public/links").status == 0)
+    }
+
+    @Test func usageErrorsExitSixtyFour() throws {
+        let workspace = try Workspace(manifest: Self.manifest)
+        #expect(try workspace.run("build", "--no-such-flag").status == 64)
+        #expect(try workspace.run("frobnicate").status == 64)
+    }
+
+    @Test func unreadableManifestIsReported() throws {
+        let workspace = try Workspace(manifest: Self.manifest)
+        let run = try workspace.run("build", "--manifest", "missing.yaml")
+        #expect(run.status == 1)
+        #expect(
+            run.standardError
+                == "linkwell: error: cannot read manifest 'missing.yaml': no such file (run Linkwell in the folder that holds site.yaml, or pass --manifest)\n"
+        )
+    }
+
+    @Test func anOutputPathThatIsAFileIsRefused() throws {
+        let workspace = try Workspace(manifest: Self.manifest)
+        try workspace.write("not a folder", to: "Output")
+        let run = try workspace.run("build")
+        #expect(run.status == 1)
+        #expect(run.standardError.contains("'Output' exists and is not a folder"))
+    }
+}
