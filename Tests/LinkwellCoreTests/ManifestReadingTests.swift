@@ -1,3 +1,4 @@
+import Foundation
 import LinkwellCore
 import Testing
 
@@ -57,6 +58,13 @@ import Testing
             .replacingOccurrences(of: "package: com.example.app", with: "package: app")
             .replacingOccurrences(of: "page: product", with: "page: nothing")
         #expect(Fixtures.build(yaml).diagnostics.filter { $0.severity == .error }.map(\.location?.line) == [8, 14, 28])
+    }
+
+    /// The README's manifest reference documents every key the decoder accepts.
+    @Test func readmeDocumentsEveryManifestKey() throws {
+        let readme = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let undocumented = Set(ManifestKeys.all.joined()).filter { !readme.contains("`\($0)`") }
+        #expect(undocumented.isEmpty, "README.md does not document: \(undocumented.sorted())")
     }
 
     @Test func suggestionsCatchTyposButNotDifferentWords() {

@@ -255,4 +255,6 @@ public enum ManifestKeys {
     public static let since = ["ios", "android"]
     public static let robots = ["groups", "sitemaps"]
     public static let robotsGroup = ["userAgents", "allow", "disallow"]
+
+    public static let all = [root, apps, iosApp, androidApp, domains, mirrorPair, defaults, route, pageType, since, robots, robotsGroup]
 }
