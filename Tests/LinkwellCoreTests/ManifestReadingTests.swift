@@ -35,6 +35,11 @@ import Testing
             ])
     }
 
+    @Test func aLeadingByteOrderMarkIsAccepted() {
+        let result = Fixtures.build("\u{FEFF}" + Fixtures.validManifest)
+        #expect(result.succeeded && result.diagnostics.isEmpty)
+    }
+
     @Test func anchorsAndAliasesAreFollowed() throws {
         let yaml = Fixtures.validManifest.replacingOccurrences(of: "    path: /account/*\n", with: "    path: &acct /account/*\n")
             .replacingOccurrences(of: "    path: /p/*\n", with: "    path: *acct\n")

@@ -4,12 +4,10 @@ import Yams
 /// and duplicate keys (which YAML forbids and which would otherwise silently drop a rule).
 enum YAMLParser {
     static func parse(_ source: SourceFile) -> Result<YAMLNode, Diagnostic> {
-        if source.text.hasPrefix("\u{FEFF}") {
-            return .failure(
-                .error("the file starts with a byte-order mark; save it as UTF-8 without BOM", at: source.location(line: 1, column: 1)))
-        }
+        // YAML allows a leading byte-order mark (some Windows editors write one); it is not text.
+        let text = source.text.hasPrefix("\u{FEFF}") ? String(source.text.dropFirst()) : source.text
         do {
-            guard let root = try Yams.compose(yaml: source.text, .basic) else {
+            guard let root = try Yams.compose(yaml: text, .basic) else {
                 return .failure(
                     .error("the manifest is empty; expected a mapping with 'version: 1'", at: source.location(line: 1, column: 1)))
             }
