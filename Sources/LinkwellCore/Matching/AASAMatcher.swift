@@ -1,0 +1,254 @@
+/// Decides, from any `apple-app-site-association` document, what iOS does with a URL for an
+/// app, exactly as spec-reference §2.1 (iOS 13+, `components`) and §2.3 (iOS 9–12, `paths`)
+/// describe. Every pattern is compiled once, when the matcher is made.
+public struct AASAMatcher: Sendable {
+    public enum Form: String, Sendable, Hashable, CaseIterable {
+        /// iOS 13 and later: `appIDs` + `components` (or `paths` where a detail has no components).
+        case components = "iOS 13+"
+        /// iOS 9–12: `appID` + `paths` only.
+        case legacyPaths = "iOS 9–12"
+    }
+
+    struct Detail: Sendable {
+        var appIDs: [String]
+        var rules: [Rule]
+    }
+
+    struct Rule: Sendable {
+        var path: PathMatcher?
+        var query: QueryMatcher
+        var fragment: TextMatcher?
+        var exclude: Bool
+        var text: String
+        var comment: String?
+    }
+
+    public let form: Form
+    let details: [Detail]
+
+    public init(document: JSONValue, form: Form = .components) {
+        self.form = form
+        guard let applinks = document["applinks"], applinks.object != nil else {
+            details = []
+            return
+        }
+        let variables = Self.variables(applinks["substitutionVariables"])
+        let siteDefaults = applinks["defaults"]?.object ?? [:]
+        details = Self.detailValues(applinks["details"]).compactMap { appID, detail in
+            Self.compile(detail, keyedAppID: appID, form: form, siteDefaults: siteDefaults, variables: variables)
+        }
+    }
+
+    /// The decision for `url` as fetched for `host` (nil: the URL's own host), for `appID`.
+    public func decide(_ url: URLParts, appID: String, host: String? = nil) -> MatchDecision {
+        guard url.host == (host ?? url.host).lowercased() else { return .noMatch }
+        for (detailIndex, detail) in details.enumerated() where detail.appIDs.contains(appID) {
+            for (ruleIndex, rule) in detail.rules.enumerated() where rule.matches(url) {
+                return MatchDecision(
+                    outcome: rule.exclude ? .exclude : .match, rule: ruleIndex, detail: detailIndex, ruleText: rule.text,
+                    comment: rule.comment)
+            }
+        }
+        return .noMatch
+    }
+
+    /// Every app ID the document names for this form, in document order.
+    public var appIDs: [String] {
+        var seen: [String] = []
+        for id in details.flatMap(\.appIDs) where !seen.contains(id) { seen.append(id) }
+        return seen
+    }
+
+    // MARK: - Compiling
+
+    /// `details` is an array; the oldest files keyed it by app ID, which iOS still reads.
+    private static func detailValues(_ value: JSONValue?) -> [(String?, JSONValue)] {
+        switch value {
+        case .array(let details): details.map { (nil, $0) }
+        case .object(let keyed): keyed.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        default: []
+        }
+    }
+
+    private static func compile(
+        _ detail: JSONValue, keyedAppID: String?, form: Form, siteDefaults: [String: JSONValue], variables: [String: [String]]
+    ) -> Detail? {
+        switch form {
+        case .legacyPaths:
+            guard let appID = keyedAppID ?? detail["appID"]?.string, let paths = detail["paths"]?.array else { return nil }
+            return Detail(appIDs: [appID], rules: paths.compactMap(\.string).map(legacyRule))
+        case .components:
+            // `appIDs`, when present, replaces `appID` — even when it is empty.
+            let appIDs: [String]
+            if let list = detail["appIDs"] {
+                appIDs = list.array?.compactMap(\.string) ?? []
+            } else if let single = keyedAppID ?? detail["appID"]?.string {
+                appIDs = [single]
+            } else {
+                return nil
+            }
+            if let components = detail["components"] {
+                let defaults = (detail["defaults"]?.object ?? [:]).merging(siteDefaults) { detailValue, _ in detailValue }
+                let rules = (components.array ?? []).map { component in
+                    componentRule(component.object ?? [:], defaults: defaults, variables: variables)
+                }
+                return Detail(appIDs: appIDs, rules: rules)
+            }
+            guard let paths = detail["paths"]?.array else { return nil }
+            return Detail(appIDs: appIDs, rules: paths.compactMap(\.string).map(legacyRule))
+        }
+    }
+
+    /// One component with the defaults applied key by key: the component's own value, else the
+    /// detail's `defaults`, else the file's (Apple: defaults are "a subclass of components").
+    private static func componentRule(_ component: [String: JSONValue], defaults: [String: JSONValue], variables: [String: [String]])
+        -> Rule
+    {
+        func value(_ key: String) -> JSONValue? { component[key] ?? defaults[key] }
+        let caseSensitive = value("caseSensitive")?.bool ?? true
+        let percentEncoded = value("percentEncoded")?.bool ?? true
+        let text = { (pattern: String) in
+            TextMatcher(pattern, caseSensitive: caseSensitive, percentEncoded: percentEncoded, variables: variables)
+        }
+        let query: QueryMatcher
+        switch value("?") {
+        case .string(let pattern)?:
+            query = .whole(text(pattern))
+        case .object(let items)?:
+            let patterns = items.compactMapValues(\.string)
+            // A single non-string value makes iOS ignore the whole dictionary.
+            query = patterns.count == items.count ? .items(patterns.sorted { $0.key < $1.key }.map { ($0.key, text($0.value)) }) : .any
+        default:
+            query = .any
+        }
+        return Rule(
+            path: value("/")?.string.map {
+                PathMatcher($0, caseSensitive: caseSensitive, percentEncoded: percentEncoded, variables: variables)
+            },
+            query: query,
+            fragment: value("#")?.string.map(text),
+            exclude: value("exclude")?.bool ?? false,
+            text: JSONValue.object(component).compactText,
+            comment: component["comment"]?.string)
+    }
+
+    /// A legacy `paths` entry: `NOT ` excludes; only the path is compared, case-sensitively.
+    private static func legacyRule(_ entry: String) -> Rule {
+        let exclude = entry.hasPrefix("NOT ")
+        let pattern = exclude ? String(entry.dropFirst(4)) : entry
+        return Rule(
+            path: PathMatcher(legacy: pattern), query: .any, fragment: nil, exclude: exclude, text: entry, comment: nil)
+    }
+
+    /// Built-in variables plus the file's own; a custom name shadows a built-in.
+    private static func variables(_ value: JSONValue?) -> [String: [String]] {
+        var variables = BuiltInVariables.values
+        for (name, values) in value?.object ?? [:] {
+            variables[name] = values.array?.compactMap(\.string) ?? []
+        }
+        return variables
+    }
+}
+
+extension AASAMatcher.Rule {
+    func matches(_ url: URLParts) -> Bool {
+        (path?.matches(url.path) ?? true) && query.matches(url) && (fragment?.matches(url.fragment) ?? true)
+    }
+}
+
+/// The values of Apple's built-in substitution variables (spec-reference §2.2).
+enum BuiltInVariables {
+    static let values: [String: [String]] = {
+        let upper = (65...90).map { String(UnicodeScalar($0)!) }
+        let lower = upper.map { $0.lowercased() }
+        let digits = (0...9).map(String.init)
+        return [
+            "alpha": upper + lower, "upper": upper, "lower": lower, "alnum": upper + lower + digits, "digit": digits,
+            "xdigit": digits + ["A", "B", "C", "D", "E", "F", "a", "b", "c", "d", "e", "f"],
+            "region": BuiltInVariableValues.regions, "lang": BuiltInVariableValues.languages,
+        ]
+    }()
+}
+
+/// A pattern for a query value, fragment or whole query, with the component's settings.
+struct TextMatcher: Sendable {
+    let pattern: GlobPattern
+    let percentEncoded: Bool
+
+    init(_ pattern: String, caseSensitive: Bool, percentEncoded: Bool, variables: [String: [String]]) {
+        self.pattern = GlobPattern(pattern, caseSensitive: caseSensitive, variables: variables)
+        self.percentEncoded = percentEncoded
+    }
+
+    /// With `percentEncoded: false` the URL is decoded; the pattern never is.
+    func matches(_ subject: String) -> Bool {
+        pattern.matches(percentEncoded ? subject : PercentDecoding.decode(subject))
+    }
+}
+
+enum QueryMatcher: Sendable {
+    case any
+    case whole(TextMatcher)
+    /// Every occurrence of each named item must match; an absent item counts as `""`.
+    case items([(name: String, value: TextMatcher)])
+
+    func matches(_ url: URLParts) -> Bool {
+        switch self {
+        case .any:
+            return true
+        case .whole(let matcher):
+            return matcher.matches(url.query)
+        case .items(let items):
+            let present = url.queryItems
+            return items.allSatisfy { name, matcher in
+                let decode = !matcher.percentEncoded
+                let values = present.filter { (decode ? PercentDecoding.decode($0.name) : $0.name) == name }.map(\.value)
+                return (values.isEmpty ? [""] : values).allSatisfy(matcher.matches)
+            }
+        }
+    }
+}
+
+/// A `/` pattern with the slash behaviour observed on Apple's matcher (§2.1 step 5.3): the
+/// leading slash is optional, trailing slashes are insignificant on both sides, and `/x/*`
+/// also matches `/x`. Legacy paths are compared plainly.
+struct PathMatcher: Sendable {
+    let patterns: [GlobPattern]
+    let percentEncoded: Bool
+    let normalisesSlashes: Bool
+
+    init(_ pattern: String, caseSensitive: Bool, percentEncoded: Bool, variables: [String: [String]]) {
+        var normalised = Substring(pattern)
+        if normalised.hasPrefix("/") {
+            normalised = "/" + normalised.drop { $0 == "/" }
+        } else if !normalised.hasPrefix("*") {
+            normalised = "/" + normalised
+        }
+        normalised = Self.trimmingTrailingSlashes(normalised)
+        var sources = [String(normalised)]
+        if normalised.hasSuffix("/*") {
+            sources.append(String(Self.trimmingTrailingSlashes(normalised.dropLast(2))))
+        }
+        patterns = sources.map { GlobPattern($0, caseSensitive: caseSensitive, variables: variables) }
+        self.percentEncoded = percentEncoded
+        normalisesSlashes = true
+    }
+
+    init(legacy pattern: String) {
+        patterns = [GlobPattern(pattern, variables: [:])]
+        percentEncoded = true
+        normalisesSlashes = false
+    }
+
+    func matches(_ path: String) -> Bool {
+        var subject = Substring(percentEncoded ? path : PercentDecoding.decode(path))
+        if normalisesSlashes { subject = Self.trimmingTrailingSlashes(subject) }
+        return patterns.contains { $0.matches(subject) }
+    }
+
+    private static func trimmingTrailingSlashes(_ text: Substring) -> Substring {
+        var trimmed = text
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        return trimmed.isEmpty ? "/" : trimmed
+    }
+}

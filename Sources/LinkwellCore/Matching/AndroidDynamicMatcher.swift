@@ -1,0 +1,112 @@
+/// Decides what Android 15+ does with a URL from an `assetlinks.json`'s
+/// `dynamic_app_link_components` (spec-reference §2.4): rules in order, the first that matches
+/// decides, and a URL no rule matches does not open the app.
+public struct AndroidDynamicMatcher: Sendable {
+    struct Rule: Sendable {
+        var path: AndroidGlob?
+        var query: [(name: String, value: AndroidGlob)]
+        var fragment: AndroidGlob?
+        var exclude: Bool
+        var text: String
+    }
+
+    /// Packages with their rules; nil rules: a statement without dynamic rules, where the
+    /// manifest's intent filters alone decide.
+    let packages: [(package: String, rules: [Rule]?)]
+
+    public init(document: JSONValue) {
+        packages = (document.array ?? []).compactMap { statement in
+            let relations = statement["relation"]?.array?.compactMap(\.string) ?? []
+            guard relations.contains(AssetLinksStatement.handleAllURLs), statement["target"]?["namespace"]?.string == "android_app",
+                let package = statement["target"]?["package_name"]?.string
+            else { return nil }
+            let components = statement["relation_extensions"]?[AssetLinksStatement.handleAllURLs]?["dynamic_app_link_components"]
+            return (package, components.flatMap(Self.rules))
+        }
+    }
+
+    public var packageNames: [String] { packages.map(\.package) }
+
+    /// Nil when the file declares no dynamic rules for the package (the manifest decides).
+    public func decide(_ url: URLParts, package: String) -> MatchDecision? {
+        guard let entry = packages.first(where: { $0.package == package }) else { return .noMatch }
+        guard let rules = entry.rules else { return nil }
+        for (index, rule) in rules.enumerated() where rule.matches(url) {
+            return MatchDecision(outcome: rule.exclude ? .exclude : .match, rule: index, ruleText: rule.text)
+        }
+        return .noMatch
+    }
+
+    /// Google: when any field is malformed or empty, Android discards every dynamic rule.
+    private static func rules(_ value: JSONValue) -> [Rule]? {
+        guard let list = value.array, !list.isEmpty else { return nil }
+        var rules: [Rule] = []
+        for item in list {
+            guard let object = item.object, !object.isEmpty else { return nil }
+            var rule = Rule(path: nil, query: [], fragment: nil, exclude: false, text: item.compactText)
+            for (key, value) in object {
+                switch (key, value) {
+                case ("/", .string(let pattern)): rule.path = AndroidGlob(pattern)
+                case ("#", .string(let pattern)): rule.fragment = AndroidGlob(pattern)
+                case ("exclude", .bool(let exclude)): rule.exclude = exclude
+                case ("?", .object(let items)):
+                    guard !items.isEmpty else { return nil }
+                    for (name, pattern) in items.sorted(by: { $0.key < $1.key }) {
+                        guard let pattern = pattern.string else { return nil }
+                        rule.query.append((name, AndroidGlob(pattern)))
+                    }
+                case ("comments", _), ("comment", _): continue
+                default: return nil
+                }
+            }
+            rules.append(rule)
+        }
+        return rules
+    }
+}
+
+extension AndroidDynamicMatcher.Rule {
+    /// Every key the rule sets must match; each query entry needs some `name=value` pair.
+    func matches(_ url: URLParts) -> Bool {
+        guard path?.matches(url.path) ?? true, fragment?.matches(url.fragment) ?? true else { return false }
+        let items = url.queryItems
+        return query.allSatisfy { name, pattern in items.contains { $0.name == name && pattern.matches($0.value) } }
+    }
+}
+
+/// The wildcards of Android's dynamic rules as Google documents them: `?` one character, `*`
+/// "zero or more characters up until the character after the wildcard is found" — a lazy jump
+/// to the first occurrence, never revisited (Android's matchers do not backtrack).
+struct AndroidGlob: Sendable {
+    let pattern: [Character]
+
+    init(_ pattern: String) {
+        self.pattern = Array(pattern)
+    }
+
+    func matches(_ subject: String) -> Bool {
+        let text = Array(subject)
+        var p = 0
+        var s = 0
+        while p < pattern.count {
+            switch pattern[p] {
+            case "*":
+                p += 1
+                guard p < pattern.count else { return true }
+                if pattern[p] == "?" || pattern[p] == "*" { continue }
+                guard let found = text[s...].firstIndex(of: pattern[p]) else { return false }
+                s = found
+            case "?":
+                guard s < text.count else { return false }
+                // `?*`: one or more characters — the `*` that follows does the rest.
+                s += 1
+                p += 1
+            default:
+                guard s < text.count, text[s] == pattern[p] else { return false }
+                s += 1
+                p += 1
+            }
+        }
+        return s == text.count
+    }
+}

@@ -1,0 +1,42 @@
+import LinkwellCore
+import Testing
+
+@Suite struct StrictJSONTests {
+    @Test(arguments: [
+        ("[1,]", "1:4: trailing comma before ']'"),
+        ("{\"a\": 1,\n }", "2:2: trailing comma before '}'"),
+        ("{\"a\": 1} // note", "1:10: unexpected text after the JSON value"),
+        ("// note\n{}", "1:1: comments are not allowed in JSON"),
+        ("{'a': 1}", "1:2: expected a quoted key"),
+        ("\u{FEFF}{}", "1:1: a byte-order mark is not allowed in JSON"),
+        ("[01]", "1:3: expected ',' or ']'"),
+        ("\"\\ud800\"", "1:8: unpaired surrogate in a \\u escape"),
+        ("{\"a\" 1}", "1:6: expected ':' after the key"),
+        ("[tru]", "1:2: unexpected character 't'; expected a value"),
+        ("{\"a\": [1, 2}", "1:12: expected ',' or ']'"),
+    ])
+    func refusesWhatThePlatformsRefuse(_ text: String, _ message: String) {
+        #expect(throws: JSONSyntaxError.self) { try JSONValue.parse(text) }
+        do {
+            _ = try JSONValue.parse(text)
+        } catch {
+            #expect(error.description == message)
+        }
+    }
+
+    @Test func readsEveryValueKind() throws {
+        let value = try JSONValue.parse(
+            #" {"s": "a\"\u00e9\ud83d\ude00/", "n": -1.5e2, "t": true, "f": false, "z": null, "a": [], "o": {}} "#)
+        #expect(value["s"]?.string == "a\"é😀/")
+        #expect(value["n"] == .number(-150))
+        #expect(value["t"]?.bool == true && value["f"]?.bool == false && value["z"] == .null)
+        #expect(value["a"] == .array([]) && value["o"] == .object([:]))
+        #expect(value.compactText == #"{"a":[],"f":false,"n":-150,"o":{},"s":"a\"é😀/","t":true,"z":null}"#)
+    }
+
+    @Test func everyGeneratedFileIsStrictJSON() throws {
+        for file in Fixtures.build(Fixtures.validManifest).files where !file.path.hasSuffix(".txt") {
+            _ = try JSONValue.parse(file.contents)
+        }
+    }
+}
