@@ -7,10 +7,12 @@ import LinkwellCore
 enum Console {
     /// Reads and builds the manifest, prints its diagnostics and stops with exit code 1 when
     /// any is an error.
-    static func build(_ manifestPath: String) throws -> Linkwell.BuildResult {
+    static func build(_ manifestPath: String, quiet: Bool = false) throws -> Linkwell.BuildResult {
         guard let text = readManifest(manifestPath) else { throw ExitCode.failure }
         let result = Linkwell.build(SourceFile(path: manifestPath, text: text))
-        for diagnostic in result.diagnostics { printToStandardError(render(diagnostic)) }
+        for diagnostic in result.diagnostics where !quiet || diagnostic.severity == .error {
+            printToStandardError(render(diagnostic))
+        }
         guard result.succeeded else {
             let errors = result.diagnostics.filter { $0.severity == .error }.count
             printToStandardError("\(errors) error\(errors == 1 ? "" : "s"); nothing was written")
@@ -46,23 +48,40 @@ enum Console {
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 
+    /// A JSON file given on the command line, strictly parsed; exit 1 with its location if not.
+    static func readJSON(_ path: String) throws -> JSONValue {
+        guard let text = readFile(path, what: "file") else { throw ExitCode.failure }
+        do {
+            return try JSONValue.parse(text)
+        } catch {
+            self.error("\(path):\(error.line):\(error.column): \(error.message)")
+            throw ExitCode.failure
+        }
+    }
+
     /// The manifest's text, or nil after saying plainly why it cannot be read.
     private static func readManifest(_ path: String) -> String? {
+        readFile(path, what: "manifest")
+    }
+
+    private static func readFile(_ path: String, what: String) -> String? {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            error("cannot read manifest '\(path)': no such file (run Linkwell in the folder that holds site.yaml, or pass --manifest)")
+            error(
+                "cannot read \(what) '\(path)': no such file"
+                    + (what == "manifest" ? " (run Linkwell in the folder that holds site.yaml, or pass --manifest)" : ""))
             return nil
         }
         guard !isDirectory.boolValue else {
-            error("cannot read manifest '\(path)': it is a folder")
+            error("cannot read \(what) '\(path)': it is a folder")
             return nil
         }
         guard let data = FileManager.default.contents(atPath: path) else {
-            error("cannot read manifest '\(path)': permission denied or unreadable")
+            error("cannot read \(what) '\(path)': permission denied or unreadable")
             return nil
         }
         guard let text = String(validating: data, as: UTF8.self) else {
-            error("cannot read manifest '\(path)': it is not UTF-8 text")
+            error("cannot read \(what) '\(path)': it is not UTF-8 text")
             return nil
         }
         return text

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import LinkwellCore
@@ -114,6 +115,24 @@ import Testing
             number: 58, aasa: ##"{"applinks": {"apps": [], "details": [{"appID": "T.A", "paths": ["/videos/wwdc/201?/*"]}]}}"##,
             url: "/videos/wwdc/2015/a", form: .legacyPaths, expected: .match),
     ]
+
+    /// The same vectors as JSON Lines for the end-to-end test that runs `linkwell match --aasa`;
+    /// re-recorded with LINKWELL_RECORD=1, and never allowed to drift from this table.
+    @Test func aasaVectorsAreSharedWithTheCommandTests() throws {
+        let lines = try Self.aasaVectors.map { vector in
+            JSONValue.object([
+                "number": .number(Double(vector.number)), "aasa": try JSONValue.parse(vector.aasa), "url": .string(vector.url),
+                "app_id": .string(vector.appID), "platform": .string(vector.form == .components ? "ios" : "ios-legacy"),
+                "expected": .string(vector.expected.rawValue),
+            ]).compactText + "\n"
+        }.joined()
+        let file = Fixtures.root.appendingPathComponent("spec-vectors/aasa.jsonl")
+        if Fixtures.isRecording {
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(lines.utf8).write(to: file)
+        }
+        #expect(Fixtures.text("spec-vectors/aasa.jsonl") == lines)
+    }
 
     @Test(arguments: aasaVectors)
     func aasaVector(_ vector: AASAVector) throws {

@@ -13,8 +13,18 @@ public struct BuildPlan: Sendable, Hashable {
         public var document: Document
     }
 
+    /// Which route each emitted rule came from, so a decision can name its route.
+    public struct RuleListKey: Sendable, Hashable {
+        public var host: String
+        public var platform: Platform
+        /// The app's manifest id.
+        public var app: String
+    }
+
     public var files: [PlannedFile]
     public var diagnostics: [Diagnostic]
+    /// Route names in rule order; nil for a rule no route wrote (the closing catch-all).
+    public var ruleOrigins: [RuleListKey: [String?]] = [:]
 
     public init(site: Site) {
         let translations = Dictionary(
@@ -22,6 +32,20 @@ public struct BuildPlan: Sendable, Hashable {
             uniquingKeysWith: { first, _ in first })
         diagnostics = Self.losses(site: site, translations: translations)
         let robots = RobotsRenderer.render(site.robots)
+        for host in site.hosts {
+            let routes = site.routes(on: host)
+            for app in site.iosApps {
+                let appRoutes = routes.filter { $0.apps.contains(app.id) }
+                ruleOrigins[RuleListKey(host: host, platform: .ios, app: app.id)] = appRoutes.map(\.name)
+                ruleOrigins[RuleListKey(host: host, platform: .iosLegacy, app: app.id)] = appRoutes.flatMap { route in
+                    translations[route.name]!.legacyPaths.map { _ in route.name }
+                }
+            }
+            for app in site.androidApps {
+                ruleOrigins[RuleListKey(host: host, platform: .android, app: app.id)] =
+                    Self.dynamicRules(for: app, routes: routes, translations: translations).map(\.origin)
+            }
+        }
         files = site.hosts.flatMap { host -> [PlannedFile] in
             var files: [PlannedFile] = []
             if !site.iosApps.isEmpty {
@@ -67,10 +91,7 @@ public struct BuildPlan: Sendable, Hashable {
     static func assetLinks(site: Site, host: String, translations: [String: RuleTranslation]) -> [AssetLinksStatement] {
         let routes = site.routes(on: host)
         return site.androidApps.map { app in
-            var components = routes.filter { $0.apps.contains(app.id) }.flatMap { translations[$0.name]!.dynamicComponents }
-            if components.last?.isCatchAll != true {
-                components.append(.everythingElseExcluded)
-            }
+            let components = dynamicRules(for: app, routes: routes, translations: translations).map(\.component)
             var relation = [AssetLinksStatement.handleAllURLs]
             if app.webcredentials { relation.append(AssetLinksStatement.getLoginCredentials) }
             return AssetLinksStatement(
@@ -78,6 +99,21 @@ public struct BuildPlan: Sendable, Hashable {
                 target: .init(packageName: app.package, sha256CertFingerprints: app.fingerprints),
                 relationExtensions: [AssetLinksStatement.handleAllURLs: .init(dynamicAppLinkComponents: components)])
         }
+    }
+
+    /// An Android app's dynamic rules on a host with the route each came from, closed by the
+    /// catch-all exclusion unless the last rule already matches everything.
+    static func dynamicRules(
+        for app: AndroidApp, routes: [Route], translations: [String: RuleTranslation]
+    ) -> [(component: AssetLinksStatement.DynamicComponent, origin: String?)] {
+        var rules: [(component: AssetLinksStatement.DynamicComponent, origin: String?)] = routes.filter { $0.apps.contains(app.id) }.flatMap
+        {
+            route in translations[route.name]!.dynamicComponents.map { ($0, route.name) }
+        }
+        if rules.last?.component.isCatchAll != true {
+            rules.append((.everythingElseExcluded, nil))
+        }
+        return rules
     }
 
     /// Legacy and Android translation losses, for routes that reach those platforms.

@@ -5,6 +5,7 @@
 public enum Linkwell {
     public struct BuildResult: Sendable {
         public var site: Site?
+        public var plan: BuildPlan?
         public var files: [OutputFile]
         public var diagnostics: [Diagnostic]
 
@@ -13,9 +14,9 @@ public enum Linkwell {
 
     public static func build(_ manifest: SourceFile) -> BuildResult {
         var diagnostics: [Diagnostic] = []
-        func finish(_ site: Site? = nil, _ files: [OutputFile] = []) -> BuildResult {
+        func finish(_ site: Site? = nil, _ plan: BuildPlan? = nil, _ files: [OutputFile] = []) -> BuildResult {
             let sorted = diagnostics.sortedByLocation()
-            return BuildResult(site: site, files: sorted.hasErrors ? [] : files, diagnostics: sorted)
+            return BuildResult(site: site, plan: plan, files: sorted.hasErrors ? [] : files, diagnostics: sorted)
         }
 
         let raw: RawManifest
@@ -36,11 +37,11 @@ public enum Linkwell {
         let site = Resolve.site(from: raw)
         let plan = BuildPlan(site: site)
         diagnostics += plan.diagnostics
-        guard !diagnostics.hasErrors else { return finish(site) }
+        guard !diagnostics.hasErrors else { return finish(site, plan) }
 
         let rendered = Render.files(of: plan)
         diagnostics += rendered.diagnostics
-        return finish(site, rendered.files.sorted { $0.path < $1.path })
+        return finish(site, plan, rendered.files.sorted { $0.path < $1.path })
     }
 
     /// Parses and decodes the manifest; shape problems come back beside a partial manifest so

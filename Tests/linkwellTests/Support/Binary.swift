@@ -16,7 +16,7 @@ struct Binary {
             ?? bundleFolder.appendingPathComponent("linkwell")
     }()
 
-    static func run(_ arguments: [String], in folder: URL) throws -> Run {
+    static func run(_ arguments: [String], in folder: URL, input: String? = nil) throws -> Run {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
@@ -28,7 +28,11 @@ struct Binary {
         let error = Pipe()
         process.standardOutput = output
         process.standardError = error
+        let inputPipe = Pipe()
+        process.standardInput = inputPipe
         try process.run()
+        inputPipe.fileHandleForWriting.write(Data((input ?? "").utf8))
+        try inputPipe.fileHandleForWriting.close()
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         let errorData = error.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

@@ -1,0 +1,49 @@
+/// Any production `apple-app-site-association` and/or `assetlinks.json`, with the apps to ask
+/// about (default: every app the files name), taken as served by `host` or by each URL's host.
+public struct FileMatcher: Sendable {
+    public var aasa: (components: AASAMatcher, legacy: AASAMatcher)?
+    public var appIDs: [String]
+    public var android: AndroidDynamicMatcher?
+    public var packages: [String]
+    public var host: String?
+
+    public init(aasa: JSONValue?, appIDs: [String], assetLinks: JSONValue?, packages: [String], host: String?) {
+        self.aasa = aasa.map { (AASAMatcher(document: $0, form: .components), AASAMatcher(document: $0, form: .legacyPaths)) }
+        self.appIDs = appIDs
+        self.android = assetLinks.map(AndroidDynamicMatcher.init)
+        self.packages = packages
+        self.host = host
+    }
+
+    public func decisions(for text: String, url: URLParts) -> [LinkDecision] {
+        var decisions: [LinkDecision] = []
+        if let aasa {
+            let apps = appIDs.isEmpty ? unique(aasa.components.appIDs + aasa.legacy.appIDs) : appIDs
+            for app in apps {
+                for (platform, matcher) in [(Platform.ios, aasa.components), (.iosLegacy, aasa.legacy)] {
+                    let decision = matcher.decide(url, appID: app, host: host)
+                    decisions.append(
+                        LinkDecision(
+                            url: text, platform: platform, host: host ?? url.host, app: app, appIdentifier: app, decision: decision))
+                }
+            }
+        }
+        if let android {
+            let onHost = host.map { $0.lowercased() == url.host } ?? true
+            for package in packages.isEmpty ? android.packageNames : packages {
+                let decision = onHost ? android.decide(url, package: package) : .noMatch
+                decisions.append(
+                    LinkDecision(
+                        url: text, platform: .android, host: host ?? url.host, app: package, appIdentifier: package,
+                        decision: decision ?? MatchDecision(outcome: .match, ruleText: "no dynamic rules: the app's intent filters decide"))
+                )
+            }
+        }
+        return decisions
+    }
+
+    private func unique(_ values: [String]) -> [String] {
+        var seen = Set<String>()
+        return values.filter { seen.insert($0).inserted }
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// The source of decisions for `linkwell match`: the manifest's own files, or files given on the
+/// command line. Renders the report a person reads.
+public enum MatchEvaluator: Sendable {
+    case site(SiteMatcher)
+    case files(FileMatcher)
+
+    /// The report's lines for one URL: JSON lines, or a block of text ending with a blank line.
+    public func report(_ text: String, _ url: URLParts, json: Bool) -> [String] {
+        var lines: [String] = []
+        let decisions: [LinkDecision]
+        var targets: LinkTargets?
+        switch self {
+        case .site(let matcher):
+            decisions = matcher.decisions(for: text, url: url)
+            targets = matcher.targets(for: url, decisions: decisions)
+        case .files(let matchers):
+            decisions = matchers.decisions(for: text, url: url)
+        }
+        if json {
+            return decisions.map(\.jsonLine)
+        }
+        lines.append(text)
+        if decisions.isEmpty {
+            lines.append(
+                "  '\(url.host)' is not one of the manifest's hosts: no app is associated with it, so every platform opens the browser")
+        }
+        let appWidth = decisions.map(\.app.count).max() ?? 0
+        for decision in decisions {
+            let platform = decision.platform.displayName.padding(toLength: 12, withPad: " ", startingAt: 0)
+            let app = decision.app.padding(toLength: appWidth + 2, withPad: " ", startingAt: 0)
+            lines.append("  \(platform)\(app)\(decision.summary)")
+        }
+        if let targets {
+            lines.append("  page type '\(targets.pageType)'" + (targets.native.map { "; native URL \($0)" } ?? ""))
+            lines.append("  preview page on \(url.host): \"Open in app\" → \(targets.openInApp)")
+            let fallbacks = "iPhone → \(targets.iPhone); Android → \(targets.android); desktop → \(targets.desktop)"
+            lines.append(
+                targets.isOnMirror
+                    ? "  \(url.host) is the mirror: reaching it means the app is not installed, so it sends \(fallbacks)"
+                    : "  if the app is not installed, the mirror page (\(targets.mirrorHost)) sends \(fallbacks)")
+        }
+        lines.append("")
+        return lines
+    }
+}

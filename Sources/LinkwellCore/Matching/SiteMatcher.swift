@@ -1,0 +1,67 @@
+/// Answers "what does this URL do?" for a built manifest, by evaluating the very files the build
+/// writes (parsed back) with the same matchers that read any production file, and naming the
+/// route behind each rule.
+public struct SiteMatcher: Sendable {
+    struct HostMatchers: Sendable {
+        var components: AASAMatcher?
+        var legacy: AASAMatcher?
+        var android: AndroidDynamicMatcher?
+    }
+
+    public let site: Site
+    let hosts: [String: HostMatchers]
+    let origins: [BuildPlan.RuleListKey: [String?]]
+
+    public init(site: Site, plan: BuildPlan, files: [OutputFile]) {
+        self.site = site
+        origins = plan.ruleOrigins
+        let byPath = Dictionary(files.map { ($0.path, $0.contents) }, uniquingKeysWith: { first, _ in first })
+        var hosts: [String: HostMatchers] = [:]
+        for host in site.hosts {
+            let aasa = byPath["\(host)/\(AssociationFiles.aasa)"].flatMap { try? JSONValue.parse($0) }
+            let assetLinks = byPath["\(host)/\(AssociationFiles.assetLinks)"].flatMap { try? JSONValue.parse($0) }
+            hosts[host] = HostMatchers(
+                components: aasa.map { AASAMatcher(document: $0, form: .components) },
+                legacy: site.legacyPaths ? aasa.map { AASAMatcher(document: $0, form: .legacyPaths) } : nil,
+                android: assetLinks.map { AndroidDynamicMatcher(document: $0) })
+        }
+        self.hosts = hosts
+    }
+
+    /// Every platform and app's decision for `url`; empty when its host is not the site's.
+    public func decisions(for text: String, url: URLParts) -> [LinkDecision] {
+        guard url.scheme == "https" || url.scheme == "http", let matchers = hosts[url.host] else { return [] }
+        var decisions: [LinkDecision] = []
+        for app in site.iosApps {
+            for (platform, matcher) in [(Platform.ios, matchers.components), (.iosLegacy, matchers.legacy)] {
+                guard let matcher else { continue }
+                decisions.append(decision(text, url, platform, app.id, app.appID, matcher.decide(url, appID: app.appID, host: url.host)))
+            }
+        }
+        for app in site.androidApps {
+            guard let decision = matchers.android?.decide(url, package: app.package) else { continue }
+            decisions.append(self.decision(text, url, .android, app.id, app.package, decision))
+        }
+        return decisions
+    }
+
+    /// Where the preview page of the route that opens `url` (on iOS 13+ or Android) sends it.
+    public func targets(for url: URLParts, decisions: [LinkDecision]) -> LinkTargets? {
+        let routeName = decisions.first { $0.platform != .iosLegacy && $0.decision.opensApp && $0.route != nil }?.route
+        guard let route = site.routes.first(where: { $0.name == routeName }) else { return nil }
+        return LinkTargets(site: site, route: route, url: url)
+    }
+
+    private func decision(
+        _ text: String, _ url: URLParts, _ platform: Platform, _ app: String, _ identifier: String, _ decision: MatchDecision
+    )
+        -> LinkDecision
+    {
+        let list = origins[BuildPlan.RuleListKey(host: url.host, platform: platform, app: app)] ?? []
+        let routeName = decision.rule.flatMap { $0 < list.count ? list[$0] : nil }
+        let pageType = decision.opensApp ? site.routes.first { $0.name == routeName }?.pageType : nil
+        return LinkDecision(
+            url: text, platform: platform, host: url.host, app: app, appIdentifier: identifier, decision: decision, route: routeName,
+            pageType: pageType)
+    }
+}
