@@ -6,9 +6,14 @@ import Testing
     struct Vector: Decodable, CustomTestStringConvertible, Sendable {
         var number: Int
         var url: String
-        var app_id: String
+        var appID: String
         var platform: String
         var expected: String
+
+        enum CodingKeys: String, CodingKey {
+            case number, url, platform, expected
+            case appID = "app_id"
+        }
         var testDescription: String { "§3 #\(number) \(url)" }
     }
 
@@ -34,14 +39,14 @@ import Testing
         let workspace = try Workspace(manifest: "")
         try workspace.write(aasa, to: "aasa.json")
         let url = vector.url.hasPrefix("https://") ? vector.url : "https://example.com" + vector.url
-        let run = try workspace.run("match", "--aasa", "aasa.json", "--app-id", vector.app_id, "--host", "example.com", "--json", url)
+        let run = try workspace.run("match", "--aasa", "aasa.json", "--app-id", vector.appID, "--host", "example.com", "--json", url)
         #expect(run.status == 0, "\(run.standardError)")
         let lines = run.standardOutput.split(separator: "\n").compactMap {
             try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
         }
         let line = try #require(lines.first { $0["platform"] as? String == vector.platform }, "§3 #\(vector.number): \(run.standardOutput)")
         #expect(line["decision"] as? String == vector.expected, "§3 #\(vector.number) \(vector.url)")
-        #expect(line["url"] as? String == url && line["app"] as? String == vector.app_id)
+        #expect(line["url"] as? String == url && line["app"] as? String == vector.appID)
         #expect(line.keys.contains("rule"))
     }
 
