@@ -126,3 +126,33 @@ import Testing
         #expect(run.standardError.contains("'Output' exists and is not a folder"))
     }
 }
+
+/// The bundled manifest's link tests are a CI gate: breaking one fails every command that
+/// builds, at the expectation's line.
+@Suite struct BundledLinkTests {
+    @Test func breakingAnExpectationFailsValidateAtItsLocation() throws {
+        let manifest = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("site.yaml"), encoding: .utf8)
+        let lines = manifest.split(separator: "\n", omittingEmptySubsequences: false)
+        let testsStart = try #require(lines.firstIndex(of: "tests:"))
+        let target = try #require(lines[testsStart...].firstIndex(of: "    expect: profile"))
+        var broken = lines
+        broken[target] = "    expect: like"
+        let workspace = try Workspace(manifest: broken.joined(separator: "\n"))
+
+        let run = try workspace.run("validate")
+        #expect(run.status == 1)
+        let errors = run.standardError.split(separator: "\n").filter { $0.contains(": error: ") }
+        #expect(errors.count == 5, "one per platform and app")
+        #expect(
+            errors.first
+                == "site.yaml:\(target + 1):13: error: link test 'https://m.example.com/u/42' expects iOS 13+ (amora) to open the app through route 'like', but it opens the app through route 'profile' (components[4] {\"/\":\"/u/*\",\"comment\":\"profile\"})"
+        )
+        #expect(try workspace.run("build").status == 1)
+        #expect(workspace.snapshot().isEmpty)
+    }
+
+    @Test func theBundledManifestCarriesAtLeastTwentyFiveLinkTests() throws {
+        let manifest = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("site.yaml"), encoding: .utf8)
+        #expect(manifest.components(separatedBy: "\n  - url: ").count - 1 >= 25)
+    }
+}

@@ -20,6 +20,7 @@ struct ManifestDecoder {
         manifest.routes = fields["routes"].flatMap { list($0, key: "routes") }?.compactMap { route($0) } ?? []
         manifest.pageTypes = fields["pages"].map { pageTypes($0) } ?? []
         manifest.robots = fields["robots"].flatMap { robots($0) }
+        manifest.tests = fields["tests"].flatMap { list($0, key: "tests") }?.compactMap { linkTest($0) } ?? []
         return manifest
     }
 
@@ -160,6 +161,20 @@ struct ManifestDecoder {
         return robots
     }
 
+    private mutating func linkTest(_ node: YAMLNode) -> RawLinkTest? {
+        guard let fields = fields(of: node, named: "a link test", known: ManifestKeys.linkTest) else { return nil }
+        var test = RawLinkTest(location: node.location)
+        test.url = fields["url"].flatMap { string($0, key: "url") }
+        test.app = fields["app"].flatMap { string($0, key: "app") }
+        test.expect = fields["expect"].flatMap { string($0, key: "expect") }
+        test.comment = fields["comment"].flatMap { string($0, key: "comment") }
+        for platform in Platform.allCases {
+            let key = ManifestKeys.platformKey(platform)
+            if let value = fields[key].flatMap({ string($0, key: key) }) { test.platforms[platform.rawValue] = value }
+        }
+        return test
+    }
+
     // MARK: - Typed readers
 
     /// The entries of a mapping by key; unknown keys are reported with the nearest known one.
@@ -240,7 +255,7 @@ extension YAMLNode {
 public enum ManifestKeys {
     public static let root = [
         "version", "name", "scheme", "legacyPaths", "apps", "domains", "defaults", "substitutionVariables", "routes", "pages",
-        "robots",
+        "robots", "tests",
     ]
     public static let apps = ["ios", "android"]
     public static let iosApp = ["id", "name", "teamID", "bundleID", "appStoreID", "webcredentials", "appClips"]
@@ -255,6 +270,18 @@ public enum ManifestKeys {
     public static let since = ["ios", "android"]
     public static let robots = ["groups", "sitemaps"]
     public static let robotsGroup = ["userAgents", "allow", "disallow"]
+    public static let linkTest = ["url", "app", "expect", "comment"] + Platform.allCases.map(platformKey)
 
-    public static let all = [root, apps, iosApp, androidApp, domains, mirrorPair, defaults, route, pageType, since, robots, robotsGroup]
+    /// How a link test names a platform: `ios`, `iosLegacy`, `android`.
+    public static func platformKey(_ platform: Platform) -> String {
+        switch platform {
+        case .ios: "ios"
+        case .iosLegacy: "iosLegacy"
+        case .android: "android"
+        }
+    }
+
+    public static let all = [
+        root, apps, iosApp, androidApp, domains, mirrorPair, defaults, route, pageType, since, robots, robotsGroup, linkTest,
+    ]
 }

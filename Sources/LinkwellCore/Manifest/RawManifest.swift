@@ -14,6 +14,7 @@ public struct RawManifest: Sendable, Hashable {
     public var routes: [RawRoute] = []
     public var pageTypes: [RawPageType] = []
     public var robots: RawRobots?
+    public var tests: [RawLinkTest] = []
 
     public init(location: SourceLocation) {
         self.location = location
@@ -127,4 +128,15 @@ public struct RawRobotsGroup: Sendable, Hashable {
     public var userAgents: [Located<String>]?
     public var allow: [Located<String>] = []
     public var disallow: [Located<String>] = []
+}
+
+/// A link test: a URL and what it must do, for every platform (`expect`) or per platform.
+public struct RawLinkTest: Sendable, Hashable {
+    public var location: SourceLocation
+    public var url: Located<String>?
+    public var app: Located<String>?
+    public var expect: Located<String>?
+    /// Per-platform expectations by `Platform` raw value ("ios", "ios-legacy", "android").
+    public var platforms: [String: Located<String>] = [:]
+    public var comment: Located<String>?
 }

@@ -28,7 +28,31 @@ public enum Resolve {
                     RobotsGroup(
                         userAgents: ($0.userAgents ?? []).map(\.value), allow: $0.allow.map(\.value), disallow: $0.disallow.map(\.value))
                 },
-                sitemaps: (manifest.robots?.sitemaps ?? []).map(\.value)))
+                sitemaps: (manifest.robots?.sitemaps ?? []).map(\.value)),
+            linkTests: manifest.tests.map { linkTest($0, manifest: manifest) })
+    }
+
+    /// `expect` stands for every platform the test's app (or the site) has.
+    private static func linkTest(_ test: RawLinkTest, manifest: RawManifest) -> LinkTest {
+        var expectations: [LinkTest.PlatformExpectation] = []
+        for platform in Validation.platforms(of: test.app?.value, in: manifest) {
+            guard let written = test.platforms[platform.rawValue] ?? test.expect else { continue }
+            expectations.append(
+                .init(platform: platform, expectation: expectation(written.value, routes: manifest.routes)!, location: written.location))
+        }
+        return LinkTest(url: test.url!.value, app: test.app?.value, expectations: expectations, location: test.location)
+    }
+
+    /// `opens`, `blocked`, `web`, or a route's name (opening through it, or excluded by it).
+    static func expectation(_ text: String, routes: [RawRoute]) -> LinkTest.Expectation? {
+        switch text {
+        case "opens": return .opens(route: nil)
+        case "blocked": return .blocked(route: nil)
+        case "web": return .web
+        default:
+            guard let route = routes.first(where: { $0.name?.value == text }) else { return nil }
+            return route.exclude?.value == true ? .blocked(route: text) : .opens(route: text)
+        }
     }
 
     private static func iosApp(_ app: RawIOSApp) -> IOSApp {

@@ -14,11 +14,18 @@ public struct Site: Sendable, Hashable, Codable {
     public var routes: [Route]
     public var pageTypes: [PageType]
     public var robots: RobotsPolicy
+    public var linkTests: [LinkTest] = []
 
     /// Every host that serves files, in manifest order: each pair's primary then mirror, then
     /// the short host.
     public var hosts: [String] {
         mirrorPairs.flatMap { [$0.primary, $0.mirror] } + (shortHost.map { [$0] } ?? [])
+    }
+
+    /// The platforms this site's files serve: iOS 13+ and (unless turned off) iOS 9–12 when
+    /// there is an iOS app, Android 15+ when there is an Android app.
+    public var platforms: [Platform] {
+        (iosApps.isEmpty ? [] : (legacyPaths ? [.ios, .iosLegacy] : [.ios])) + (androidApps.isEmpty ? [] : [.android])
     }
 
     /// The routes that apply on `host`, in manifest order.

@@ -1,5 +1,5 @@
 /// The whole build as one function of the manifest text, with no I/O:
-/// load → validate → resolve → plan → render. Each stage runs only when the ones before it
+/// load → validate → resolve → plan → render → test. Each stage runs only when the ones before it
 /// found no error, and every diagnostic found on the way is returned.
 /// Each stage reports everything it finds in one go.
 public enum Linkwell {
@@ -41,7 +41,12 @@ public enum Linkwell {
 
         let rendered = Render.files(of: plan)
         diagnostics += rendered.diagnostics
-        return finish(site, plan, rendered.files.sorted { $0.path < $1.path })
+        let files = rendered.files.sorted { $0.path < $1.path }
+        guard !diagnostics.hasErrors else { return finish(site, plan) }
+
+        let matcher = SiteMatcher(site: site, plan: plan, files: files)
+        diagnostics += LinkTestRun.failures(of: site.linkTests, matcher: matcher)
+        return finish(site, plan, files)
     }
 
     /// Parses and decodes the manifest; shape problems come back beside a partial manifest so

@@ -11,6 +11,7 @@ public enum Validation {
         checkRouteNames, checkRouteConditions, checkRoutePatterns, checkRouteReferences,
         checkPageTypes,
         checkRobots,
+        checkLinkTests,
     ]
 
     public static func validate(_ manifest: RawManifest) -> [Diagnostic] {

@@ -1,0 +1,54 @@
+/// A link test from the manifest: a URL and what it must do on each platform. `build`,
+/// `validate` and `check` run them against the files they render, so a pull request that
+/// changes what a URL does without changing its test fails.
+public struct LinkTest: Sendable, Hashable, Codable {
+    public var url: String
+    /// Only this app (by manifest id); nil: every app on each platform.
+    public var app: String?
+    public var expectations: [PlatformExpectation]
+    public var location: SourceLocation
+
+    public struct PlatformExpectation: Sendable, Hashable, Codable {
+        public var platform: Platform
+        public var expectation: Expectation
+        public var location: SourceLocation
+    }
+
+    public enum Expectation: Sendable, Hashable, Codable, CustomStringConvertible {
+        /// Opens the app, through this route when named.
+        case opens(route: String?)
+        /// A rule excludes the URL, this route when named.
+        case blocked(route: String?)
+        /// No route decides: the browser opens the URL.
+        case web
+
+        public static let keywords = ["opens", "blocked", "web"]
+
+        public var description: String {
+            switch self {
+            case .opens(let route?): "open the app through route '\(route)'"
+            case .opens(nil): "open the app"
+            case .blocked(let route?): "stay in the browser, excluded by route '\(route)'"
+            case .blocked(nil): "stay in the browser, excluded by a route"
+            case .web: "stay in the browser, with no route deciding"
+            }
+        }
+
+        /// What a decision amounts to, in the same terms. Linkwell's closing Android catch-all
+        /// (no route) counts as `web`, as it only says what "no route" means on Android.
+        public init(_ decision: LinkDecision) {
+            switch decision.decision.outcome {
+            case .match: self = .opens(route: decision.route)
+            case .exclude where decision.route != nil: self = .blocked(route: decision.route)
+            case .exclude, .noMatch: self = .web
+            }
+        }
+
+        public func accepts(_ actual: Expectation) -> Bool {
+            switch (self, actual) {
+            case (.opens(nil), .opens), (.blocked(nil), .blocked), (.web, .web): true
+            default: self == actual
+            }
+        }
+    }
+}

@@ -1,0 +1,54 @@
+extension Validation {
+    static func checkLinkTests(_ manifest: RawManifest) -> [Diagnostic] {
+        let routeNames = manifest.routes.compactMap(\.name?.value)
+        let appIDs = (manifest.iosApps.compactMap(\.id) + manifest.androidApps.compactMap(\.id)).map(\.value)
+        var found: [Diagnostic] = []
+        for test in manifest.tests {
+            guard let url = test.url else {
+                found.append(missing("url", in: "a link test", at: test.location))
+                continue
+            }
+            if let parts = URLParts(url.value), ["https", "http"].contains(parts.scheme) {
+            } else {
+                found.append(.error("link test URL '\(url.value)' must be an absolute https:// URL", at: url.location))
+            }
+            if test.expect == nil, test.platforms.isEmpty {
+                let keys = (["expect"] + Platform.allCases.map(ManifestKeys.platformKey)).map { "'\($0)'" }.joined(separator: ", ")
+                found.append(.error("link test '\(url.value)' expects nothing; add one of \(keys)", at: test.location))
+            }
+            if let app = test.app, !appIDs.contains(app.value) {
+                found.append(
+                    .error("link test names unknown app '\(app.value)'\(Suggestion.didYouMean(app.value, in: appIDs))", at: app.location))
+            }
+            let available = platforms(of: test.app?.value, in: manifest)
+            for (platformName, written) in test.platforms.sorted(by: { $0.value.location < $1.value.location }) {
+                let platform = Platform(rawValue: platformName)!
+                if !available.contains(platform) {
+                    let whose =
+                        test.app.map { "app '\($0.value)' has no \(platform.displayName) version" } ?? "this manifest does not serve it"
+                    found.append(.error("link test expects something of \(platform.displayName), but \(whose)", at: written.location))
+                }
+            }
+            for written in [test.expect].compactMap({ $0 }) + test.platforms.values
+            where Resolve.expectation(written.value, routes: manifest.routes) == nil {
+                let hint = Suggestion.didYouMean(written.value, in: LinkTest.Expectation.keywords + routeNames)
+                found.append(
+                    .error(
+                        "unknown expectation '\(written.value)'\(hint.isEmpty ? "; expected 'opens', 'blocked', 'web' or a route name" : hint)",
+                        at: written.location))
+            }
+        }
+        return found
+    }
+
+    /// The platforms a test can expect something of: those the manifest serves, narrowed to
+    /// the platforms of `app` when the test names one.
+    static func platforms(of app: String?, in manifest: RawManifest) -> [Platform] {
+        let ios = app == nil ? !manifest.iosApps.isEmpty : manifest.iosApps.contains { $0.id?.value == app }
+        let android = app == nil ? !manifest.androidApps.isEmpty : manifest.androidApps.contains { $0.id?.value == app }
+        var platforms: [Platform] = []
+        if ios { platforms += manifest.legacyPaths?.value == false ? [.ios] : [.ios, .iosLegacy] }
+        if android { platforms.append(.android) }
+        return platforms
+    }
+}
