@@ -9,7 +9,7 @@ struct BuildCommand: ParsableCommand {
     @OptionGroup var outputOptions: OutputOptions
 
     func run() throws {
-        let result = try Console.build(manifestOptions.manifest)
+        let result = try Console.build(manifestOptions)
         let changes = try OutputFolder(path: outputOptions.output).replace(with: result.files)
         if changes.isEmpty {
             Console.status("\(outputOptions.output) is up to date (\(result.files.count) files)")
@@ -26,7 +26,7 @@ struct ValidateCommand: ParsableCommand {
     @OptionGroup var manifestOptions: ManifestOptions
 
     func run() throws {
-        let result = try Console.build(manifestOptions.manifest)
+        let result = try Console.build(manifestOptions)
         Console.status("\(manifestOptions.manifest) is valid (\(result.files.count) files would be written)")
     }
 }
@@ -40,7 +40,7 @@ struct CheckCommand: ParsableCommand {
     @OptionGroup var outputOptions: OutputOptions
 
     func run() throws {
-        let result = try Console.build(manifestOptions.manifest)
+        let result = try Console.build(manifestOptions)
         let changes = try OutputFolder(path: outputOptions.output).changes(to: result.files)
         guard changes.isEmpty else {
             for change in changes { print(change) }

@@ -7,9 +7,10 @@ import LinkwellCore
 enum Console {
     /// Reads and builds the manifest, prints its diagnostics and stops with exit code 1 when
     /// any is an error.
-    static func build(_ manifestPath: String, quiet: Bool = false) throws -> Linkwell.BuildResult {
+    static func build(_ options: ManifestOptions, quiet: Bool = false) throws -> Linkwell.BuildResult {
+        let manifestPath = options.manifest
         guard let text = readManifest(manifestPath) else { throw ExitCode.failure }
-        let result = Linkwell.build(SourceFile(path: manifestPath, text: text))
+        let result = Linkwell.build(SourceFile(path: manifestPath, text: text), strict: options.strict)
         for diagnostic in result.diagnostics where !quiet || diagnostic.severity == .error {
             printToStandardError(render(diagnostic))
         }

@@ -17,6 +17,9 @@ struct LinkwellCommand: ParsableCommand {
 struct ManifestOptions: ParsableArguments {
     @Option(name: .long, help: "The manifest to read.")
     var manifest: String = "site.yaml"
+
+    @Flag(help: "Treat every warning as an error (a route's 'accept' list still silences its own).")
+    var strict = false
 }
 
 struct OutputOptions: ParsableArguments {

@@ -74,7 +74,7 @@ struct MatchCommand: ParsableCommand {
 
     private func makeEvaluator() throws -> MatchEvaluator {
         guard aasa != nil || assetlinks != nil else {
-            let result = try Console.build(manifestOptions.manifest, quiet: true)
+            let result = try Console.build(manifestOptions, quiet: true)
             return .site(SiteMatcher(site: result.site!, plan: result.plan!, files: result.files))
         }
         let aasaDocument = try aasa.map { try Console.readJSON($0) }

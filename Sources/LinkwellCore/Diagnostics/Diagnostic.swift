@@ -23,20 +23,23 @@ public struct Diagnostic: Sendable, Hashable, Codable {
     public var location: SourceLocation?
     /// Extra lines printed under the message: where a duplicate was first defined, and so on.
     public var notes: [String]
+    /// The lint that found it (`shadowed-rule`, …), which a route can `accept`; nil for errors.
+    public var code: String?
 
-    public init(_ severity: Severity, _ message: String, at location: SourceLocation?, notes: [String] = []) {
+    public init(_ severity: Severity, _ message: String, at location: SourceLocation?, notes: [String] = [], code: String? = nil) {
         self.severity = severity
         self.message = message
         self.location = location
         self.notes = notes
+        self.code = code
     }
 
     public static func error(_ message: String, at location: SourceLocation?, notes: [String] = []) -> Diagnostic {
         Diagnostic(.error, message, at: location, notes: notes)
     }
 
-    public static func warning(_ message: String, at location: SourceLocation?, notes: [String] = []) -> Diagnostic {
-        Diagnostic(.warning, message, at: location, notes: notes)
+    public static func warning(_ message: String, at location: SourceLocation?, notes: [String] = [], code: String? = nil) -> Diagnostic {
+        Diagnostic(.warning, message, at: location, notes: notes, code: code)
     }
 }
 
@@ -45,7 +48,7 @@ extension Diagnostic: CustomStringConvertible {
     /// follow on their own lines as `note:` entries.
     public var description: String {
         let prefix = location.map { "\($0): " } ?? "linkwell: "
-        var lines = ["\(prefix)\(severity.rawValue): \(message)"]
+        var lines = ["\(prefix)\(severity.rawValue): \(message)" + (code.map { " [\($0)]" } ?? "")]
         lines += notes.map { "\(prefix)note: \($0)" }
         return lines.joined(separator: "\n")
     }

@@ -99,6 +99,7 @@ struct ManifestDecoder {
         route.apps = fields["apps"].flatMap { stringList($0, key: "apps") }
         route.hosts = fields["hosts"].flatMap { stringList($0, key: "hosts") }
         route.page = fields["page"].flatMap { string($0, key: "page") }
+        route.accept = fields["accept"].flatMap { stringList($0, key: "accept") } ?? []
         return route
     }
 
@@ -264,7 +265,7 @@ public enum ManifestKeys {
     public static let mirrorPair = ["primary", "mirror"]
     public static let defaults = ["caseSensitive", "percentEncoded"]
     public static let route = [
-        "name", "path", "query", "fragment", "exclude", "comment", "caseSensitive", "percentEncoded", "apps", "hosts", "page",
+        "name", "path", "query", "fragment", "exclude", "comment", "caseSensitive", "percentEncoded", "apps", "hosts", "page", "accept",
     ]
     public static let pageType = ["fallback", "web", "desktop", "title", "description", "image", "since"]
     public static let since = ["ios", "android"]

@@ -79,6 +79,7 @@ public struct RawRoute: Sendable, Hashable {
     public var apps: [Located<String>]?
     public var hosts: [Located<String>]?
     public var page: Located<String>?
+    public var accept: [Located<String>] = []
 }
 
 /// A query condition: the whole query string, or named items each with its own pattern.

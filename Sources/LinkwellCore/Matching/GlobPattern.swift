@@ -24,6 +24,8 @@ public struct GlobPattern: Sendable, Hashable {
     public let caseSensitive: Bool
     private(set) var states: [State] = [State()]
     private(set) var accepting = 0
+    /// Each state's ε-closure (itself included), computed once.
+    private(set) var closures: [[Int]] = []
 
     /// `variables` are the values of every variable the pattern may name (built-ins included);
     /// a variable with no values never matches.
@@ -32,6 +34,7 @@ public struct GlobPattern: Sendable, Hashable {
         self.caseSensitive = caseSensitive
         let end = append(source, from: 0, variables: variables, expandVariables: true)
         accepting = end
+        closures = states.indices.map { closure([$0]).sorted() }
     }
 
     /// Adds the chain for `text` starting at state `start`; returns the state it ends in.
@@ -89,27 +92,34 @@ public struct GlobPattern: Sendable, Hashable {
         return lowered.count == 1 ? lowered.first! : scalar
     }
 
+    /// Walks the automaton with a list of live states; a generation stamp per state stands in
+    /// for a set, so matching allocates one small array and never hashes.
     public func matches(_ subject: some StringProtocol) -> Bool {
-        var current = closure([0])
+        var current = closures[0]
+        var next: [Int] = []
+        next.reserveCapacity(states.count)
+        var stamp = [Int](repeating: 0, count: states.count)
+        var generation = 0
         for scalar in subject.unicodeScalars {
             let folded = fold(scalar)
-            var next: Set<Int> = []
+            generation += 1
+            next.removeAll(keepingCapacity: true)
             for state in current {
                 for transition in states[state].edges {
-                    switch transition.edge {
-                    case .any: next.insert(transition.target)
-                    case .scalar(let expected) where expected == folded: next.insert(transition.target)
-                    case .scalar: break
+                    if case .scalar(let expected) = transition.edge, expected != folded { continue }
+                    for reached in closures[transition.target] where stamp[reached] != generation {
+                        stamp[reached] = generation
+                        next.append(reached)
                     }
                 }
             }
             if next.isEmpty { return false }
-            current = closure(next)
+            swap(&current, &next)
         }
         return current.contains(accepting)
     }
 
-    private func closure(_ start: Set<Int>) -> Set<Int> {
+    func closure(_ start: Set<Int>) -> Set<Int> {
         var result = start
         var pending = Array(start)
         while let state = pending.popLast() {

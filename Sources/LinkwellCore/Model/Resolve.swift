@@ -90,6 +90,7 @@ public enum Resolve {
             apps: route.apps.map { unique($0.map(\.value)) } ?? allAppIDs,
             hosts: route.hosts.map { unique($0.map(\.value)) } ?? defaultHosts,
             pageType: route.page?.value,
+            acceptedWarnings: route.accept.map(\.value),
             location: route.location)
     }
 

@@ -93,7 +93,13 @@ public struct Route: Sendable, Hashable, Codable {
     public var apps: [String]
     public var hosts: [String]
     public var pageType: String?
+    /// Warning codes this route's author has accepted: those warnings are not shown.
+    public var acceptedWarnings: [String] = []
     public var location: SourceLocation
+
+    public func accepts(_ diagnostic: Diagnostic) -> Bool {
+        diagnostic.code.map(acceptedWarnings.contains) ?? false
+    }
 }
 
 public enum QueryCondition: Sendable, Hashable, Codable {

@@ -132,10 +132,14 @@ public struct BuildPlan: Sendable, Hashable {
         for route in site.routes {
             let translation = translations[route.name]!
             if site.legacyPaths, route.apps.contains(where: iosIDs.contains) {
-                found += translation.legacyLosses.map { .warning("route '\(route.name)': \($0)", at: route.location) }
+                found += translation.legacyLosses.map {
+                    .warning("route '\(route.name)': \($0)", at: route.location, code: Lints.Code.legacyLoss.rawValue)
+                }
             }
             guard route.apps.contains(where: androidIDs.contains) else { continue }
-            found += translation.androidLosses.map { .warning("route '\(route.name)': \($0)", at: route.location) }
+            found += translation.androidLosses.map {
+                .warning("route '\(route.name)': \($0)", at: route.location, code: Lints.Code.androidLoss.rawValue)
+            }
             if let error = translation.androidError {
                 found.append(.error("route '\(route.name)': \(error)", at: route.location))
             }

@@ -1,5 +1,5 @@
 /// The whole build as one function of the manifest text, with no I/O:
-/// load → validate → resolve → plan → render → test. Each stage runs only when the ones before it
+/// load → validate → resolve → plan → render → lint → test. Each stage runs only when the ones before it
 /// found no error, and every diagnostic found on the way is returned.
 /// Each stage reports everything it finds in one go.
 public enum Linkwell {
@@ -12,9 +12,17 @@ public enum Linkwell {
         public var succeeded: Bool { !diagnostics.hasErrors }
     }
 
-    public static func build(_ manifest: SourceFile) -> BuildResult {
+    /// With `strict`, every warning is an error: the build fails and writes nothing.
+    public static func build(_ manifest: SourceFile, strict: Bool = false) -> BuildResult {
         var diagnostics: [Diagnostic] = []
         func finish(_ site: Site? = nil, _ plan: BuildPlan? = nil, _ files: [OutputFile] = []) -> BuildResult {
+            if strict {
+                diagnostics = diagnostics.map { diagnostic in
+                    var promoted = diagnostic
+                    if promoted.severity == .warning { promoted.severity = .error }
+                    return promoted
+                }
+            }
             let sorted = diagnostics.sortedByLocation()
             return BuildResult(site: site, plan: plan, files: sorted.hasErrors ? [] : files, diagnostics: sorted)
         }
@@ -36,17 +44,26 @@ public enum Linkwell {
 
         let site = Resolve.site(from: raw)
         let plan = BuildPlan(site: site)
-        diagnostics += plan.diagnostics
+        diagnostics += Lints.unaccepted(plan.diagnostics, site: site)
         guard !diagnostics.hasErrors else { return finish(site, plan) }
 
         let rendered = Render.files(of: plan)
         diagnostics += rendered.diagnostics
         let files = rendered.files.sorted { $0.path < $1.path }
         guard !diagnostics.hasErrors else { return finish(site, plan) }
+        diagnostics += Lints.run(site: site, files: files)
 
         let matcher = SiteMatcher(site: site, plan: plan, files: files)
         diagnostics += LinkTestRun.failures(of: site.linkTests, matcher: matcher)
         return finish(site, plan, files)
+    }
+
+    /// Plans and renders an already resolved site, for tools and tests that build a `Site` in
+    /// code rather than from YAML.
+    public enum Build {
+        public static func files(for site: Site) -> [OutputFile] {
+            Render.files(of: BuildPlan(site: site)).files
+        }
     }
 
     /// Parses and decodes the manifest; shape problems come back beside a partial manifest so

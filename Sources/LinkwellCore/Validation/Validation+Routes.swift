@@ -106,6 +106,14 @@ extension Validation {
                         "route \(describe(route)) names host '\(host.value)', which is not under 'domains'\(Suggestion.didYouMean(host.value, in: hosts.sorted()))",
                         at: host.location))
             }
+            let codes = Lints.Code.allCases.map(\.rawValue)
+            for accepted in route.accept where !codes.contains(accepted.value) {
+                let hint = Suggestion.didYouMean(accepted.value, in: codes)
+                found.append(
+                    .error(
+                        "route \(describe(route)) accepts unknown warning '\(accepted.value)'\(hint.isEmpty ? "; the warnings are \(codes.joined(separator: ", "))" : hint)",
+                        at: accepted.location))
+            }
             if let page = route.page {
                 if !pageTypes.contains(page.value) {
                     found.append(

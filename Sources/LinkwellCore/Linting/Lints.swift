@@ -1,0 +1,135 @@
+/// Warnings about rules that are valid but will not do what their author meant. Each has a code
+/// a route can list under `accept` to say "I mean this"; `--strict` makes the rest errors.
+public enum Lints {
+    public enum Code: String, CaseIterable, Sendable {
+        /// Earlier rules match every URL this one matches.
+        case shadowedRule = "shadowed-rule"
+        /// What the iOS 9–12 `paths` form cannot carry of a rule.
+        case legacyLoss = "legacy-loss"
+        /// What Android's dynamic rules cannot carry of a rule.
+        case androidLoss = "android-loss"
+        /// A `?` in a path, which matches one character and is never a query separator.
+        case questionMarkInPath = "question-mark-in-path"
+        /// The AASA nears Apple's size limit.
+        case sizeNearLimit = "size-near-limit"
+        /// A route that opens an app on iOS or on Android only.
+        case singlePlatform = "single-platform"
+        /// A route on one host of a mirror pair but not the other.
+        case singleMirror = "single-mirror"
+    }
+
+    /// Warn once the largest AASA passes this share of the limit.
+    static let sizeWarningShare = 0.8
+
+    public static func run(site: Site, files: [OutputFile]) -> [Diagnostic] {
+        let found = shadowedRules(site) + questionMarksInPaths(site) + singlePlatformRoutes(site) + singleMirrorRoutes(site)
+        return unaccepted(found, site: site) + sizeNearLimit(site: site, files: files)
+    }
+
+    /// Drops warnings a route has accepted (found by the route's location).
+    static func unaccepted(_ diagnostics: [Diagnostic], site: Site) -> [Diagnostic] {
+        diagnostics.filter { diagnostic in
+            !site.routes.contains { $0.location == diagnostic.location && $0.accepts(diagnostic) }
+        }
+    }
+
+    // MARK: - Shadowing
+
+    static func shadowedRules(_ site: Site) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        for (index, route) in site.routes.enumerated() {
+            let contexts = site.hosts.flatMap { host in route.apps.map { (host, $0) } }.filter { route.hosts.contains($0.0) }
+            guard !contexts.isEmpty else { continue }
+            var coverers: [Route] = []
+            let deadEverywhere = contexts.allSatisfy { host, app in
+                let earlier = site.routes[..<index].filter { $0.hosts.contains(host) && $0.apps.contains(app) }
+                guard let cover = RouteLanguage.cover(of: route, by: Array(earlier), site: site) else { return false }
+                for coverer in cover where !coverers.contains(coverer) { coverers.append(coverer) }
+                return true
+            }
+            guard deadEverywhere, !coverers.isEmpty else { continue }
+            found.append(.warning(shadowMessage(route, coverers), at: route.location, code: Code.shadowedRule.rawValue))
+        }
+        return found
+    }
+
+    static func shadowMessage(_ route: Route, _ coverers: [Route]) -> String {
+        let names = coverers.map { "'\($0.name)'" }.joined(separator: ", ")
+        let first = coverers.count == 1 ? "route \(names) comes first and matches" : "routes \(names) come first and together match"
+        if route.exclude, coverers.allSatisfy({ !$0.exclude }) {
+            return
+                "exclusion '\(route.name)' never takes effect: \(first) every URL it would exclude, and the first match wins; move the exclusion before \(coverers.count == 1 ? "it" : "them")"
+        }
+        if !route.exclude, coverers.allSatisfy(\.exclude) {
+            return "route '\(route.name)' never opens the app: \(first) every URL it matches and keeps it in the browser"
+        }
+        return "route '\(route.name)' can never decide anything: \(first) every URL it matches"
+    }
+
+    // MARK: - Other rule lints
+
+    /// `/detail/?id=*` reads like a query condition but is a one-character wildcard in a path.
+    static func questionMarksInPaths(_ site: Site) -> [Diagnostic] {
+        site.routes.compactMap { route in
+            guard let path = route.path, let mark = path.firstIndex(of: "?") else { return nil }
+            let after = path[path.index(after: mark)...]
+            guard after.contains("=") || after.first.map({ $0.isLetter }) == true && !after.hasPrefix("*") else { return nil }
+            return .warning(
+                "path '\(path)' of route '\(route.name)' has a '?', which matches any one character in a path and never a query; put query conditions under 'query'",
+                at: route.location, code: Code.questionMarkInPath.rawValue)
+        }
+    }
+
+    static func singlePlatformRoutes(_ site: Site) -> [Diagnostic] {
+        guard !site.iosApps.isEmpty, !site.androidApps.isEmpty else { return [] }
+        return site.routes.compactMap { route in
+            guard !route.exclude else { return nil }
+            let ios = site.iosApps.contains { route.apps.contains($0.id) }
+            let android = site.androidApps.contains { route.apps.contains($0.id) }
+            guard ios != android else { return nil }
+            let (on, off) = ios ? ("iOS", "Android") : ("Android", "iOS")
+            return .warning(
+                "route '\(route.name)' opens an app on \(on) only (apps: \(route.apps.joined(separator: ", "))); on \(off) its URLs stay in the browser",
+                at: route.location, code: Code.singlePlatform.rawValue)
+        }
+    }
+
+    /// A route on one host of a pair only: the preview button on the other host leads to a URL
+    /// the app does not open, or the other way round.
+    static func singleMirrorRoutes(_ site: Site) -> [Diagnostic] {
+        site.routes.flatMap { route in
+            site.mirrorPairs.compactMap { pair -> Diagnostic? in
+                let onPrimary = route.hosts.contains(pair.primary)
+                guard onPrimary != route.hosts.contains(pair.mirror) else { return nil }
+                let (on, off) = onPrimary ? (pair.primary, pair.mirror) : (pair.mirror, pair.primary)
+                return .warning(
+                    "route '\(route.name)' is on '\(on)' but not on its mirror '\(off)', so the two hosts disagree about its URLs and the preview button that crosses to '\(off)' \(route.exclude ? "opens the app there" : "never opens the app")",
+                    at: route.location, code: Code.singleMirror.rawValue)
+            }
+        }
+    }
+
+    /// Names the routes that cost most bytes once the largest AASA nears the limit.
+    static func sizeNearLimit(site: Site, files: [OutputFile]) -> [Diagnostic] {
+        guard let largest = files.filter({ $0.path.hasSuffix(AssociationFiles.aasa) }).max(by: { $0.bytes.count < $1.bytes.count }) else {
+            return []
+        }
+        let size = largest.bytes.count
+        let limit = AssociationFiles.aasaSizeLimit
+        guard Double(size) >= Double(limit) * sizeWarningShare, size <= limit else { return [] }
+        let costs = site.routes.map { route -> (String, Int) in
+            let translation = RuleTranslation(route: route, defaults: site.defaults, variables: site.substitutionVariables)
+            let component = JSONText.encode(translation.component).utf8.count
+            let legacy = site.legacyPaths ? translation.legacyPaths.reduce(0) { $0 + $1.utf8.count + 4 } : 0
+            let apps = site.iosApps.filter { route.apps.contains($0.id) }.count
+            return (route.name, (component + legacy) * apps)
+        }.sorted { $0.1 > $1.1 }.prefix(3)
+        let named = costs.map { "'\($0.0)' (\($0.1) bytes)" }.joined(separator: ", ")
+        let percent = Int((Double(size) / Double(limit) * 100).rounded())
+        return [
+            .warning(
+                "the apple-app-site-association for '\(largest.path.split(separator: "/").first!)' is \(size) bytes, \(percent)% of iOS's \(limit)-byte limit; the routes that cost most are \(named)",
+                at: nil, code: Code.sizeNearLimit.rawValue)
+        ]
+    }
+}

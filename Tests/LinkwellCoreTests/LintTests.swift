@@ -1,0 +1,107 @@
+import LinkwellCore
+import Testing
+
+@Suite struct LintTests {
+    static func manifest(routes: String, extra: String = "") -> String {
+        """
+        version: 1
+        name: Example
+        apps:
+          ios:
+            - {id: example, name: Example, teamID: ABCDE12345, bundleID: com.example.app}
+          android:
+            - {id: droid, name: Droid, package: com.example.app, sha256: [\(IdentifiersTests.canonical), \(IdentifiersTests.canonical.replacingOccurrences(of: "14:", with: "15:"))]}
+        legacyPaths: false
+        domains:
+          pairs: [{primary: m.example.com, mirror: mlink.example.com}]
+        routes:
+        \(routes)
+        \(extra)
+        """
+    }
+
+    static func warnings(_ yaml: String, strict: Bool = false) -> [String] {
+        Linkwell.build(SourceFile(path: "site.yaml", text: yaml), strict: strict).diagnostics.map(\.description)
+    }
+
+    @Test func anExclusionAfterACoveringIncludeIsNamedAsSuch() {
+        let yaml = Self.manifest(routes: "  - {name: all, path: '/a/*'}\n  - {name: private, path: /a/private/*, exclude: true}")
+        #expect(
+            Self.warnings(yaml) == [
+                "site.yaml:13:5: warning: exclusion 'private' never takes effect: route 'all' comes first and matches every URL it would exclude, and the first match wins; move the exclusion before it [shadowed-rule]"
+            ])
+    }
+
+    @Test func routesCoveredOnlyTogetherAreNamedTogether() {
+        let yaml = Self.manifest(
+            routes: "  - {name: short, path: '/n/?'}\n  - {name: long, path: '/n/??*'}\n  - {name: any, path: '/n/?*'}")
+        #expect(
+            Self.warnings(yaml) == [
+                "site.yaml:14:5: warning: route 'any' can never decide anything: routes 'short', 'long' come first and together match every URL it matches [shadowed-rule]"
+            ])
+    }
+
+    @Test func anIncludeBehindAnExclusionNeverOpens() {
+        let yaml = Self.manifest(
+            routes: "  - {name: hidden, path: '/h/*', exclude: true}\n  - {name: item, path: '/h/item', query: {id: '?*'}}")
+        #expect(
+            Self.warnings(yaml) == [
+                "site.yaml:13:5: warning: route 'item' never opens the app: route 'hidden' comes first and matches every URL it matches and keeps it in the browser [shadowed-rule]"
+            ])
+    }
+
+    /// A narrower condition elsewhere keeps the later rule alive: no false alarms.
+    @Test(arguments: [
+        "  - {name: a, path: '/a/*', fragment: top}\n  - {name: b, path: /a/x}",
+        "  - {name: a, path: '/a/*', query: {id: '?*'}}\n  - {name: b, path: /a/x}",
+        "  - {name: a, path: '/a/*', caseSensitive: false}\n  - {name: b, path: /a/x}",
+        "  - {name: a, path: '/a/?'}\n  - {name: b, path: '/a/??'}",
+        "  - {name: a, path: '/a/*', apps: [example]}\n  - {name: b, path: /a/x, apps: [droid]}",
+    ])
+    func noWarningWhenTheLaterRuleCanStillFire(_ routes: String) {
+        #expect(!Self.warnings(Self.manifest(routes: routes)).contains { $0.contains("[shadowed-rule]") })
+    }
+
+    @Test func questionMarkInPathMirrorAndPlatform() {
+        let routes = """
+              - {name: detail, path: '/detail/?id=*'}
+              - {name: half, path: '/h/*', hosts: [m.example.com]}
+              - {name: ios-only, path: '/i/*', apps: [example]}
+            """
+        #expect(
+            Self.warnings(Self.manifest(routes: routes)) == [
+                "site.yaml:12:5: warning: path '/detail/?id=*' of route 'detail' has a '?', which matches any one character in a path and never a query; put query conditions under 'query' [question-mark-in-path]",
+                "site.yaml:13:5: warning: route 'half' is on 'm.example.com' but not on its mirror 'mlink.example.com', so the two hosts disagree about its URLs and the preview button that crosses to 'mlink.example.com' never opens the app [single-mirror]",
+                "site.yaml:14:5: warning: route 'ios-only' opens an app on iOS only (apps: example); on Android its URLs stay in the browser [single-platform]",
+            ])
+    }
+
+    @Test func acceptedWarningsAreSilentAndStrictMakesTheRestErrors() {
+        let accepted = Self.manifest(routes: "  - {name: ios-only, path: '/i/*', apps: [example], accept: [single-platform]}")
+        #expect(Self.warnings(accepted, strict: true).isEmpty)
+        let strict = Self.manifest(routes: "  - {name: ios-only, path: '/i/*', apps: [example]}")
+        let result = Linkwell.build(SourceFile(path: "site.yaml", text: strict), strict: true)
+        #expect(!result.succeeded && result.files.isEmpty)
+        #expect(result.diagnostics.map(\.severity) == [.error])
+    }
+
+    @Test func unknownAcceptedCodesAreErrors() {
+        let yaml = Self.manifest(routes: "  - {name: r, path: '/r', accept: [single-platfrom]}")
+        #expect(
+            Self.warnings(yaml) == [
+                "site.yaml:12:36: error: route 'r' accepts unknown warning 'single-platfrom'; did you mean 'single-platform'?"
+            ])
+    }
+
+    @Test func nearingTheSizeLimitNamesTheCostliestRoutes() {
+        let routes = (1...600).map {
+            "  - {name: r\($0), path: '/a-fairly-long-path-segment-that-costs-bytes-\($0)/*', comment: 'padding padding padding padding padding padding'}"
+        }
+        .joined(separator: "\n")
+        let warnings = Self.warnings(Self.manifest(routes: routes))
+        let size = warnings.filter { $0.contains("[size-near-limit]") }
+        #expect(size.count == 1)
+        #expect(size.first?.hasPrefix("linkwell: warning: the apple-app-site-association for 'm.example.com' is ") == true)
+        #expect(size.first?.contains("the routes that cost most are 'r100'") == true)
+    }
+}
