@@ -36,14 +36,20 @@ public enum Lints {
     // MARK: - Shadowing
 
     static func shadowedRules(_ site: Site) -> [Diagnostic] {
+        let languages = site.routes.map { RouteLanguage($0, site: site) }
         var found: [Diagnostic] = []
         for (index, route) in site.routes.enumerated() {
-            let contexts = site.hosts.flatMap { host in route.apps.map { (host, $0) } }.filter { route.hosts.contains($0.0) }
+            let contexts = route.hosts.flatMap { host in route.apps.map { (host, $0) } }
             guard !contexts.isEmpty else { continue }
             var coverers: [Route] = []
+            var checked: [[Int]: [Route]?] = [:]
             let deadEverywhere = contexts.allSatisfy { host, app in
-                let earlier = site.routes[..<index].filter { $0.hosts.contains(host) && $0.apps.contains(app) }
-                guard let cover = RouteLanguage.cover(of: route, by: Array(earlier), site: site) else { return false }
+                let earlier = site.routes.indices.prefix(index).filter {
+                    site.routes[$0].hosts.contains(host) && site.routes[$0].apps.contains(app)
+                }
+                let cover = checked[earlier] ?? languages[index].cover(by: earlier.map { languages[$0] })
+                checked[earlier] = cover
+                guard let cover else { return false }
                 for coverer in cover where !coverers.contains(coverer) { coverers.append(coverer) }
                 return true
             }

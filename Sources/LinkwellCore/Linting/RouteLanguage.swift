@@ -8,6 +8,9 @@ struct RouteLanguage {
     let caseSensitive: Bool
     let percentEncoded: Bool
     let variables: [String: [String]]
+    /// The path's literal start, before any wildcard or variable (lower-cased when matching
+    /// ignores case): two routes whose starts disagree can never share a URL.
+    let literalPrefix: String
 
     init(_ route: Route, site: Site) {
         self.route = route
@@ -17,19 +20,26 @@ struct RouteLanguage {
         caseSensitive = route.caseSensitive ?? site.defaults.caseSensitive ?? true
         percentEncoded = route.percentEncoded ?? site.defaults.percentEncoded ?? true
         paths = PathMatcher(route.path ?? "*", caseSensitive: caseSensitive, percentEncoded: percentEncoded, variables: variables).patterns
+        let start = (paths.first?.source ?? "").prefix { !"*?$".contains($0) }
+        literalPrefix = caseSensitive ? String(start) : start.lowercased()
         query = route.query
         let caseSensitive = caseSensitive
         fragment = route.fragment.map { GlobPattern($0, caseSensitive: caseSensitive, variables: variables) }
     }
 
-    /// The earlier routes that together cover `route`, or nil when they do not (or it cannot be
-    /// proved). A single covering route is preferred, as the clearest thing to name.
-    static func cover(of route: Route, by earlier: [Route], site: Site) -> [Route]? {
-        let target = RouteLanguage(route, site: site)
-        let candidates = earlier.map { RouteLanguage($0, site: site) }.filter { target.isCoveredOutsideThePath(by: $0) }
+    /// The earlier routes that together cover this one, or nil when they do not (or it cannot
+    /// be proved). A single covering route is preferred, as the clearest thing to name.
+    func cover(by earlier: [RouteLanguage]) -> [Route]? {
+        let candidates = earlier.filter { sharesPrefix(with: $0) && isCoveredOutsideThePath(by: $0) }
         guard !candidates.isEmpty else { return nil }
-        if let single = candidates.first(where: { target.pathIsCovered(by: [$0]) }) { return [single.route] }
-        return target.pathIsCovered(by: candidates) ? candidates.map(\.route) : nil
+        if let single = candidates.first(where: { literalPrefix.hasPrefix($0.literalPrefix) && pathIsCovered(by: [$0]) }) {
+            return [single.route]
+        }
+        return pathIsCovered(by: candidates) ? candidates.map(\.route) : nil
+    }
+
+    private func sharesPrefix(with other: RouteLanguage) -> Bool {
+        literalPrefix.hasPrefix(other.literalPrefix) || other.literalPrefix.hasPrefix(literalPrefix)
     }
 
     func pathIsCovered(by others: [RouteLanguage]) -> Bool {
