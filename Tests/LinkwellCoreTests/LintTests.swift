@@ -20,14 +20,16 @@ import Testing
         """
     }
 
-    static func warnings(_ yaml: String, strict: Bool = false) -> [String] {
-        Linkwell.build(SourceFile(path: "site.yaml", text: yaml), strict: strict).diagnostics.map(\.description)
+    /// The diagnostics, or only those of `code` (the test manifest also reaches old Android).
+    static func warnings(_ yaml: String, strict: Bool = false, code: Lints.Code? = nil) -> [String] {
+        Linkwell.build(SourceFile(path: "site.yaml", text: yaml), strict: strict).diagnostics
+            .filter { code == nil || $0.code == code?.rawValue }.map(\.description)
     }
 
     @Test func anExclusionAfterACoveringIncludeIsNamedAsSuch() {
         let yaml = Self.manifest(routes: "  - {name: all, path: '/a/*'}\n  - {name: private, path: /a/private/*, exclude: true}")
         #expect(
-            Self.warnings(yaml) == [
+            Self.warnings(yaml, code: .shadowedRule) == [
                 "site.yaml:13:5: warning: exclusion 'private' never takes effect: route 'all' comes first and matches every URL it would exclude, and the first match wins; move the exclusion before it [shadowed-rule]"
             ])
     }
@@ -36,7 +38,7 @@ import Testing
         let yaml = Self.manifest(
             routes: "  - {name: short, path: '/n/?'}\n  - {name: long, path: '/n/??*'}\n  - {name: any, path: '/n/?*'}")
         #expect(
-            Self.warnings(yaml) == [
+            Self.warnings(yaml, code: .shadowedRule) == [
                 "site.yaml:14:5: warning: route 'any' can never decide anything: routes 'short', 'long' come first and together match every URL it matches [shadowed-rule]"
             ])
     }
@@ -45,7 +47,7 @@ import Testing
         let yaml = Self.manifest(
             routes: "  - {name: hidden, path: '/h/*', exclude: true}\n  - {name: item, path: '/h/item', query: {id: '?*'}}")
         #expect(
-            Self.warnings(yaml) == [
+            Self.warnings(yaml, code: .shadowedRule) == [
                 "site.yaml:13:5: warning: route 'item' never opens the app: route 'hidden' comes first and matches every URL it matches and keeps it in the browser [shadowed-rule]"
             ])
     }
@@ -83,6 +85,21 @@ import Testing
         let result = Linkwell.build(SourceFile(path: "site.yaml", text: strict), strict: true)
         #expect(!result.succeeded && result.files.isEmpty)
         #expect(result.diagnostics.map(\.severity) == [.error])
+    }
+
+    @Test func oldAndroidLossesAreReportedWhereTheyMatter() {
+        let routes = """
+              - {name: hidden, path: '/h/*', exclude: true}
+              - {name: item, path: '/h/item', query: {id: '?*'}}
+              - {name: account, path: '/account/*', exclude: true}
+              - {name: post, path: '/p/*/edit'}
+            """
+        #expect(
+            Self.warnings(Self.manifest(routes: routes), code: .androidManifestLoss) == [
+                "site.yaml:12:5: warning: Android 14 and earlier cannot exclude, so they open URLs of exclusion 'hidden' that route 'item' lets through; the app must hand those back to the browser [android-manifest-loss]",
+                "site.yaml:13:5: warning: route 'item': Android 14 and earlier cannot see the query, so they open every URL whose path matches '/h/item' [android-manifest-loss]",
+                "site.yaml:15:5: warning: route 'post': Android 14 and earlier cannot match '/p/*/edit' exactly without backtracking, so they open every URL whose path starts with '/p/' [android-manifest-loss]",
+            ])
     }
 
     @Test func unknownAcceptedCodesAreErrors() {

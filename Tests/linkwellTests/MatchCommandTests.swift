@@ -62,6 +62,7 @@ import Testing
                   iOS 13+     shop-business  opens the app through route 'product' (components[1] {"/":"/p/*","comment":"product"})
                   iOS 9–12    shop-business  opens the app through route 'product' (paths[1] /p/*)
                   Android 15+ shop           opens the app through route 'product' (dynamic_app_link_components[2] {"/":"/p/*"})
+                  Android ≤14 shop           opens the app through route 'app-screen' (intent-filter data[0] every path)
                   page type 'product'; native URL shop://p/42?ref=mail
                   preview page on open.shop.example.com: "Open in app" → https://shop.example.com/p/42?ref=mail
                   open.shop.example.com is the mirror: reaching it means the app is not installed, so it sends iPhone → https://apps.apple.com/app/id987654321; Android → https://play.google.com/store/apps/details?id=com.example.shop&referrer=https%3A%2F%2Fshop.example.com%2Fp%2F42%3Fref%3Dmail; desktop → https://shop.example.com/p/42?ref=mail
@@ -77,7 +78,7 @@ import Testing
         let run = try Binary.run(["match", "--stdin", "--json"], in: workspace.url, input: input)
         #expect(run.status == 0, "\(run.standardError)")
         let lines = run.standardOutput.split(separator: "\n")
-        #expect(lines.count == 10)
+        #expect(lines.count == 12, "2 URLs × (2 iOS apps × 2 forms + 1 Android app × 2 forms)")
         #expect(
             lines.first
                 == #"{"app":"shop","app_id":"ABCDE12345.com.example.shop","decision":"exclude","detail":0,"host":"shop.example.com","page_type":null,"platform":"ios","route":"checkout","rule":0,"url":"https://shop.example.com/checkout/pay"}"#

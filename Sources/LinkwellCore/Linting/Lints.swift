@@ -16,13 +16,17 @@ public enum Lints {
         case singlePlatform = "single-platform"
         /// A route on one host of a mirror pair but not the other.
         case singleMirror = "single-mirror"
+        /// What the intent filters of Android 14 and earlier cannot carry of a rule.
+        case androidManifestLoss = "android-manifest-loss"
     }
 
     /// Warn once the largest AASA passes this share of the limit.
     static let sizeWarningShare = 0.8
 
     public static func run(site: Site, files: [OutputFile]) -> [Diagnostic] {
-        let found = shadowedRules(site) + questionMarksInPaths(site) + singlePlatformRoutes(site) + singleMirrorRoutes(site)
+        let found =
+            shadowedRules(site) + questionMarksInPaths(site) + singlePlatformRoutes(site) + singleMirrorRoutes(site)
+            + androidManifestLosses(site)
         return unaccepted(found, site: site) + sizeNearLimit(site: site, files: files)
     }
 
@@ -112,6 +116,52 @@ public enum Lints {
                     "route '\(route.name)' is on '\(on)' but not on its mirror '\(off)', so the two hosts disagree about its URLs and the preview button that crosses to '\(off)' \(route.exclude ? "opens the app there" : "never opens the app")",
                     at: route.location, code: Code.singleMirror.rawValue)
             }
+        }
+    }
+
+    /// What Android 14 and earlier do instead, for routes that reach them. An exclusion only
+    /// matters there when an include's filter lets some of its URLs through.
+    static func androidManifestLosses(_ site: Site) -> [Diagnostic] {
+        let expander = VariableExpander(variables: site.substitutionVariables)
+        let androidRoutes = site.routes.filter { route in site.androidApps.contains { route.apps.contains($0.id) } }
+        let includes = androidRoutes.filter { !$0.exclude }.map {
+            ($0, AndroidManifestPaths(route: $0, defaults: site.defaults, expander: expander))
+        }
+        let everyPathOpens = includes.contains { $0.1.attributes.isEmpty }
+        var found: [Diagnostic] = []
+        for route in androidRoutes {
+            if route.exclude {
+                let start = AndroidManifestPaths.literalStart(of: route.path ?? "*")
+                let through = includes.filter { include, paths in
+                    guard include.hosts.contains(where: route.hosts.contains), include.apps.contains(where: route.apps.contains) else {
+                        return false
+                    }
+                    return paths.attributes.isEmpty
+                        || paths.attributes.contains {
+                            Self.literalStart(of: $0).hasPrefix(start) || start.hasPrefix(Self.literalStart(of: $0))
+                        }
+                }
+                guard let first = through.first else { continue }
+                found.append(
+                    .warning(
+                        "Android 14 and earlier cannot exclude, so they open URLs of exclusion '\(route.name)' that route '\(first.0.name)' lets through; the app must hand those back to the browser",
+                        at: route.location, code: Code.androidManifestLoss.rawValue))
+            } else if let paths = includes.first(where: { $0.0 == route })?.1, !everyPathOpens || paths.attributes.isEmpty {
+                // Once one route opens every path, only that route's losses say anything.
+                found += paths.losses.map {
+                    .warning("route '\(route.name)': \($0)", at: route.location, code: Code.androidManifestLoss.rawValue)
+                }
+            }
+        }
+        return found
+    }
+
+    private static func literalStart(of matcher: AndroidPathMatcher) -> String {
+        switch matcher {
+        case .path(let value), .prefix(let value): value
+        case .pattern(let value), .advancedPattern(let value):
+            AndroidManifestPaths.literalStart(of: value.replacingOccurrences(of: ".", with: "?"))
+        case .suffix: ""
         }
     }
 

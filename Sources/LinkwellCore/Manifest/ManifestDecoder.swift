@@ -279,6 +279,7 @@ public enum ManifestKeys {
         case .ios: "ios"
         case .iosLegacy: "iosLegacy"
         case .android: "android"
+        case .androidLegacy: "androidLegacy"
         }
     }
 

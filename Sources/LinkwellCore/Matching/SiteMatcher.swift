@@ -11,6 +11,8 @@ public struct SiteMatcher: Sendable {
     public let site: Site
     let hosts: [String: HostMatchers]
     let origins: [BuildPlan.RuleListKey: [String?]]
+    /// Per Android app id: each host group's intent filter as (hosts, path entries).
+    let intentFilters: [String: [(hosts: [String], paths: [(attribute: AndroidPathMatcher?, route: String)])]]
 
     public init(site: Site, plan: BuildPlan, files: [OutputFile]) {
         self.site = site
@@ -26,6 +28,9 @@ public struct SiteMatcher: Sendable {
                 android: assetLinks.map { AndroidDynamicMatcher(document: $0) })
         }
         self.hosts = hosts
+        intentFilters = Dictionary(
+            site.androidApps.map { app in (app.id, AppFiles.intentFilterEntries(site: site, app: app)) },
+            uniquingKeysWith: { first, _ in first })
     }
 
     /// Every platform and app's decision for `url`; empty when its host is not the site's.
@@ -39,10 +44,29 @@ public struct SiteMatcher: Sendable {
             }
         }
         for app in site.androidApps {
-            guard let decision = matchers.android?.decide(url, package: app.package) else { continue }
-            decisions.append(self.decision(text, url, .android, app.id, app.package, decision))
+            if let decision = matchers.android?.decide(url, package: app.package) {
+                decisions.append(self.decision(text, url, .android, app.id, app.package, decision))
+            }
+            let (decision, route) = intentFilterDecision(url, app: app)
+            decisions.append(
+                LinkDecision(
+                    url: text, platform: .androidLegacy, host: url.host, app: app.id, appIdentifier: app.package, decision: decision,
+                    route: route,
+                    pageType: site.routes.first { $0.name == route }?.pageType))
         }
         return decisions
+    }
+
+    /// Android 14 and earlier: the generated intent filter of the URL's host group decides on
+    /// the decoded path; exclusions do not exist there, queries and fragments are not seen.
+    private func intentFilterDecision(_ url: URLParts, app: AndroidApp) -> (MatchDecision, String?) {
+        guard let filter = intentFilters[app.id]?.first(where: { $0.hosts.contains(url.host) }) else { return (.noMatch, nil) }
+        let path = PercentDecoding.decode(url.path)
+        for (index, entry) in filter.paths.enumerated() where entry.attribute.map({ $0.matches(path) }) ?? true {
+            let text = entry.attribute.map(AppFiles.attribute) ?? "every path"
+            return (MatchDecision(outcome: .match, rule: index, ruleText: text), entry.route)
+        }
+        return (.noMatch, nil)
     }
 
     /// Where the preview page of the route that opens `url` (on iOS 13+ or Android) sends it.

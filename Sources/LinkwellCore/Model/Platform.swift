@@ -6,12 +6,15 @@ public enum Platform: String, Sendable, Hashable, Codable, CaseIterable, Compara
     case iosLegacy = "ios-legacy"
     /// Android 15 and later with dynamic rules from assetlinks.json.
     case android
+    /// Android 14 and earlier: the app's intent filters alone (`app/android/*.intent-filters.xml`).
+    case androidLegacy = "android-legacy"
 
     public var displayName: String {
         switch self {
         case .ios: "iOS 13+"
         case .iosLegacy: "iOS 9–12"
         case .android: "Android 15+"
+        case .androidLegacy: "Android ≤14"
         }
     }
 
@@ -21,6 +24,7 @@ public enum Platform: String, Sendable, Hashable, Codable, CaseIterable, Compara
         case .ios: "components"
         case .iosLegacy: "paths"
         case .android: "dynamic_app_link_components"
+        case .androidLegacy: "intent-filter data"
         }
     }
 

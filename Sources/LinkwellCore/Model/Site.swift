@@ -25,7 +25,7 @@ public struct Site: Sendable, Hashable, Codable {
     /// The platforms this site's files serve: iOS 13+ and (unless turned off) iOS 9–12 when
     /// there is an iOS app, Android 15+ when there is an Android app.
     public var platforms: [Platform] {
-        (iosApps.isEmpty ? [] : (legacyPaths ? [.ios, .iosLegacy] : [.ios])) + (androidApps.isEmpty ? [] : [.android])
+        (iosApps.isEmpty ? [] : (legacyPaths ? [.ios, .iosLegacy] : [.ios])) + (androidApps.isEmpty ? [] : [.android, .androidLegacy])
     }
 
     /// The routes that apply on `host`, in manifest order.

@@ -5,6 +5,8 @@ public struct BuildPlan: Sendable, Hashable {
         case aasa(AASAFile)
         case assetLinks([AssetLinksStatement])
         case robots(String)
+        /// A file for the apps (`app/…`), rendered as it is planned.
+        case appFile(String)
     }
 
     public struct PlannedFile: Sendable, Hashable {
@@ -60,6 +62,7 @@ public struct BuildPlan: Sendable, Hashable {
             files.append(PlannedFile(path: "\(host)/robots.txt", host: host, document: .robots(robots)))
             return files
         }
+        files += AppFiles.files(site: site).map { PlannedFile(path: $0.path, host: "", document: .appFile($0.contents)) }
     }
 
     static func aasa(site: Site, host: String, translations: [String: RuleTranslation]) -> AASAFile {

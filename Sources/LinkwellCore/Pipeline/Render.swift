@@ -19,6 +19,8 @@ public enum Render {
             case .robots(let text):
                 contents = text
                 diagnostics += robotsProof(text, path: planned.path)
+            case .appFile(let text):
+                contents = text
             }
             return OutputFile(path: planned.path, contents: contents)
         }

@@ -48,7 +48,7 @@ extension Validation {
         let android = app == nil ? !manifest.androidApps.isEmpty : manifest.androidApps.contains { $0.id?.value == app }
         var platforms: [Platform] = []
         if ios { platforms += manifest.legacyPaths?.value == false ? [.ios] : [.ios, .iosLegacy] }
-        if android { platforms.append(.android) }
+        if android { platforms += [.android, .androidLegacy] }
         return platforms
     }
 }
