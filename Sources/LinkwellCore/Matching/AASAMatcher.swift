@@ -12,6 +12,13 @@ public struct AASAMatcher: Sendable {
     struct Detail: Sendable {
         var appIDs: [String]
         var rules: [Rule]
+        var index: RuleIndex
+
+        init(appIDs: [String], rules: [Rule]) {
+            self.appIDs = appIDs
+            self.rules = rules
+            index = RuleIndex(rules.map(\.indexEntry))
+        }
     }
 
     struct Rule: Sendable {
@@ -43,7 +50,8 @@ public struct AASAMatcher: Sendable {
     public func decide(_ url: URLParts, appID: String, host: String? = nil) -> MatchDecision {
         guard url.host == (host ?? url.host).lowercased() else { return .noMatch }
         for (detailIndex, detail) in details.enumerated() where detail.appIDs.contains(appID) {
-            for (ruleIndex, rule) in detail.rules.enumerated() where rule.matches(url) {
+            for ruleIndex in detail.index.candidates(for: url.path) where detail.rules[ruleIndex].matches(url) {
+                let rule = detail.rules[ruleIndex]
                 return MatchDecision(
                     outcome: rule.exclude ? .exclude : .match, rule: ruleIndex, detail: detailIndex, ruleText: rule.text,
                     comment: rule.comment)
@@ -154,6 +162,22 @@ extension AASAMatcher.Rule {
     func matches(_ url: URLParts) -> Bool {
         (path?.matches(url.path) ?? true) && query.matches(url) && (fragment?.matches(url.fragment) ?? true)
     }
+
+    /// Where the rule sits in its detail's `RuleIndex`: the literal bytes every path it
+    /// matches starts with (the shortest over its slash variants), in the form it reads paths.
+    var indexEntry: (form: RuleIndex.SubjectForm, prefix: [UInt8]) {
+        guard let path else { return (RuleIndex.SubjectForm(trimmed: false, decoded: false, folded: false), []) }
+        let form = RuleIndex.SubjectForm(
+            trimmed: path.normalisesSlashes, decoded: !path.percentEncoded, folded: !(path.patterns.first?.caseSensitive ?? true))
+        let prefixes = path.patterns.map { pattern in
+            let start = String(String.UnicodeScalarView(pattern.source.unicodeScalars.prefix { $0 != "*" && $0 != "?" && $0 != "$" }))
+            // Folding must agree with the subject's: ASCII only, as `lowercased()` of a
+            // non-ASCII start could change its length; such a rule keeps the safe empty prefix.
+            return form.folded && !start.allSatisfy(\.isASCII) ? [] : Array((form.folded ? start.lowercased() : start).utf8)
+        }
+        let shortest = prefixes.min { $0.count < $1.count } ?? []
+        return (form, shortest)
+    }
 }
 
 /// The values of Apple's built-in substitution variables (spec-reference §2.2).
@@ -246,7 +270,7 @@ struct PathMatcher: Sendable {
         return patterns.contains { $0.matches(subject) }
     }
 
-    private static func trimmingTrailingSlashes(_ text: Substring) -> Substring {
+    static func trimmingTrailingSlashes(_ text: Substring) -> Substring {
         var trimmed = text
         while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
         return trimmed.isEmpty ? "/" : trimmed

@@ -26,6 +26,11 @@ public struct GlobPattern: Sendable, Hashable {
     private(set) var accepting = 0
     /// Each state's ε-closure (itself included), computed once.
     private(set) var closures: [[Int]] = []
+    /// The pattern's literal start (folded when case is ignored): a subject without it cannot
+    /// match, which rules out most patterns of a long list before any automaton runs.
+    private(set) var literalPrefix: [Unicode.Scalar] = []
+    /// Set when the pattern has no wildcard or variable at all: matching is a comparison.
+    private(set) var isLiteral = false
 
     /// `variables` are the values of every variable the pattern may name (built-ins included);
     /// a variable with no values never matches.
@@ -35,6 +40,9 @@ public struct GlobPattern: Sendable, Hashable {
         let end = append(source, from: 0, variables: variables, expandVariables: true)
         accepting = end
         closures = states.indices.map { closure([$0]).sorted() }
+        let start = source.unicodeScalars.prefix { $0 != "*" && $0 != "?" && $0 != "$" }
+        literalPrefix = start.map(fold)
+        isLiteral = start.count == source.unicodeScalars.count
     }
 
     /// Adds the chain for `text` starting at state `start`; returns the state it ends in.
@@ -88,6 +96,9 @@ public struct GlobPattern: Sendable, Hashable {
 
     private func fold(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
         guard !caseSensitive else { return scalar }
+        if scalar.isASCII {
+            return (0x41...0x5A).contains(scalar.value) ? Unicode.Scalar(scalar.value + 0x20)! : scalar
+        }
         let lowered = scalar.properties.lowercaseMapping.unicodeScalars
         return lowered.count == 1 ? lowered.first! : scalar
     }
@@ -95,6 +106,11 @@ public struct GlobPattern: Sendable, Hashable {
     /// Walks the automaton with a list of live states; a generation stamp per state stands in
     /// for a set, so matching allocates one small array and never hashes.
     public func matches(_ subject: some StringProtocol) -> Bool {
+        var scalars = subject.unicodeScalars.makeIterator()
+        for expected in literalPrefix {
+            guard let scalar = scalars.next(), fold(scalar) == expected else { return false }
+        }
+        if isLiteral { return scalars.next() == nil }
         var current = closures[0]
         var next: [Int] = []
         next.reserveCapacity(states.count)

@@ -58,7 +58,8 @@ extension JSONValue {
         }
     }
 
-    private static func quoted(_ text: String) -> String {
+    /// `text` as a JSON string literal.
+    public static func quoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -27,16 +27,14 @@ public struct LinkDecision: Sendable, Hashable {
     }
 
     /// The `--json` form: one object per line, keys sorted, `rule` a 0-based index or null.
+    /// Written field by field (the shape is fixed), as `--stdin` prints one per decision.
     public var jsonLine: String {
-        var object: [String: JSONValue] = [
-            "url": .string(url), "platform": .string(platform.rawValue), "host": .string(host), "app": .string(app),
-            "app_id": .string(appIdentifier), "decision": .string(decision.outcome.rawValue),
-            "rule": decision.rule.map { .number(Double($0)) } ?? .null,
-            "route": route.map(JSONValue.string) ?? .null,
-            "page_type": pageType.map(JSONValue.string) ?? .null,
-        ]
-        if let detail = decision.detail { object["detail"] = .number(Double(detail)) }
-        return JSONValue.object(object).compactText
+        func text(_ value: String?) -> String { value.map(JSONValue.quoted) ?? "null" }
+        var line = "{\"app\":\(text(app)),\"app_id\":\(text(appIdentifier)),\"decision\":\"\(decision.outcome.rawValue)\","
+        if let detail = decision.detail { line += "\"detail\":\(detail)," }
+        line += "\"host\":\(text(host)),\"page_type\":\(text(pageType)),\"platform\":\"\(platform.rawValue)\","
+        line += "\"route\":\(text(route)),\"rule\":\(decision.rule.map(String.init) ?? "null"),\"url\":\(text(url))}"
+        return line
     }
 
     /// `opens the app through route 'profile' (components[4] {"/":"/u/*"})` and the like.
