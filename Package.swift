@@ -26,8 +26,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LinkwellCoreTests",
-            dependencies: ["LinkwellCore"],
-            exclude: ["Fixtures"]
+            dependencies: ["LinkwellCore"]
         ),
         .testTarget(
             name: "linkwellTests",

@@ -54,7 +54,7 @@ public enum Lints {
                 let cover = checked[earlier] ?? languages[index].cover(by: earlier.map { languages[$0] })
                 checked[earlier] = cover
                 guard let cover else { return false }
-                for coverer in cover where !coverers.contains(coverer) { coverers.append(coverer) }
+                coverers = (coverers + cover).uniqued()
                 return true
             }
             guard deadEverywhere, !coverers.isEmpty else { continue }

@@ -62,9 +62,7 @@ public struct AASAMatcher: Sendable {
 
     /// Every app ID the document names for this form, in document order.
     public var appIDs: [String] {
-        var seen: [String] = []
-        for id in details.flatMap(\.appIDs) where !seen.contains(id) { seen.append(id) }
-        return seen
+        details.flatMap(\.appIDs).uniqued()
     }
 
     // MARK: - Compiling

@@ -18,7 +18,7 @@ public struct FileMatcher: Sendable {
     public func decisions(for text: String, url: URLParts) -> [LinkDecision] {
         var decisions: [LinkDecision] = []
         if let aasa {
-            let apps = appIDs.isEmpty ? unique(aasa.components.appIDs + aasa.legacy.appIDs) : appIDs
+            let apps = appIDs.isEmpty ? (aasa.components.appIDs + aasa.legacy.appIDs).uniqued() : appIDs
             for app in apps {
                 for (platform, matcher) in [(Platform.ios, aasa.components), (.iosLegacy, aasa.legacy)] {
                     let decision = matcher.decide(url, appID: app, host: host)
@@ -40,10 +40,5 @@ public struct FileMatcher: Sendable {
             }
         }
         return decisions
-    }
-
-    private func unique(_ values: [String]) -> [String] {
-        var seen = Set<String>()
-        return values.filter { seen.insert($0).inserted }
     }
 }

@@ -53,9 +53,7 @@ public struct RobotsMatcher: Sendable {
 
     /// Every agent token named in the file, `*` included.
     public var userAgents: [String] {
-        var seen: [String] = []
-        for agent in groups.flatMap(\.userAgents) where !seen.contains(agent) { seen.append(agent) }
-        return seen
+        groups.flatMap(\.userAgents).uniqued()
     }
 
     /// The rule that decides `path` for `userAgent`, or nil when no rule matches (allowed).

@@ -5,7 +5,7 @@ public enum Resolve {
         let iosApps = manifest.iosApps.map(iosApp)
         let androidApps = manifest.androidApps.map(androidApp)
         let pairs = (manifest.domains?.pairs ?? []).map { MirrorPair(primary: $0.primary!.value, mirror: $0.mirror!.value) }
-        let allAppIDs = unique(iosApps.map(\.id) + androidApps.map(\.id))
+        let allAppIDs = (iosApps.map(\.id) + androidApps.map(\.id)).uniqued()
         let pairHosts = pairs.flatMap { [$0.primary, $0.mirror] }
         return Site(
             name: manifest.name!.value,
@@ -66,7 +66,7 @@ public enum Resolve {
         let fingerprints = (app.fingerprints ?? []).compactMap { try? Identifiers.canonicalFingerprint($0.value).get() }
         return AndroidApp(
             id: app.id!.value, name: app.name!.value, package: app.package!.value,
-            fingerprints: unique(fingerprints), webcredentials: app.webcredentials?.value ?? false)
+            fingerprints: fingerprints.uniqued(), webcredentials: app.webcredentials?.value ?? false)
     }
 
     /// A route applies to every app and every mirror-pair host unless it names them; the short
@@ -87,8 +87,8 @@ public enum Resolve {
             comment: route.comment?.value,
             caseSensitive: route.caseSensitive?.value,
             percentEncoded: route.percentEncoded?.value,
-            apps: route.apps.map { unique($0.map(\.value)) } ?? allAppIDs,
-            hosts: route.hosts.map { unique($0.map(\.value)) } ?? defaultHosts,
+            apps: route.apps.map { $0.map(\.value).uniqued() } ?? allAppIDs,
+            hosts: route.hosts.map { $0.map(\.value).uniqued() } ?? defaultHosts,
             pageType: route.page?.value,
             acceptedWarnings: route.accept.map(\.value),
             location: route.location)
@@ -105,10 +105,5 @@ public enum Resolve {
             image: page.image?.value,
             sinceIOS: page.since.first { $0.platform.value == "ios" }?.version.value,
             sinceAndroid: page.since.first { $0.platform.value == "android" }?.version.value)
-    }
-
-    private static func unique(_ values: [String]) -> [String] {
-        var seen = Set<String>()
-        return values.filter { seen.insert($0).inserted }
     }
 }

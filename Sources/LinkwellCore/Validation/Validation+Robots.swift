@@ -35,7 +35,7 @@ extension Validation {
                 blocked.append((written, path))
             }
         }
-        let rules = blocked.map(\.rule).reduce(into: [Located<String>]()) { if !$0.contains($1) { $0.append($1) } }
+        let rules = blocked.map(\.rule).uniqued()
         return rules.map { rule in
             let paths = blocked.filter { $0.rule == rule }.map { "'\($0.path)'" }.joined(separator: ", ")
             return .error(
