@@ -1,3 +1,17 @@
+/// The values of Apple's built-in substitution variables (spec-reference §2.2).
+enum BuiltInVariables {
+    static let values: [String: [String]] = {
+        let upper = (65...90).map { String(UnicodeScalar($0)!) }
+        let lower = upper.map { $0.lowercased() }
+        let digits = (0...9).map(String.init)
+        return [
+            "alpha": upper + lower, "upper": upper, "lower": lower, "alnum": upper + lower + digits, "digit": digits,
+            "xdigit": digits + ["A", "B", "C", "D", "E", "F", "a", "b", "c", "d", "e", "f"],
+            "region": BuiltInVariableValues.regions, "lang": BuiltInVariableValues.languages,
+        ]
+    }()
+}
+
 /// The values of the built-in `$(region)` and `$(lang)` substitution variables. Apple defines
 /// them as Foundation's `Locale.isoRegionCodes` and `Locale.isoLanguageCodes`; these are those
 /// lists as Foundation (ICU) gives them, written down once so that matching never depends on the

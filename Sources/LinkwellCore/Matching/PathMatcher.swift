@@ -1,0 +1,43 @@
+/// A `/` pattern with the slash behaviour observed on Apple's matcher (§2.1 step 5.3): the
+/// leading slash is optional, trailing slashes are insignificant on both sides, and `/x/*`
+/// also matches `/x`. Legacy paths are compared plainly.
+struct PathMatcher: Sendable {
+    let patterns: [GlobPattern]
+    let percentEncoded: Bool
+    let normalisesSlashes: Bool
+
+    init(_ pattern: String, caseSensitive: Bool, percentEncoded: Bool, variables: [String: [String]]) {
+        var normalised = Substring(pattern)
+        if normalised.hasPrefix("/") {
+            normalised = "/" + normalised.drop { $0 == "/" }
+        } else if !normalised.hasPrefix("*") {
+            normalised = "/" + normalised
+        }
+        normalised = Self.trimmingTrailingSlashes(normalised)
+        var sources = [String(normalised)]
+        if normalised.hasSuffix("/*") {
+            sources.append(String(Self.trimmingTrailingSlashes(normalised.dropLast(2))))
+        }
+        patterns = sources.map { GlobPattern($0, caseSensitive: caseSensitive, variables: variables) }
+        self.percentEncoded = percentEncoded
+        normalisesSlashes = true
+    }
+
+    init(legacy pattern: String) {
+        patterns = [GlobPattern(pattern, variables: [:])]
+        percentEncoded = true
+        normalisesSlashes = false
+    }
+
+    func matches(_ path: String) -> Bool {
+        var subject = Substring(percentEncoded ? path : PercentDecoding.decode(path))
+        if normalisesSlashes { subject = Self.trimmingTrailingSlashes(subject) }
+        return patterns.contains { $0.matches(subject) }
+    }
+
+    static func trimmingTrailingSlashes(_ text: Substring) -> Substring {
+        var trimmed = text
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        return trimmed.isEmpty ? "/" : trimmed
+    }
+}
