@@ -112,3 +112,37 @@ import Testing
         #expect(compared > 0)
     }
 }
+
+/// Hundreds of damaged copies of the bundled manifest (lines dropped, repeated, swapped or
+/// garbled) go through the whole pipeline: each ends in files or in errors, never in a crash,
+/// and a failed build never returns files.
+@Suite struct MutationTests {
+    static let manifest = (try? String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("site.yaml"), encoding: .utf8)) ?? ""
+
+    @Test(arguments: 0..<12)
+    func damagedManifestsNeverCrashThePipeline(_ batch: Int) {
+        var random = PropertyTests.Random(state: UInt64(77 + batch))
+        let lines = Self.manifest.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var failures = 0
+        for _ in 0..<25 {
+            var damaged = lines
+            for _ in 0..<(1 + random.below(3)) {
+                let index = random.below(damaged.count)
+                switch random.below(5) {
+                case 0: damaged.remove(at: index)
+                case 1: damaged.insert(damaged[index], at: index)
+                case 2: damaged.swapAt(index, random.below(damaged.count))
+                case 3: damaged[index] = String(damaged[index].shuffled(using: &random))
+                default: damaged[index] += random.pick([":", " - x", " [", "\t", " *", ": ~", " #"])
+                }
+            }
+            let result = Fixtures.build(damaged.joined(separator: "\n"))
+            #expect(result.succeeded != result.diagnostics.hasErrors)
+            #expect(result.succeeded || result.files.isEmpty)
+            if !result.succeeded { failures += 1 }
+        }
+        #expect(failures > 5, "the damage should break most copies; only \(failures) of 25 failed")
+    }
+}
+
+extension PropertyTests.Random: RandomNumberGenerator {}
