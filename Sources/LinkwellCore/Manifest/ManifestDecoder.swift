@@ -20,6 +20,7 @@ struct ManifestDecoder {
         manifest.routes = fields["routes"].flatMap { list($0, key: "routes") }?.compactMap { route($0) } ?? []
         manifest.pageTypes = fields["pages"].map { pageTypes($0) } ?? []
         manifest.robots = fields["robots"].flatMap { robots($0) }
+        manifest.hosting = fields["hosting"].flatMap { stringList($0, key: "hosting") }
         manifest.tests = fields["tests"].flatMap { list($0, key: "tests") }?.compactMap { linkTest($0) } ?? []
         return manifest
     }
@@ -256,7 +257,7 @@ extension YAMLNode {
 public enum ManifestKeys {
     public static let root = [
         "version", "name", "scheme", "legacyPaths", "apps", "domains", "defaults", "substitutionVariables", "routes", "pages",
-        "robots", "tests",
+        "robots", "tests", "hosting",
     ]
     public static let apps = ["ios", "android"]
     public static let iosApp = ["id", "name", "teamID", "bundleID", "appStoreID", "webcredentials", "appClips"]

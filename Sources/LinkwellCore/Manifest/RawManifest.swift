@@ -15,6 +15,7 @@ public struct RawManifest: Sendable, Hashable {
     public var pageTypes: [RawPageType] = []
     public var robots: RawRobots?
     public var tests: [RawLinkTest] = []
+    public var hosting: [Located<String>]?
 
     public init(location: SourceLocation) {
         self.location = location

@@ -29,7 +29,9 @@ public enum Resolve {
                         userAgents: ($0.userAgents ?? []).map(\.value), allow: $0.allow.map(\.value), disallow: $0.disallow.map(\.value))
                 },
                 sitemaps: (manifest.robots?.sitemaps ?? []).map(\.value)),
-            linkTests: manifest.tests.map { linkTest($0, manifest: manifest) })
+            linkTests: manifest.tests.map { linkTest($0, manifest: manifest) },
+            hosting: manifest.hosting.map { written in HostingProvider.allCases.filter { provider in written.contains { $0.value == provider.rawValue } } }
+                ?? HostingProvider.allCases)
     }
 
     /// `expect` stands for every platform the test's app (or the site) has.

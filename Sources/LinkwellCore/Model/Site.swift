@@ -15,6 +15,8 @@ public struct Site: Sendable, Hashable, Codable {
     public var pageTypes: [PageType]
     public var robots: RobotsPolicy
     public var linkTests: [LinkTest] = []
+    /// The static hosts to write configuration for, in `HostingProvider` order.
+    public var hosting: [HostingProvider] = HostingProvider.allCases
 
     /// Every host that serves files, in manifest order: each pair's primary then mirror, then
     /// the short host.

@@ -5,7 +5,7 @@ public struct BuildPlan: Sendable, Hashable {
         case aasa(AASAFile)
         case assetLinks([AssetLinksStatement])
         case robots(String)
-        /// A file for the apps (`app/…`), rendered as it is planned.
+        /// A file rendered as it is planned: for the apps (`app/…`) or a host's configuration.
         case appFile(String)
     }
 
@@ -60,6 +60,10 @@ public struct BuildPlan: Sendable, Hashable {
                 files.append(PlannedFile(path: "\(host)/\(AssociationFiles.assetLinks)", host: host, document: .assetLinks(statements)))
             }
             files.append(PlannedFile(path: "\(host)/robots.txt", host: host, document: .robots(robots)))
+            let contentFiles = files.map { String($0.path.dropFirst(host.count + 1)) }
+            files += HostingFiles.files(for: site.hosting, contentFiles: contentFiles).map {
+                PlannedFile(path: "\(host)/\($0.path)", host: host, document: .appFile($0.contents))
+            }
             return files
         }
         files += AppFiles.files(site: site).map { PlannedFile(path: $0.path, host: "", document: .appFile($0.contents)) }

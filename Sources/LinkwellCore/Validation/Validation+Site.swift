@@ -42,6 +42,17 @@ extension Validation {
         return found
     }
 
+    static func checkHosting(_ manifest: RawManifest) -> [Diagnostic] {
+        let names = HostingProvider.allCases.map(\.rawValue)
+        return (manifest.hosting ?? []).compactMap { provider in
+            guard !names.contains(provider.value) else { return nil }
+            let hint = Suggestion.didYouMean(provider.value, in: names)
+            return .error(
+                "unknown hosting provider '\(provider.value)'\(hint.isEmpty ? "; expected one of \(names.joined(separator: ", "))" : hint)",
+                at: provider.location)
+        }
+    }
+
     static func checkSubstitutionVariables(_ manifest: RawManifest) -> [Diagnostic] {
         manifest.substitutionVariables.flatMap { variable -> [Diagnostic] in
             var found: [Diagnostic] = []

@@ -6,7 +6,7 @@ public enum Validation {
     public static let checks: [Check] = [
         checkVersion, checkSiteName, checkScheme,
         checkAppsDeclared, checkIOSApps, checkAndroidApps, checkAppIDsUnique,
-        checkDomains,
+        checkDomains, checkHosting,
         checkSubstitutionVariables,
         checkRouteNames, checkRouteConditions, checkRoutePatterns, checkRouteReferences,
         checkPageTypes,
