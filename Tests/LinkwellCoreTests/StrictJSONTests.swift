@@ -38,7 +38,7 @@ import Testing
         let json = Fixtures.build(Fixtures.validManifest).files.filter {
             $0.path.hasSuffix(".json") || $0.path.hasSuffix("apple-app-site-association")
         }
-        #expect(json.count == 7)
+        #expect(json.count == 13)
         for file in json {
             _ = try JSONValue.parse(file.contents)
         }

@@ -30,7 +30,9 @@ public enum Resolve {
                 },
                 sitemaps: (manifest.robots?.sitemaps ?? []).map(\.value)),
             linkTests: manifest.tests.map { linkTest($0, manifest: manifest) },
-            hosting: manifest.hosting.map { written in HostingProvider.allCases.filter { provider in written.contains { $0.value == provider.rawValue } } }
+            hosting: manifest.hosting.map { written in
+                HostingProvider.allCases.filter { provider in written.contains { $0.value == provider.rawValue } }
+            }
                 ?? HostingProvider.allCases)
     }
 

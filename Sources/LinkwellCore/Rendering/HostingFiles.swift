@@ -8,7 +8,8 @@ enum HostingFiles {
         var headers: [(name: String, value: String)]
 
         static func == (lhs: HeaderRule, rhs: HeaderRule) -> Bool {
-            lhs.path == rhs.path && lhs.headers.map(\.name) == rhs.headers.map(\.name) && lhs.headers.map(\.value) == rhs.headers.map(\.value)
+            lhs.path == rhs.path && lhs.headers.map(\.name) == rhs.headers.map(\.name)
+                && lhs.headers.map(\.value) == rhs.headers.map(\.value)
         }
 
         func hash(into hasher: inout Hasher) { hasher.combine(path) }
@@ -53,7 +54,9 @@ enum HostingFiles {
 
     static func vercel(_ rules: [HeaderRule]) -> String {
         JSONText.encode(
-            VercelConfig(headers: rules.map { rule in .init(source: rule.path, headers: rule.headers.map { .init(key: $0.name, value: $0.value) }) }))
+            VercelConfig(
+                headers: rules.map { rule in .init(source: rule.path, headers: rule.headers.map { .init(key: $0.name, value: $0.value) }) })
+        )
     }
 
     /// Firebase: `appAssociation: NONE` (else Hosting serves its own association files) and an
@@ -70,7 +73,11 @@ enum HostingFiles {
 
     static func firebase(_ rules: [HeaderRule]) -> String {
         JSONText.encode(
-            FirebaseConfig(hosting: .init(headers: rules.map { rule in .init(source: rule.path, headers: rule.headers.map { .init(key: $0.name, value: $0.value) }) })))
+            FirebaseConfig(
+                hosting: .init(
+                    headers: rules.map { rule in
+                        .init(source: rule.path, headers: rule.headers.map { .init(key: $0.name, value: $0.value) })
+                    })))
     }
 
     /// An nginx snippet for the `server` block whose `root` is this folder: exact-match
@@ -87,7 +94,8 @@ enum HostingFiles {
             ]
         }
         lines += [
-            "location = /robots.txt {", "    types { }", "    default_type text/plain;", "    charset utf-8;", "    try_files $uri =404;", "}",
+            "location = /robots.txt {", "    types { }", "    default_type text/plain;", "    charset utf-8;", "    try_files $uri =404;",
+            "}",
             "# Configuration files for other hosts are not content.",
             "location ~ ^/(\(configurationFiles.map { $0.replacingOccurrences(of: ".", with: "\\.") }.joined(separator: "|")))$ {",
             "    return 404;", "}",
