@@ -12,11 +12,11 @@ enum Console {
         guard let text = readManifest(manifestPath) else { throw ExitCode.failure }
         let result = Linkwell.build(SourceFile(path: manifestPath, text: text), strict: options.strict)
         for diagnostic in result.diagnostics where !quiet || diagnostic.severity == .error {
-            printToStandardError(render(diagnostic))
+            printToStandardError(options.diagnosticsFormat == .text ? render(diagnostic) : options.diagnosticsFormat.render(diagnostic))
         }
         guard result.succeeded else {
             let errors = result.diagnostics.filter { $0.severity == .error }.count
-            printToStandardError("\(errors) error\(errors == 1 ? "" : "s"); nothing was written")
+            if options.diagnosticsFormat == .text { printToStandardError("\(errors) error\(errors == 1 ? "" : "s"); nothing was written") }
             throw ExitCode.failure
         }
         return result

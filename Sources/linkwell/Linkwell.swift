@@ -1,4 +1,5 @@
 import ArgumentParser
+import LinkwellCore
 
 @main
 struct LinkwellCommand: ParsableCommand {
@@ -20,7 +21,14 @@ struct ManifestOptions: ParsableArguments {
 
     @Flag(help: "Treat every warning as an error (a route's 'accept' list still silences its own).")
     var strict = false
+
+    @Option(
+        name: .customLong("diagnostics-format"), help: "How to print diagnostics: text, github (annotations) or json (one object per line)."
+    )
+    var diagnosticsFormat: DiagnosticFormat = .text
 }
+
+extension DiagnosticFormat: ExpressibleByArgument {}
 
 struct OutputOptions: ParsableArguments {
     @Option(name: .long, help: "The folder that holds one deploy root per host.")

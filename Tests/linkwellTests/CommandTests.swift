@@ -157,3 +157,24 @@ import Testing
         #expect(manifest.components(separatedBy: "\n  - url: ").count - 1 >= 25)
     }
 }
+
+@Suite struct DiagnosticsFormatCommandTests {
+    @Test func githubAnnotationsForAFailingManifest() throws {
+        let workspace = try Workspace(manifest: try Fixtures.text("invalid/link-test-platform-not-served.yaml"))
+        let run = try workspace.run("validate", "--diagnostics-format", "github")
+        #expect(run.status == 1)
+        #expect(
+            run.standardError
+                == "::error file=site.yaml,line=29,col=10,title=linkwell::link test expects something of iOS 13+, but this manifest does not serve it\n"
+        )
+    }
+
+    @Test func jsonDiagnosticsAndUsageErrors() throws {
+        let workspace = try Workspace(manifest: try Fixtures.text("golden/several-apps/site.yaml"))
+        let run = try workspace.run("validate", "--diagnostics-format", "json")
+        #expect(run.status == 0)
+        let lines = run.standardError.split(separator: "\n")
+        #expect(!lines.isEmpty && lines.allSatisfy { $0.hasPrefix("{\"code\":\"") && $0.contains("\"severity\":\"warning\"") })
+        #expect(try workspace.run("validate", "--diagnostics-format", "xml").status == 64)
+    }
+}
