@@ -10,7 +10,7 @@ struct LinkwellCommand: ParsableCommand {
             Exit codes: 0 success, 1 errors in the manifest or a stale output folder, 64 wrong usage.
             """,
         version: "0.1.0",
-        subcommands: [BuildCommand.self, ValidateCommand.self, CheckCommand.self, MatchCommand.self]
+        subcommands: [InitCommand.self, BuildCommand.self, ValidateCommand.self, CheckCommand.self, MatchCommand.self]
     )
 }
 

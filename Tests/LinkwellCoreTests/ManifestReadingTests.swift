@@ -58,6 +58,25 @@ import Testing
             ])
     }
 
+    /// A team without its Play signing key yet can still build: the app is left out of
+    /// assetlinks.json (an empty fingerprint list would void the file) and never verifies.
+    @Test func anAndroidAppWithoutFingerprintsIsLeftOutOfAssetLinks() throws {
+        let yaml = Fixtures.validManifest.replacingOccurrences(
+            of:
+                "      sha256:\n        - 14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5\n        - B1:35:8E:4C:9F:0A:61:D2:77:C3:28:5E:4A:0B:9D:13:6F:E2:81:C7:3A:55:D4:0E:92:B8:1F:6C:07:E9:A3:44\n",
+            with: "      sha256: []\n")
+        let result = Fixtures.build(yaml)
+        #expect(result.succeeded)
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "site.yaml:15:15: warning: Android app 'example' lists no certificate fingerprint, so assetlinks.json leaves it out and Android will not verify its links; add the Play App Signing key's SHA-256 under 'sha256' (Play Console → App integrity → App signing)"
+            ])
+        #expect(!result.files.contains { $0.path.hasSuffix("assetlinks.json") })
+        let matcher = SiteMatcher(site: try #require(result.site), plan: try #require(result.plan), files: result.files)
+        let decisions = matcher.decisions(for: "https://m.example.com/p/1", url: try #require(URLParts("https://m.example.com/p/1")))
+        #expect(decisions.filter { $0.platform == .android || $0.platform == .androidLegacy }.allSatisfy { !$0.decision.opensApp })
+    }
+
     @Test func problemsOfOneKindAreAllReportedInOneRun() {
         let yaml = Fixtures.validManifest.replacingOccurrences(of: "teamID: ABCDE12345", with: "teamID: nope")
             .replacingOccurrences(of: "package: com.example.app", with: "package: app")

@@ -178,3 +178,42 @@ import Testing
         #expect(try workspace.run("validate", "--diagnostics-format", "xml").status == 64)
     }
 }
+
+@Suite struct InitCommandTests {
+    @Test func initThenBuildInAnEmptyFolderGivesDeployableOutput() throws {
+        let workspace = try Workspace(manifest: "")
+        try FileManager.default.removeItem(at: workspace.url.appendingPathComponent("site.yaml"))
+        let initialised = try workspace.run(
+            "init", "--team-id", "ABCDE12345", "--bundle-id", "com.example.app", "--package", "com.example.app", "--domain",
+            "m.example.com",
+            "--mirror", "mlink.example.com")
+        #expect(initialised.status == 0, "\(initialised.standardError)")
+        let built = try workspace.run("build")
+        #expect(built.status == 0, "\(built.standardError)")
+        let files = workspace.snapshot()
+        for host in ["m.example.com", "mlink.example.com"] {
+            #expect(files["\(host)/.well-known/apple-app-site-association"] != nil)
+            #expect(files["\(host)/robots.txt"] != nil && files["\(host)/_headers"] != nil)
+        }
+        #expect(try workspace.run("check").status == 0)
+
+        let again = try workspace.run(
+            "init", "--team-id", "ABCDE12345", "--bundle-id", "com.other.app", "--domain", "a.example.com", "--mirror", "b.example.com")
+        #expect(again.status == 1)
+        #expect(
+            again.standardError
+                == "linkwell: error: 'site.yaml' already exists; init never overwrites a manifest (remove it, or pass --manifest NEW)\n")
+        #expect(try String(contentsOf: workspace.url.appendingPathComponent("site.yaml"), encoding: .utf8).contains("com.example.app"))
+    }
+
+    @Test func badOptionsAreUsageErrors() throws {
+        let workspace = try Workspace(manifest: "")
+        #expect(
+            try workspace.run("init", "--domain", "m.example.com", "--mirror", "mlink.example.com", "--manifest", "new.yaml").status == 64)
+        #expect(
+            try workspace.run(
+                "init", "--package", "com.example.app", "--domain", "M.example.com", "--mirror", "x.example.com", "--manifest", "new.yaml"
+            ).status == 64)
+        #expect(!FileManager.default.fileExists(atPath: workspace.url.appendingPathComponent("new.yaml").path))
+    }
+}

@@ -44,7 +44,8 @@ public struct SiteMatcher: Sendable {
             }
         }
         for app in site.androidApps {
-            if let decision = matchers.android?.decide(url, package: app.package) {
+            // No assetlinks.json statement for the app (no fingerprint): never verified.
+            if let decision = matchers.android.map({ $0.decide(url, package: app.package) }) ?? .noMatch {
                 decisions.append(self.decision(text, url, .android, app.id, app.package, decision))
             }
             let (decision, route) = intentFilterDecision(url, app: app)
@@ -60,6 +61,8 @@ public struct SiteMatcher: Sendable {
     /// Android 14 and earlier: the generated intent filter of the URL's host group decides on
     /// the decoded path; exclusions do not exist there, queries and fragments are not seen.
     private func intentFilterDecision(_ url: URLParts, app: AndroidApp) -> (MatchDecision, String?) {
+        // Without a fingerprint in assetlinks.json the links are never verified.
+        guard !app.fingerprints.isEmpty else { return (.noMatch, nil) }
         guard let filter = intentFilters[app.id]?.first(where: { $0.hosts.contains(url.host) }) else { return (.noMatch, nil) }
         let path = PercentDecoding.decode(url.path)
         for (index, entry) in filter.paths.enumerated() where entry.attribute.map({ $0.matches(path) }) ?? true {

@@ -55,8 +55,8 @@ public struct BuildPlan: Sendable, Hashable {
                 files.append(PlannedFile(path: "\(host)/\(AssociationFiles.aasa)", host: host, document: aasa))
                 files.append(PlannedFile(path: "\(host)/\(AssociationFiles.aasaRoot)", host: host, document: aasa))
             }
-            if !site.androidApps.isEmpty {
-                let statements = Self.assetLinks(site: site, host: host, translations: translations)
+            let statements = Self.assetLinks(site: site, host: host, translations: translations)
+            if !statements.isEmpty {
                 files.append(PlannedFile(path: "\(host)/\(AssociationFiles.assetLinks)", host: host, document: .assetLinks(statements)))
             }
             files.append(PlannedFile(path: "\(host)/robots.txt", host: host, document: .robots(robots)))
@@ -97,7 +97,8 @@ public struct BuildPlan: Sendable, Hashable {
 
     static func assetLinks(site: Site, host: String, translations: [String: RuleTranslation]) -> [AssetLinksStatement] {
         let routes = site.routes(on: host)
-        return site.androidApps.map { app in
+        // An app without a fingerprint cannot be stated: its statement would be malformed.
+        return site.androidApps.filter { !$0.fingerprints.isEmpty }.map { app in
             let components = dynamicRules(for: app, routes: routes, translations: translations).map(\.component)
             var relation = [AssetLinksStatement.handleAllURLs]
             if app.webcredentials { relation.append(AssetLinksStatement.getLoginCredentials) }

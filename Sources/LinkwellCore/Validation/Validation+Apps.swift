@@ -40,10 +40,7 @@ extension Validation {
             }
             found += problem(app.id, Identifiers.nameProblem(_:what:), "app id")
             found += problem(app.package, Identifiers.androidPackageProblem)
-            guard let fingerprints = app.fingerprints else {
-                found.append(missing("sha256", in: what, at: app.location))
-                continue
-            }
+            let fingerprints = app.fingerprints ?? []
             var canonical: [Located<String>] = []
             for fingerprint in fingerprints {
                 switch Identifiers.canonicalFingerprint(fingerprint.value) {
@@ -54,7 +51,12 @@ extension Validation {
             found += duplicates(canonical, what: "fingerprint", severity: .warning, consequence: "; the copy is left out")
             let location = app.fingerprintsLocation ?? app.location
             if fingerprints.isEmpty {
-                found.append(.error("'sha256' of \(what) must list at least one certificate fingerprint", at: location))
+                // Still buildable (a new team may not have its Play signing key yet), but an empty
+                // list would make Google discard the whole file, so the app is left out of it.
+                found.append(
+                    .warning(
+                        "\(what) lists no certificate fingerprint, so assetlinks.json leaves it out and Android will not verify its links; add the Play App Signing key's SHA-256 under 'sha256' (Play Console → App integrity → App signing)",
+                        at: location))
             } else if fingerprints.count == 1 {
                 found.append(
                     .warning(

@@ -1,0 +1,119 @@
+/// The `site.yaml` that `linkwell init` writes: the apps and the mirror pair it is given, one
+/// route that opens every URL, and a link test — a manifest that builds as it is and shows
+/// where each next step goes.
+public struct StarterManifest: Sendable {
+    public var teamID: String?
+    public var bundleID: String?
+    public var package: String?
+    public var fingerprints: [String]
+    public var domain: String
+    public var mirror: String
+    public var name: String?
+
+    public init(teamID: String?, bundleID: String?, package: String?, fingerprints: [String], domain: String, mirror: String, name: String?)
+    {
+        self.teamID = teamID
+        self.bundleID = bundleID
+        self.package = package
+        self.fingerprints = fingerprints
+        self.domain = domain
+        self.mirror = mirror
+        self.name = name
+    }
+
+    /// Why the options cannot make a manifest, or nil; checked before anything is written.
+    public var problem: String? {
+        if teamID == nil && bundleID == nil && package == nil {
+            return "give an iOS app (--team-id and --bundle-id) and/or an Android app (--package)"
+        }
+        if (teamID == nil) != (bundleID == nil) { return "--team-id and --bundle-id go together" }
+        if let teamID, let issue = Identifiers.teamIDProblem(teamID) { return issue }
+        if let bundleID, let issue = Identifiers.bundleIDProblem(bundleID) { return issue }
+        if let package, let issue = Identifiers.androidPackageProblem(package) { return issue }
+        if !fingerprints.isEmpty, package == nil { return "--sha256 needs --package" }
+        for fingerprint in fingerprints {
+            if case .failure(let issue) = Identifiers.canonicalFingerprint(fingerprint) { return issue.description }
+        }
+        for host in [domain, mirror] {
+            if let issue = Identifiers.hostProblem(host) { return issue }
+        }
+        if domain == mirror {
+            return "--mirror must be another host than --domain: a tap on a link to the page's own host never opens the app"
+        }
+        return nil
+    }
+
+    /// The app's name: given, or the last part of its identifier, capitalised.
+    var appName: String {
+        if let name { return name }
+        let last = (bundleID ?? package ?? "app").split(separator: ".").last.map(String.init) ?? "app"
+        return last.prefix(1).uppercased() + last.dropFirst()
+    }
+
+    var appID: String {
+        let lowered = appName.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" }
+        let id = String(lowered).split(separator: "-").joined(separator: "-")
+        return id.first?.isLetter == true ? id : "app"
+    }
+
+    public var yaml: String {
+        var lines = [
+            "# Linkwell manifest: `linkwell build` writes Output/ from it. Reference: Linkwell's README.md.",
+            "version: 1",
+            "name: \(quoted(appName))",
+            "",
+            "apps:",
+        ]
+        if let teamID, let bundleID {
+            lines += [
+                "  ios:", "    - id: \(appID)", "      name: \(quoted(appName))", "      teamID: \(teamID)", "      bundleID: \(bundleID)",
+                "      # appStoreID: \"1234567890\"   # the number in the App Store URL, for preview pages",
+            ]
+        }
+        if let package {
+            lines += ["  android:", "    - id: \(appID)", "      name: \(quoted(appName))", "      package: \(package)"]
+            if fingerprints.isEmpty {
+                lines += [
+                    "      # The Play App Signing key's SHA-256 (Play Console → App integrity → App signing).",
+                    "      # Until one is listed, assetlinks.json leaves the app out and Android does not verify its links.",
+                    "      sha256: []",
+                ]
+            } else {
+                lines += ["      sha256:"] + fingerprints.map { "        - \((try? Identifiers.canonicalFingerprint($0).get()) ?? $0)" }
+            }
+        }
+        lines += [
+            "",
+            "domains:",
+            "  # Preview pages link to the same path on the other host: a tap on a link to a page's own host never opens the app.",
+            "  pairs:",
+            "    - primary: \(domain)",
+            "      mirror: \(mirror)",
+            "",
+            "# In order: the first route that matches a URL decides. Put exclusions (exclude: true) first.",
+            "routes:",
+            "  - name: everything",
+            "    path: \"*\"",
+            "    comment: every URL opens the app; narrow this as the site grows",
+            "",
+            "# What URLs must do; build, validate and check fail when one no longer holds.",
+            "tests:",
+        ]
+        for host in [domain, mirror] {
+            lines.append("  - url: https://\(host)/any/page")
+            lines += expectations
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Every platform opens the app, except Android while no fingerprint is listed.
+    private var expectations: [String] {
+        guard package != nil, fingerprints.isEmpty else { return ["    expect: everything"] }
+        let ios = teamID == nil ? [] : ["    ios: everything", "    iosLegacy: everything"]
+        return ios + ["    android: web           # until a sha256 is listed, Android does not verify the links", "    androidLegacy: web"]
+    }
+
+    private func quoted(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+}

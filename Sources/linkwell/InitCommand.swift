@@ -1,0 +1,63 @@
+import ArgumentParser
+import Foundation
+import LinkwellCore
+
+struct InitCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "init",
+        abstract: "Write a starter site.yaml for an app and a mirror pair; `linkwell build` then works with no other file.",
+        discussion: """
+            Example: linkwell init --team-id ABCDE12345 --bundle-id com.example.app --package com.example.app \
+            --domain m.example.com --mirror mlink.example.com
+            """)
+
+    @Option(name: .long, help: "The manifest to write; an existing file is never overwritten.")
+    var manifest: String = "site.yaml"
+
+    @Option(name: .customLong("team-id"), help: "The iOS app's Team ID (App ID prefix).")
+    var teamID: String?
+
+    @Option(name: .customLong("bundle-id"), help: "The iOS app's bundle ID.")
+    var bundleID: String?
+
+    @Option(help: "The Android app's package (application ID).")
+    var package: String?
+
+    @Option(name: .customLong("sha256"), help: "An Android signing certificate's SHA-256 fingerprint; repeatable.")
+    var fingerprints: [String] = []
+
+    @Option(help: "The site's primary host, e.g. m.example.com.")
+    var domain: String
+
+    @Option(help: "The mirror host that preview buttons link to, e.g. mlink.example.com.")
+    var mirror: String
+
+    @Option(help: "The app's display name (default: from the bundle ID or package).")
+    var name: String?
+
+    private var starter: StarterManifest {
+        StarterManifest(
+            teamID: teamID, bundleID: bundleID, package: package, fingerprints: fingerprints, domain: domain, mirror: mirror, name: name)
+    }
+
+    func validate() throws {
+        if let problem = starter.problem { throw ValidationError(problem) }
+    }
+
+    func run() throws {
+        guard !FileManager.default.fileExists(atPath: manifest) else {
+            Console.error("'\(manifest)' already exists; init never overwrites a manifest (remove it, or pass --manifest NEW)")
+            throw ExitCode.failure
+        }
+        do {
+            // Written beside its place and moved in, so a failure never leaves half a manifest.
+            let temporary = manifest + ".linkwell-new-\(getpid())"
+            try Data(starter.yaml.utf8).write(to: URL(fileURLWithPath: temporary))
+            try FileManager.default.moveItem(atPath: temporary, toPath: manifest)
+        } catch {
+            Console.error("cannot write '\(manifest)': \(error.localizedDescription)")
+            throw ExitCode.failure
+        }
+        Console.status("wrote \(manifest); next: `linkwell build`, then deploy each Output/<host>/ folder as that host's root")
+    }
+}
