@@ -10,11 +10,13 @@ struct BuildCommand: ParsableCommand {
 
     func run() throws {
         let result = try Console.build(manifestOptions)
-        let changes = try OutputFolder(path: outputOptions.output).replace(with: result.files)
+        let (changes, count) = try OutputFolder(path: outputOptions.output).replace { emit in
+            try Console.produce(result, manifestOptions, emit: emit)
+        }
         if changes.isEmpty {
-            Console.status("\(outputOptions.output) is up to date (\(result.files.count) files)")
+            Console.status("\(outputOptions.output) is up to date (\(count) files)")
         } else {
-            Console.status("wrote \(outputOptions.output): \(result.files.count) files, \(summary(of: changes))")
+            Console.status("wrote \(outputOptions.output): \(count) files, \(summary(of: changes))")
         }
     }
 }
@@ -27,7 +29,9 @@ struct ValidateCommand: ParsableCommand {
 
     func run() throws {
         let result = try Console.build(manifestOptions)
-        Console.status("\(manifestOptions.manifest) is valid (\(result.files.count) files would be written)")
+        var count = 0
+        try Console.produce(result, manifestOptions) { _ in count += 1 }
+        Console.status("\(manifestOptions.manifest) is valid (\(count) files would be written)")
     }
 }
 
@@ -41,13 +45,15 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let result = try Console.build(manifestOptions)
-        let changes = try OutputFolder(path: outputOptions.output).changes(to: result.files)
+        let (changes, count) = try OutputFolder(path: outputOptions.output).changes { emit in
+            try Console.produce(result, manifestOptions, emit: emit)
+        }
         guard changes.isEmpty else {
             for change in changes { print(change) }
             Console.error("\(outputOptions.output) is stale (\(summary(of: changes))); run 'linkwell build' and commit the result")
             throw ExitCode.failure
         }
-        Console.status("\(outputOptions.output) matches \(manifestOptions.manifest) (\(result.files.count) files)")
+        Console.status("\(outputOptions.output) matches \(manifestOptions.manifest) (\(count) files)")
     }
 }
 

@@ -10,16 +10,59 @@ enum Console {
     static func build(_ options: ManifestOptions, quiet: Bool = false) throws -> Linkwell.BuildResult {
         let manifestPath = options.manifest
         guard let text = readManifest(manifestPath) else { throw ExitCode.failure }
-        let result = Linkwell.build(SourceFile(path: manifestPath, text: text), strict: options.strict)
-        for diagnostic in result.diagnostics where !quiet || diagnostic.severity == .error {
+        let result = Linkwell.build(
+            SourceFile(path: manifestPath, text: text), project: options.project, templatesFolder: options.templates, strict: options.strict
+        )
+        try report(result.diagnostics, options, quiet: quiet)
+        return result
+    }
+
+    /// Prints diagnostics; stops with exit code 1 when any is an error.
+    static func report(_ diagnostics: [Diagnostic], _ options: ManifestOptions, quiet: Bool = false) throws {
+        for diagnostic in diagnostics where !quiet || diagnostic.severity == .error {
             printToStandardError(options.diagnosticsFormat == .text ? render(diagnostic) : options.diagnosticsFormat.render(diagnostic))
         }
-        guard result.succeeded else {
-            let errors = result.diagnostics.filter { $0.severity == .error }.count
+        guard !diagnostics.hasErrors else {
+            let errors = diagnostics.filter { $0.severity == .error }.count
             if options.diagnosticsFormat == .text { printToStandardError("\(errors) error\(errors == 1 ? "" : "s"); nothing was written") }
             throw ExitCode.failure
         }
-        return result
+    }
+
+    /// Emits the build's files, then streams its item pages; the item rows' diagnostics are
+    /// printed at the end, and an error among them stops the build before anything is kept.
+    static func produce(_ result: Linkwell.BuildResult, _ options: ManifestOptions, emit: (OutputFile) throws -> Void) throws {
+        for file in result.files { try emit(file) }
+        guard let site = result.site, let templates = result.templates, site.pageTypes.contains(where: { $0.items != nil }) else { return }
+        let progress = Progress()
+        let items = try ItemBuild.run(
+            site: site, templates: templates, project: options.project, strict: options.strict, emit: emit, progress: progress.update)
+        progress.finish(rows: items.rows)
+        try report(items.diagnostics, options)
+    }
+
+    /// Item rows and their rate on a terminal, redrawn at most ten times a second; silent when
+    /// standard error is not a terminal (CI logs, pipes).
+    final class Progress {
+        private let start = Date()
+        private var lastDrawn = Date.distantPast
+        private let enabled = isatty(STDERR_FILENO) == 1
+
+        func update(_ rows: Int) {
+            guard enabled, Date().timeIntervalSince(lastDrawn) > 0.1 else { return }
+            lastDrawn = Date()
+            FileHandle.standardError.write(Data("\r\u{1B}[2Kitem pages: \(rows) rows (\(rate(rows))/s)".utf8))
+        }
+
+        func finish(rows: Int) {
+            guard enabled, lastDrawn != .distantPast else { return }
+            FileHandle.standardError.write(
+                Data("\r\u{1B}[2Kitem pages: \(rows) rows in \(String(format: "%.1f", Date().timeIntervalSince(start))) s\n".utf8))
+        }
+
+        private func rate(_ rows: Int) -> Int {
+            Int(Double(rows) / max(Date().timeIntervalSince(start), 0.001))
+        }
     }
 
     static func status(_ message: String) {

@@ -26,6 +26,11 @@ struct ManifestOptions: ParsableArguments {
         name: .customLong("diagnostics-format"), help: "How to print diagnostics: text, github (annotations) or json (one object per line)."
     )
     var diagnosticsFormat: DiagnosticFormat = .text
+
+    @Option(name: .long, help: "A folder of .mustache templates to use instead of the manifest's 'templates' (or the built-in ones).")
+    var templates: String?
+
+    var project: FileProjectFiles { FileProjectFiles(manifestPath: manifest) }
 }
 
 extension DiagnosticFormat: ExpressibleByArgument {}

@@ -10,7 +10,7 @@ import Testing
         let workspace = try Workspace(manifest: Self.manifest)
         let run = try workspace.run("build")
         #expect(run.status == 0, "\(run.standardError)")
-        #expect(run.standardOutput == "wrote Output: 37 files, 37 added\n")
+        #expect(run.standardOutput == "wrote Output: 41 files, 41 added\n")
         let files = workspace.snapshot()
         for host in ["shop.example.com", "open.shop.example.com", "s.example.com"] {
             for path in [
@@ -31,7 +31,7 @@ import Testing
         Thread.sleep(forTimeInterval: 1.1)
 
         let again = try workspace.run("build")
-        #expect(again.standardOutput == "Output is up to date (37 files)\n")
+        #expect(again.standardOutput == "Output is up to date (41 files)\n")
         #expect(workspace.snapshot().mapValues(\.modified) == before.mapValues(\.modified))
 
         // A route for the Android app only changes assetlinks.json; the AASA files keep their times.
@@ -61,7 +61,7 @@ import Testing
         #expect(run.status == 0, "\(run.standardError)")
         let files = workspace.snapshot().keys
         #expect(!files.contains { $0.hasPrefix("s.example.com/") || $0.hasPrefix("old.example.com/") })
-        #expect(files.count == 8 + 2 * 6 + 7, "8 host files, 6 configuration files per host and 7 app files")
+        #expect(files.count == 8 + 2 * 2 + 2 * 6 + 7, "8 host files, 2 route pages and 6 configuration files per host, 7 app files")
     }
 
     @Test func checkListsDriftAndExitsOne() throws {
@@ -69,10 +69,10 @@ import Testing
         let missing = try workspace.run("check")
         #expect(missing.status == 1)
         #expect(
-            missing.standardOutput.split(separator: "\n").count == 37
+            missing.standardOutput.split(separator: "\n").count == 41
                 && missing.standardOutput.hasPrefix("added: app/android/shop.intent-filters"))
         #expect(
-            missing.standardError.hasSuffix("\nlinkwell: error: Output is stale (37 added); run 'linkwell build' and commit the result\n"))
+            missing.standardError.hasSuffix("\nlinkwell: error: Output is stale (41 added); run 'linkwell build' and commit the result\n"))
 
         _ = try workspace.run("build")
         #expect(try workspace.run("check").status == 0)
@@ -89,7 +89,7 @@ import Testing
         let workspace = try Workspace(manifest: Self.manifest)
         let run = try workspace.run("validate")
         #expect(run.status == 0)
-        #expect(run.standardOutput == "site.yaml is valid (37 files would be written)\n")
+        #expect(run.standardOutput == "site.yaml is valid (41 files would be written)\n")
         #expect(run.standardError.contains("site.yaml:34:5: warning: route 'cafe'"))
         #expect(workspace.snapshot().isEmpty)
     }
@@ -99,7 +99,7 @@ import Testing
         try workspace.write(Self.manifest, to: "config/links.yaml")
         let run = try workspace.run("build", "--manifest", "config/links.yaml", "--output", "public/links")
         #expect(run.status == 0, "\(run.standardError)")
-        #expect(workspace.snapshot("public/links").count == 37)
+        #expect(workspace.snapshot("public/links").count == 41)
         #expect(try workspace.run("check", "--manifest", "config/links.yaml", "--output", "public/links").status == 0)
     }
 
@@ -138,7 +138,7 @@ import Testing
         let target = try #require(lines[testsStart...].firstIndex(of: "    expect: profile"))
         var broken = lines
         broken[target] = "    expect: like"
-        let workspace = try Workspace(manifest: broken.joined(separator: "\n"))
+        let workspace = try Workspace.bundled(manifest: broken.joined(separator: "\n"))
 
         let run = try workspace.run("validate")
         #expect(run.status == 1)

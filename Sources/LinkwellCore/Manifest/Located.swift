@@ -8,3 +8,5 @@ public struct Located<Value: Sendable & Hashable>: Sendable, Hashable {
         self.location = location
     }
 }
+
+extension Located: Codable where Value: Codable {}

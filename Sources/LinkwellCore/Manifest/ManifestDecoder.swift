@@ -21,6 +21,8 @@ struct ManifestDecoder {
         manifest.pageTypes = fields["pages"].map { pageTypes($0) } ?? []
         manifest.robots = fields["robots"].flatMap { robots($0) }
         manifest.hosting = fields["hosting"].flatMap { stringList($0, key: "hosting") }
+        manifest.templates = fields["templates"].flatMap { string($0, key: "templates") }
+        manifest.shortLinks = fields["shortLinks"].flatMap { list($0, key: "shortLinks") }?.compactMap { shortLink($0) } ?? []
         manifest.tests = fields["tests"].flatMap { list($0, key: "tests") }?.compactMap { linkTest($0) } ?? []
         return manifest
     }
@@ -136,6 +138,11 @@ struct ManifestDecoder {
             page.title = fields["title"].flatMap { string($0, key: "title") }
             page.description = fields["description"].flatMap { string($0, key: "description") }
             page.image = fields["image"].flatMap { string($0, key: "image") }
+            page.android = fields["android"].flatMap { string($0, key: "android") }
+            page.iosInstall = fields["iosInstall"].flatMap { string($0, key: "iosInstall") }
+            page.clipboard = fields["clipboard"].flatMap { boolean($0, key: "clipboard") }
+            page.nativeAttempt = fields["nativeAttempt"].flatMap { boolean($0, key: "nativeAttempt") }
+            page.items = fields["items"].flatMap { string($0, key: "items") }
             if let sinceNode = fields["since"], let since = self.fields(of: sinceNode, named: "'since'", known: ManifestKeys.since) {
                 page.since = ManifestKeys.since.compactMap { platform in
                     guard let versionNode = since[platform], let version = string(versionNode, key: platform) else { return nil }
@@ -145,6 +152,15 @@ struct ManifestDecoder {
             }
             return page
         }
+    }
+
+    private mutating func shortLink(_ node: YAMLNode) -> RawShortLink? {
+        guard let fields = fields(of: node, named: "a short link", known: ManifestKeys.shortLink) else { return nil }
+        var link = RawShortLink(location: node.location)
+        link.code = fields["code"].flatMap { string($0, key: "code") }
+        link.target = fields["target"].flatMap { string($0, key: "target") }
+        link.comment = fields["comment"].flatMap { string($0, key: "comment") }
+        return link
     }
 
     private mutating func robots(_ node: YAMLNode) -> RawRobots? {
@@ -257,7 +273,7 @@ extension YAMLNode {
 public enum ManifestKeys {
     public static let root = [
         "version", "name", "scheme", "legacyPaths", "apps", "domains", "defaults", "substitutionVariables", "routes", "pages",
-        "robots", "tests", "hosting",
+        "robots", "tests", "hosting", "templates", "shortLinks",
     ]
     public static let apps = ["ios", "android"]
     public static let iosApp = ["id", "name", "teamID", "bundleID", "appStoreID", "webcredentials", "appClips"]
@@ -268,7 +284,11 @@ public enum ManifestKeys {
     public static let route = [
         "name", "path", "query", "fragment", "exclude", "comment", "caseSensitive", "percentEncoded", "apps", "hosts", "page", "accept",
     ]
-    public static let pageType = ["fallback", "web", "desktop", "title", "description", "image", "since"]
+    public static let pageType = [
+        "fallback", "web", "desktop", "title", "description", "image", "since", "android", "iosInstall", "clipboard", "nativeAttempt",
+        "items",
+    ]
+    public static let shortLink = ["code", "target", "comment"]
     public static let since = ["ios", "android"]
     public static let robots = ["groups", "sitemaps"]
     public static let robotsGroup = ["userAgents", "allow", "disallow"]
@@ -286,5 +306,6 @@ public enum ManifestKeys {
 
     public static let all = [
         root, apps, iosApp, androidApp, domains, mirrorPair, defaults, route, pageType, since, robots, robotsGroup, linkTest,
+        shortLink,
     ]
 }

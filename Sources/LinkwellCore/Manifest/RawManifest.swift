@@ -16,6 +16,9 @@ public struct RawManifest: Sendable, Hashable {
     public var robots: RawRobots?
     public var tests: [RawLinkTest] = []
     public var hosting: [Located<String>]?
+    /// The folder of HTML templates, relative to the manifest.
+    public var templates: Located<String>?
+    public var shortLinks: [RawShortLink] = []
 
     public init(location: SourceLocation) {
         self.location = location
@@ -111,6 +114,20 @@ public struct RawPageType: Sendable, Hashable {
     public var description: Located<String>?
     public var image: Located<String>?
     public var since: [RawSince] = []
+    public var android: Located<String>?
+    public var iosInstall: Located<String>?
+    public var clipboard: Located<Bool>?
+    public var nativeAttempt: Located<Bool>?
+    /// The item data file (CSV or JSON Lines), relative to the manifest.
+    public var items: Located<String>?
+}
+
+/// A short code on the short host and the path (and query) on the primary host it leads to.
+public struct RawShortLink: Sendable, Hashable {
+    public var location: SourceLocation
+    public var code: Located<String>?
+    public var target: Located<String>?
+    public var comment: Located<String>?
 }
 
 /// The first app version, per platform, that can open a page type.

@@ -1,10 +1,5 @@
-import Foundation
-
-/// Where a route's URL leads when the app does not open it (field notes, lessons 3–5): the
-/// preview page's "Open in app" button points at the same path and query on the *other* host of
-/// the mirror pair; reaching the mirror means the app is missing, so the mirror sends each
-/// platform on to the store or the web. Every target is built from the manifest plus the
-/// URL's path and query, never from anything else in the URL.
+/// Where one URL leads when the app does not open it: a page type's `PageLinks` expanded with
+/// the URL's path and query — never with anything else in the URL.
 public struct LinkTargets: Sendable, Hashable, Codable {
     public var pageType: String
     /// The hosts of the URL's mirror pair, and whether the URL is on the mirror.
@@ -17,6 +12,8 @@ public struct LinkTargets: Sendable, Hashable, Codable {
     public var canonical: String
     /// `scheme://path?query`, for app-link meta tags; nil without a scheme.
     public var native: String?
+    /// The mobile web page ("Continue in browser").
+    public var web: String
     public var iPhone: String
     public var android: String
     public var desktop: String
@@ -26,46 +23,29 @@ public struct LinkTargets: Sendable, Hashable, Codable {
         guard let pageTypeName = route.pageType, let page = site.pageTypes.first(where: { $0.name == pageTypeName }),
             let pair = site.mirrorPairs.first(where: { $0.primary == url.host || $0.mirror == url.host })
         else { return nil }
-        let other = url.host == pair.primary ? pair.mirror : pair.primary
-        pageType = pageTypeName
-        primaryHost = pair.primary
-        mirrorHost = pair.mirror
-        isOnMirror = url.host == pair.mirror
-        openInApp = "https://\(other)\(url.pathAndQuery)"
-        canonical = "https://\(pair.primary)\(url.pathAndQuery)"
-        native = site.scheme.map { "\($0)://\(url.path.drop { $0 == "/" })\(url.query.isEmpty ? "" : "?" + url.query)" }
-        let web = page.webURL.map { Self.expand($0, url: url) } ?? canonical
-        desktop = page.desktopURL.map { Self.expand($0, url: url) } ?? web
-        let appIDs = route.apps
-        let iosApp = site.iosApps.first { appIDs.contains($0.id) && $0.appStoreID != nil }
-        let androidApp = site.androidApps.first { appIDs.contains($0.id) }
-        let canonical = canonical
-        switch page.fallback {
-        case .web:
-            iPhone = web
-            android = web
-        case .store:
-            iPhone = iosApp?.appStoreID.map { "https://apps.apple.com/app/id\($0)" } ?? web
-            android = androidApp.map { Self.playStoreURL(package: $0.package, referrer: canonical) } ?? web
+        self.init(
+            links: PageLinks(site: site, page: page, pair: pair, host: url.host), pageType: pageTypeName, path: url.path, query: url.query,
+            host: url.host)
+    }
+
+    public init(links: PageLinks, pageType: String, path: String, query: String, host: String) {
+        func expand(_ template: String) -> String {
+            URLTemplate.expand(template, path: path, query: query, primaryHost: links.primaryHost)
         }
-    }
-
-    /// Google Play with the original link in `referrer`, which the Install Referrer API hands to
-    /// the app on first launch.
-    public static func playStoreURL(package: String, referrer: String) -> String {
-        "https://play.google.com/store/apps/details?id=\(package)&referrer=\(strictlyEncoded(referrer))"
-    }
-
-    /// `{path}` and `{query}` (`?…` or nothing) of a page type's URL template.
-    public static func expand(_ template: String, url: URLParts) -> String {
-        template.replacingOccurrences(of: "{path}", with: url.path)
-            .replacingOccurrences(of: "{query}", with: url.query.isEmpty ? "" : "?\(url.query)")
-    }
-
-    /// Percent-encodes everything but unreserved characters, for a URL inside a query value.
-    public static func strictlyEncoded(_ text: String) -> String {
-        text.addingPercentEncoding(
-            withAllowedCharacters: CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"))
-            ?? text
+        self.pageType = pageType
+        primaryHost = links.primaryHost
+        mirrorHost = links.mirrorHost
+        isOnMirror = host == links.mirrorHost
+        openInApp = expand(links.openInApp)
+        canonical = expand(links.canonical)
+        native = links.native.map(expand)
+        web = expand(links.web)
+        desktop = expand(links.desktop)
+        iPhone = expand(links.iPhone)
+        let android = expand(links.android)
+        self.android =
+            links.intentPackage.map {
+                URLTemplate.intent(primaryHost: links.primaryHost, path: path, query: query, package: $0, fallback: android)
+            } ?? android
     }
 }

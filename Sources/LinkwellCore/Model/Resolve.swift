@@ -33,7 +33,9 @@ public enum Resolve {
             hosting: manifest.hosting.map { written in
                 HostingProvider.allCases.filter { provider in written.contains { $0.value == provider.rawValue } }
             }
-                ?? HostingProvider.allCases)
+                ?? HostingProvider.allCases,
+            templatesFolder: manifest.templates,
+            shortLinks: manifest.shortLinks.map { ShortLink(code: $0.code!.value, target: $0.target!.value, comment: $0.comment?.value) })
     }
 
     /// `expect` stands for every platform the test's app (or the site) has.
@@ -108,6 +110,11 @@ public enum Resolve {
             description: page.description?.value,
             image: page.image?.value,
             sinceIOS: page.since.first { $0.platform.value == "ios" }?.version.value,
-            sinceAndroid: page.since.first { $0.platform.value == "android" }?.version.value)
+            sinceAndroid: page.since.first { $0.platform.value == "android" }?.version.value,
+            android: page.android.flatMap { PageType.AndroidStoreLink(rawValue: $0.value) } ?? .play,
+            iosInstallURL: page.iosInstall?.value,
+            clipboard: page.clipboard?.value ?? false,
+            nativeAttempt: page.nativeAttempt?.value ?? false,
+            items: page.items)
     }
 }

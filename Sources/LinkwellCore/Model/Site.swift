@@ -17,6 +17,9 @@ public struct Site: Sendable, Hashable, Codable {
     public var linkTests: [LinkTest] = []
     /// The static hosts to write configuration for, in `HostingProvider` order.
     public var hosting: [HostingProvider] = HostingProvider.allCases
+    /// The folder of templates that replace the built-in ones, relative to the manifest.
+    public var templatesFolder: Located<String>?
+    public var shortLinks: [ShortLink] = []
 
     /// Every host that serves files, in manifest order: each pair's primary then mirror, then
     /// the short host.
@@ -134,6 +137,33 @@ public struct PageType: Sendable, Hashable, Codable {
     public var image: String?
     public var sinceIOS: String?
     public var sinceAndroid: String?
+    /// How the mirror page sends Android phones without the app to Google Play.
+    public var android: AndroidStoreLink = .play
+    /// An install or attribution URL template for iPhones, used instead of the App Store.
+    public var iosInstallURL: String?
+    /// Copy the canonical link to the clipboard on the "Open in app" tap (deferred deep link).
+    public var clipboard = false
+    /// On Android, try the native scheme first, then the store (for web views that ignore App Links).
+    public var nativeAttempt = false
+    /// The item data file, relative to the manifest, and where the manifest names it.
+    public var items: Located<String>?
+
+    public enum AndroidStoreLink: String, Sendable, Hashable, Codable, CaseIterable {
+        /// `https://play.google.com/store/apps/details?id=…&referrer=…`.
+        case play
+        /// `intent://…#Intent;…;S.browser_fallback_url=…;end`: Chrome opens the app when it is there
+        /// after all, else the fallback (Google Play).
+        case intent
+    }
+}
+
+/// A short code on the short host: the host redirects it to `target` on the primary host, and the
+/// app, which the short host also opens, resolves it itself.
+public struct ShortLink: Sendable, Hashable, Codable {
+    public var code: String
+    /// Path and query on the first mirror pair's primary host.
+    public var target: String
+    public var comment: String?
 }
 
 public struct RobotsPolicy: Sendable, Hashable, Codable {

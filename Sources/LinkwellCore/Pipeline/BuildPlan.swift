@@ -7,6 +7,10 @@ public struct BuildPlan: Sendable, Hashable {
         case robots(String)
         /// A file rendered as it is planned: for the apps (`app/…`) or a host's configuration.
         case appFile(String)
+        /// A page type's route page for one host, rendered from the templates.
+        case routePage(pageType: String)
+        /// A short code's fallback page on the short host.
+        case shortLinkPage(code: String)
     }
 
     public struct PlannedFile: Sendable, Hashable {
@@ -48,6 +52,7 @@ public struct BuildPlan: Sendable, Hashable {
                     Self.dynamicRules(for: app, routes: routes, translations: translations).map(\.origin)
             }
         }
+        let routing = PageRouting(site: site)
         files = site.hosts.flatMap { host -> [PlannedFile] in
             var files: [PlannedFile] = []
             if !site.iosApps.isEmpty {
@@ -60,8 +65,22 @@ public struct BuildPlan: Sendable, Hashable {
                 files.append(PlannedFile(path: "\(host)/\(AssociationFiles.assetLinks)", host: host, document: .assetLinks(statements)))
             }
             files.append(PlannedFile(path: "\(host)/robots.txt", host: host, document: .robots(robots)))
+            for page in site.pageTypes where PreviewPages.hosts(of: page.name, in: site).contains(where: { $0.host == host }) {
+                files.append(
+                    PlannedFile(
+                        path: PreviewPages.routePagePath(host: host, pageType: page.name), host: host,
+                        document: .routePage(pageType: page.name)))
+            }
+            if host == site.shortHost, !site.mirrorPairs.isEmpty {
+                files += site.shortLinks.map {
+                    PlannedFile(
+                        path: PreviewPages.shortLinkPagePath(host: host, code: $0.code), host: host, document: .shortLinkPage(code: $0.code)
+                    )
+                }
+            }
             let contentFiles = files.map { String($0.path.dropFirst(host.count + 1)) }
-            files += HostingFiles.files(for: site.hosting, contentFiles: contentFiles).map {
+            let routes = HostRoutes(site: site, routing: routing, host: host)
+            files += HostingFiles.files(for: site.hosting, contentFiles: contentFiles, routes: routes).map {
                 PlannedFile(path: "\(host)/\($0.path)", host: host, document: .appFile($0.contents))
             }
             return files

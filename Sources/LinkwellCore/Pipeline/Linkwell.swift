@@ -8,13 +8,20 @@ public enum Linkwell {
         public var plan: BuildPlan?
         public var files: [OutputFile]
         public var diagnostics: [Diagnostic]
+        /// The compiled templates, for the item stage (`ItemBuild`).
+        public var templates: PageTemplates?
 
         public var succeeded: Bool { !diagnostics.hasErrors }
     }
 
     /// With `strict`, every warning is an error: the build fails and writes nothing.
-    public static func build(_ manifest: SourceFile, strict: Bool = false) -> BuildResult {
+    /// `project` reads the templates folder (the manifest's `templates`, or `templatesFolder`,
+    /// which wins). Item pages are streamed afterwards by `ItemBuild`.
+    public static func build(
+        _ manifest: SourceFile, project: some ProjectFiles = NoProjectFiles(), templatesFolder: String? = nil, strict: Bool = false
+    ) -> BuildResult {
         var diagnostics: [Diagnostic] = []
+        var templates: PageTemplates?
         func finish(_ site: Site? = nil, _ plan: BuildPlan? = nil, _ files: [OutputFile] = []) -> BuildResult {
             if strict {
                 diagnostics = diagnostics.map { diagnostic in
@@ -24,7 +31,7 @@ public enum Linkwell {
                 }
             }
             let sorted = diagnostics.sortedByLocation()
-            return BuildResult(site: site, plan: plan, files: sorted.hasErrors ? [] : files, diagnostics: sorted)
+            return BuildResult(site: site, plan: plan, files: sorted.hasErrors ? [] : files, diagnostics: sorted, templates: templates)
         }
 
         let raw: RawManifest
@@ -43,11 +50,15 @@ public enum Linkwell {
         guard !diagnostics.hasErrors else { return finish() }
 
         let site = Resolve.site(from: raw)
+        let loaded = loadTemplates(site: site, project: project, folder: templatesFolder)
+        diagnostics += loaded.diagnostics
+        guard let pageTemplates = loaded.templates else { return finish(site) }
+        templates = pageTemplates
         let plan = BuildPlan(site: site)
         diagnostics += Lints.unaccepted(plan.diagnostics, site: site)
         guard !diagnostics.hasErrors else { return finish(site, plan) }
 
-        let rendered = Render.files(of: plan)
+        let rendered = Render.files(of: plan, pages: PreviewPages(site: site, templates: pageTemplates))
         diagnostics += rendered.diagnostics
         let files = rendered.files.sorted { $0.path < $1.path }
         guard !diagnostics.hasErrors else { return finish(site, plan) }
@@ -62,8 +73,23 @@ public enum Linkwell {
     /// code rather than from YAML.
     public enum Build {
         public static func files(for site: Site) -> [OutputFile] {
-            Render.files(of: BuildPlan(site: site)).files
+            Render.files(of: BuildPlan(site: site), pages: PreviewPages(site: site, templates: .builtIn)).files
         }
+    }
+
+    /// The built-in templates with the user's folder over them.
+    static func loadTemplates(site: Site, project: some ProjectFiles, folder: String?) -> (
+        templates: PageTemplates?, diagnostics: [Diagnostic]
+    ) {
+        guard let name = folder ?? site.templatesFolder?.value else { return (.builtIn, []) }
+        let location = folder == nil ? site.templatesFolder?.location : nil
+        guard let files = project.textFiles(in: name, suffix: ".mustache") else {
+            return (nil, [.error("cannot read templates folder '\(name)': no such folder", at: location)])
+        }
+        guard !files.isEmpty else {
+            return (nil, [.error("templates folder '\(name)' holds no .mustache file (page, head, short-link)", at: location)])
+        }
+        return PageTemplates.compile(files)
     }
 
     /// Parses and decodes the manifest; shape problems come back beside a partial manifest so

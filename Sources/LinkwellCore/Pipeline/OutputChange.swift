@@ -10,6 +10,11 @@ public struct OutputChange: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { "\(kind.rawValue): \(path)" }
 
+    public init(kind: Kind, path: String) {
+        self.kind = kind
+        self.path = path
+    }
+
     /// Changes in path order. `existing` maps each file's path in the folder to its bytes.
     public static func changes(from existing: [String: [UInt8]], to files: [OutputFile]) -> [OutputChange] {
         var changes: [OutputChange] = []

@@ -1,7 +1,7 @@
 /// Turns planned documents into bytes and checks what only bytes can show: the AASA size limit
 /// and, by reading the rendered robots.txt back, that no crawler is kept from a file.
 public enum Render {
-    public static func files(of plan: BuildPlan) -> (files: [OutputFile], diagnostics: [Diagnostic]) {
+    public static func files(of plan: BuildPlan, pages: PreviewPages) -> (files: [OutputFile], diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         let files = plan.files.map { planned -> OutputFile in
             let contents: String
@@ -21,6 +21,10 @@ public enum Render {
                 diagnostics += robotsProof(text, path: planned.path)
             case .appFile(let text):
                 contents = text
+            case .routePage(let pageType):
+                contents = pages.routePage(pageType, host: planned.host)
+            case .shortLinkPage(let code):
+                contents = pages.shortLinkPage(code)
             }
             return OutputFile(path: planned.path, contents: contents)
         }

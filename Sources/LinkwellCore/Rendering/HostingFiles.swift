@@ -17,18 +17,24 @@ enum HostingFiles {
 
     /// Files written into every host folder that are configuration, never content: hosts that
     /// serve the folder as it is (nginx) are told not to serve them.
-    static let configurationFiles = ["_headers", "vercel.json", "firebase.json", "nginx.conf", "content-types.json"]
+    static let configurationFiles = ["_headers", "_redirects", "vercel.json", "firebase.json", "nginx.conf", "content-types.json"]
 
-    /// `files` are the host folder's content files, by path relative to the folder.
-    static func files(for providers: [HostingProvider], contentFiles: [String]) -> [(path: String, contents: String)] {
+    /// `files` are the host folder's content files, by path relative to the folder; `routes` its
+    /// page rewrites and short-link redirects.
+    static func files(
+        for providers: [HostingProvider], contentFiles: [String], routes: HostRoutes
+    ) -> [(path: String, contents: String)] {
         let headers = AssociationFiles.allPaths.filter { path in contentFiles.contains(String(path.dropFirst())) }.map {
             HeaderRule(path: $0, headers: [("Content-Type", ContentType.json)])
         }
         var files: [(String, String)] = []
-        if providers.contains(.netlify) || providers.contains(.cloudflare) { files.append(("_headers", headersFile(headers))) }
-        if providers.contains(.vercel) { files.append(("vercel.json", vercel(headers))) }
-        if providers.contains(.firebase) { files.append(("firebase.json", firebase(headers))) }
-        if providers.contains(.nginx) { files.append(("nginx.conf", nginx(contentFiles))) }
+        if providers.contains(.netlify) || providers.contains(.cloudflare) {
+            files.append(("_headers", headersFile(headers)))
+            if !routes.isEmpty { files.append(("_redirects", redirectsFile(routes))) }
+        }
+        if providers.contains(.vercel) { files.append(("vercel.json", vercel(headers, routes: routes))) }
+        if providers.contains(.firebase) { files.append(("firebase.json", firebase(headers, routes: routes))) }
+        if providers.contains(.nginx) { files.append(("nginx.conf", nginx(contentFiles, routes: routes))) }
         if providers.contains(.githubPages) { files.append((".nojekyll", "")) }
         if providers.contains(.s3) { files.append(("content-types.json", contentTypes(contentFiles))) }
         return files
@@ -40,6 +46,15 @@ enum HostingFiles {
         rules.map { rule in ([rule.path] + rule.headers.map { "  \($0.name): \($0.value)" }).joined(separator: "\n") + "\n" }.joined()
     }
 
+    /// Netlify and Cloudflare Pages: short links first, forced (`302!`) so a code's fallback page
+    /// does not shadow its redirect; then each route's page as a status-200 rewrite, in route
+    /// order. Rewrites are not forced: an item page's own file wins over its route's page.
+    static func redirectsFile(_ routes: HostRoutes) -> String {
+        var lines = routes.redirects.map { "\($0.path)  \($0.target)  302!" }
+        lines += routes.rewrites.map { "\(HostRoutes.splat($0.pattern))  \($0.page)  200" }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
     struct VercelConfig: Encodable {
         struct Rule: Encodable {
             var source: String
@@ -49,13 +64,28 @@ enum HostingFiles {
             var key: String
             var value: String
         }
+        struct Redirect: Encodable {
+            var source: String
+            var destination: String
+            var statusCode = 302
+        }
+        struct Rewrite: Encodable {
+            var source: String
+            var destination: String
+        }
+        /// `/u/alex` serves `u/alex.html`, as item pages need.
+        var cleanUrls = true
         var headers: [Rule]
+        var redirects: [Redirect]
+        var rewrites: [Rewrite]
     }
 
-    static func vercel(_ rules: [HeaderRule]) -> String {
+    static func vercel(_ rules: [HeaderRule], routes: HostRoutes) -> String {
         JSONText.encode(
             VercelConfig(
-                headers: rules.map { rule in .init(source: rule.path, headers: rule.headers.map { .init(key: $0.name, value: $0.value) }) })
+                headers: rules.map { rule in .init(source: rule.path, headers: rule.headers.map { .init(key: $0.name, value: $0.value) }) },
+                redirects: routes.redirects.map { .init(source: $0.path, destination: $0.target) },
+                rewrites: routes.rewrites.map { .init(source: HostRoutes.pathToRegexp($0.pattern), destination: $0.page) })
         )
     }
 
@@ -65,25 +95,42 @@ enum HostingFiles {
         struct Hosting: Encodable {
             var `public` = "."
             var appAssociation = "NONE"
-            var ignore = ["firebase.json", "_headers", "vercel.json", "nginx.conf", "content-types.json", "**/node_modules/**"]
+            var ignore = HostingFiles.configurationFiles + ["**/node_modules/**"]
+            var cleanUrls = true
             var headers: [VercelConfig.Rule]
+            var redirects: [Redirect]
+            var rewrites: [Rewrite]
+        }
+        struct Redirect: Encodable {
+            var source: String
+            var destination: String
+            var type = 302
+        }
+        /// Firebase rewrites take an RE2 `regex`, which writes route patterns exactly.
+        struct Rewrite: Encodable {
+            var regex: String
+            var destination: String
         }
         var hosting: Hosting
     }
 
-    static func firebase(_ rules: [HeaderRule]) -> String {
+    static func firebase(_ rules: [HeaderRule], routes: HostRoutes) -> String {
         JSONText.encode(
             FirebaseConfig(
                 hosting: .init(
                     headers: rules.map { rule in
                         .init(source: rule.path, headers: rule.headers.map { .init(key: $0.name, value: $0.value) })
+                    },
+                    redirects: routes.redirects.map { .init(source: $0.path, destination: $0.target) },
+                    rewrites: routes.rewrites.map {
+                        .init(regex: ($0.caseSensitive ? "" : "(?i)") + HostRoutes.regex($0.pattern), destination: $0.page)
                     })))
     }
 
     /// An nginx snippet for the `server` block whose `root` is this folder: exact-match
     /// locations (which win over every prefix and regex location) serve each association file
     /// as JSON or answer 404 — never a page, never a redirect.
-    static func nginx(_ contentFiles: [String]) -> String {
+    static func nginx(_ contentFiles: [String], routes: HostRoutes) -> String {
         var lines = [
             "# Include in the server block whose root is this folder:  include <this folder>/nginx.conf;",
             "# Association files: exact locations, JSON, and a 404 rather than any fallback page.",
@@ -96,10 +143,29 @@ enum HostingFiles {
         lines += [
             "location = /robots.txt {", "    types { }", "    default_type text/plain;", "    charset utf-8;", "    try_files $uri =404;",
             "}",
-            "# Configuration files for other hosts are not content.",
+            "# Configuration files for other hosts are not content (this regex comes before the page routes).",
             "location ~ ^/(\(configurationFiles.map { $0.replacingOccurrences(of: ".", with: "\\.") }.joined(separator: "|")))$ {",
             "    return 404;", "}",
         ]
+        if !routes.redirects.isEmpty {
+            lines.append("# Short links: the app opens them itself; without it, the host sends them on to their page.")
+            for redirect in routes.redirects {
+                lines += ["location = \(redirect.path) {", "    return 302 \"\(redirect.target)\";", "}"]
+            }
+        }
+        if !routes.rewrites.isEmpty {
+            lines += [
+                "# Preview pages, in route order (the first matching regex location wins): an item's own page, else its route's.",
+                "location ^~ /\(PreviewPages.folder)/ {", "    types { text/html html; }", "    charset utf-8;", "}",
+            ]
+            for rewrite in routes.rewrites {
+                lines += [
+                    "location \(rewrite.caseSensitive ? "~" : "~*") \"\(HostRoutes.regex(rewrite.pattern))\" {  # route '\(rewrite.route)'",
+                    "    types { text/html html; }", "    default_type text/html;", "    charset utf-8;",
+                    "    try_files $uri.html \(rewrite.page);", "}",
+                ]
+            }
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 

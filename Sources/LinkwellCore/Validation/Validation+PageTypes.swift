@@ -2,7 +2,8 @@ import Foundation
 
 extension Validation {
     /// Placeholders a page type's URL templates may use.
-    public static let urlTemplatePlaceholders = ["{path}", "{query}"]
+    /// `{link}` is the canonical link, percent-encoded for use inside a query value.
+    public static let urlTemplatePlaceholders = ["{path}", "{query}", "{link}"]
 
     static func checkPageTypes(_ manifest: RawManifest) -> [Diagnostic] {
         var found: [Diagnostic] = []
@@ -20,7 +21,20 @@ extension Validation {
             if page.fallback?.value == PageType.Fallback.web.rawValue, page.web == nil {
                 found.append(.error("\(what) falls back to the web but has no 'web' URL template", at: page.fallback!.location))
             }
-            for template in [page.web, page.desktop].compactMap({ $0 }) {
+            if let android = page.android, PageType.AndroidStoreLink(rawValue: android.value) == nil {
+                let options = PageType.AndroidStoreLink.allCases.map(\.rawValue)
+                found.append(
+                    .error(
+                        "android '\(android.value)' of \(what) must be one of \(options.map { "'\($0)'" }.joined(separator: ", "))\(Suggestion.didYouMean(android.value, in: options))",
+                        at: android.location))
+            }
+            if let items = page.items, !isDataFilePath(items.value) {
+                found.append(
+                    .error(
+                        "items '\(items.value)' of \(what) must be a relative path to a .csv or .jsonl file, e.g. 'data/\(page.name.value).csv'",
+                        at: items.location))
+            }
+            for template in [page.web, page.desktop, page.iosInstall].compactMap({ $0 }) {
                 found += urlTemplateProblems(template)
             }
             if let image = page.image, !isAbsoluteHTTPS(image.value) {
@@ -49,12 +63,13 @@ extension Validation {
                 let hint = Suggestion.didYouMean(placeholder, in: urlTemplatePlaceholders)
                 found.append(
                     .error(
-                        "unknown placeholder '\(placeholder)' in URL template '\(template.value)'\(hint.isEmpty ? "; the placeholders are {path} and {query}" : hint)",
+                        "unknown placeholder '\(placeholder)' in URL template '\(template.value)'\(hint.isEmpty ? "; the placeholders are {path}, {query} and {link}" : hint)",
                         at: template.location))
             }
             rest = rest[rest.index(after: close)...]
         }
         let sample = template.value.replacingOccurrences(of: "{path}", with: "/p").replacingOccurrences(of: "{query}", with: "")
+            .replacingOccurrences(of: "{link}", with: "l")
         if !isAbsoluteHTTPS(sample) {
             found.append(
                 .error(
@@ -62,6 +77,10 @@ extension Validation {
                     at: template.location))
         }
         return found
+    }
+
+    static func isDataFilePath(_ path: String) -> Bool {
+        !path.hasPrefix("/") && !path.split(separator: "/").contains("..") && (path.hasSuffix(".csv") || path.hasSuffix(".jsonl"))
     }
 
     static func isAbsoluteHTTPS(_ value: String) -> Bool {

@@ -10,6 +10,7 @@ public enum Validation {
         checkSubstitutionVariables,
         checkRouteNames, checkRouteConditions, checkRoutePatterns, checkRouteReferences,
         checkPageTypes,
+        checkShortLinks,
         checkRobots,
         checkLinkTests,
     ]

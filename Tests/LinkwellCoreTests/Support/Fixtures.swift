@@ -26,6 +26,25 @@ enum Fixtures {
         Linkwell.build(SourceFile(path: "site.yaml", text: yaml))
     }
 
+    /// The bundled example's templates and data, as the build reads them beside site.yaml.
+    static var bundledProject: InMemoryProjectFiles {
+        var files: [String: String] = [:]
+        for folder in ["Templates", "data"] {
+            for (path, text) in Self.files(below: repositoryRoot.appendingPathComponent(folder)) { files["\(folder)/\(path)"] = text }
+        }
+        return InMemoryProjectFiles(files)
+    }
+
+    /// The bundled example's files, item pages included.
+    static func buildBundled(_ yaml: String) -> (result: Linkwell.BuildResult, files: [OutputFile], diagnostics: [Diagnostic]) {
+        let project = bundledProject
+        let result = Linkwell.build(SourceFile(path: "site.yaml", text: yaml), project: project)
+        guard let site = result.site, let templates = result.templates, result.succeeded else { return (result, [], result.diagnostics) }
+        var files = result.files
+        let items = ItemBuild.run(site: site, templates: templates, project: project, emit: { files.append($0) })
+        return (result, files, result.diagnostics + items.diagnostics)
+    }
+
     /// Every regular file below `folder`, by relative path.
     static func files(below folder: URL) -> [String: String] {
         var files: [String: String] = [:]

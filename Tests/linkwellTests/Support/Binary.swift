@@ -52,6 +52,17 @@ struct Workspace: ~Copyable {
         try write(manifest, to: "site.yaml")
     }
 
+    /// A copy of the bundled example: its manifest (or `manifest` in its place), templates and data.
+    static func bundled(manifest: String? = nil) throws -> Workspace {
+        let workspace = try Workspace(
+            manifest: try manifest ?? String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("site.yaml"), encoding: .utf8))
+        for folder in ["Templates", "data"] {
+            try FileManager.default.copyItem(
+                at: Fixtures.repositoryRoot.appendingPathComponent(folder), to: workspace.url.appendingPathComponent(folder))
+        }
+        return workspace
+    }
+
     deinit { try? FileManager.default.removeItem(at: url) }
 
     func write(_ text: String, to path: String) throws {

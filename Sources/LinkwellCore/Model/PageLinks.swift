@@ -1,0 +1,111 @@
+/// Where a page type's preview sends people, as URL templates that still hold `{path}`,
+/// `{query}` and `{link}` (field notes, lessons 3–6). One value serves both sides: the build
+/// expands it for item pages and `linkwell match`, and the page's script expands the very same
+/// templates in the browser for route pages, so the two can never disagree.
+public struct PageLinks: Sendable, Hashable, Codable {
+    public var primaryHost: String
+    public var mirrorHost: String
+    /// The same path and query on the other host of the pair: the "Open in app" button.
+    public var openInApp: String
+    /// The URL on the primary host: `rel=canonical`, `og:url`, `app-argument`.
+    public var canonical: String
+    /// The mobile web page ("Continue in browser" on phones).
+    public var web: String
+    public var desktop: String
+    /// Where an iPhone without the app goes from the mirror page.
+    public var iPhone: String
+    /// Where an Android phone without the app goes from the mirror page; with `intentPackage` it
+    /// is the fallback inside an `intent://` URL.
+    public var android: String
+    public var intentPackage: String?
+    /// `scheme://path?query`, for app-link meta tags and the Android native attempt.
+    public var native: String?
+    /// Whether there is a web page besides the preview (`al:web:should_fallback`).
+    public var hasWebEquivalent: Bool
+    /// The apps the page names in its tags.
+    public var iosApp: IOSApp?
+    public var androidApp: AndroidApp?
+
+    /// The links of `page` on the pair that holds `host`; the apps are the first of the page's
+    /// routes' apps (an App Store ID is needed for the iOS store link).
+    public init(site: Site, page: PageType, pair: MirrorPair, host: String) {
+        primaryHost = pair.primary
+        mirrorHost = pair.mirror
+        let other = host == pair.primary ? pair.mirror : pair.primary
+        openInApp = "https://\(other){path}{query}"
+        canonical = "https://\(pair.primary){path}{query}"
+        web = page.webURL ?? canonical
+        desktop = page.desktopURL ?? web
+        hasWebEquivalent = page.webURL != nil
+        native = site.scheme.map { "\($0):/{path}{query}" }
+        let appIDs = Set(site.routes.filter { $0.pageType == page.name && !$0.exclude }.flatMap(\.apps))
+        iosApp = site.iosApps.first { appIDs.contains($0.id) && $0.appStoreID != nil } ?? site.iosApps.first { appIDs.contains($0.id) }
+        androidApp = site.androidApps.first { appIDs.contains($0.id) }
+        let appStore = iosApp?.appStoreID.map { "https://apps.apple.com/app/id\($0)" }
+        let play = androidApp.map { "https://play.google.com/store/apps/details?id=\($0.package)&referrer={link}" }
+        // A page type that old app versions cannot open falls back to the web: the mirror page
+        // cannot tell an old app that declined the link from a missing one (lesson 13).
+        let storeFirst = page.fallback == .store
+        iPhone = storeFirst && page.sinceIOS == nil ? (page.iosInstallURL ?? appStore ?? web) : web
+        android = storeFirst && page.sinceAndroid == nil ? (play ?? web) : web
+        intentPackage = page.android == .intent && storeFirst && page.sinceAndroid == nil ? androidApp?.package : nil
+    }
+}
+
+/// Expands `{path}`, `{query}` and `{link}` in one pass over the template, so text from the URL
+/// is never itself read as a placeholder. The page script implements the same function.
+public enum URLTemplate {
+    public static func expand(_ template: String, path: String, query: String, primaryHost: String) -> String {
+        let queryPart = query.isEmpty ? "" : "?\(query)"
+        var result = ""
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{") {
+            result += rest[..<open]
+            let after = rest[open...]
+            if after.hasPrefix("{path}") {
+                result += path
+                rest = after.dropFirst(6)
+            } else if after.hasPrefix("{query}") {
+                result += queryPart
+                rest = after.dropFirst(7)
+            } else if after.hasPrefix("{link}") {
+                result += strictlyEncoded("https://\(primaryHost)\(path)\(queryPart)")
+                rest = after.dropFirst(6)
+            } else {
+                result += "{"
+                rest = after.dropFirst()
+            }
+        }
+        return result + rest
+    }
+
+    /// Chrome's `intent:` URL for the primary-host URL: the app when it is installed after all,
+    /// else `fallback` (S.browser_fallback_url).
+    public static func intent(primaryHost: String, path: String, query: String, package: String, fallback: String) -> String {
+        let queryPart = query.isEmpty ? "" : "?\(query)"
+        return
+            "intent://\(primaryHost)\(path)\(queryPart)#Intent;scheme=https;package=\(package);S.browser_fallback_url=\(strictlyEncoded(fallback));end"
+    }
+
+    /// Percent-encodes everything but unreserved characters, as JavaScript's
+    /// `encodeURIComponent` does apart from `!'()*`, which it keeps — so those are kept too.
+    public static func strictlyEncoded(_ text: String) -> String {
+        var result = ""
+        for byte in text.utf8 {
+            if unreserved.contains(byte) {
+                result.append(Character(Unicode.Scalar(byte)))
+            } else {
+                result += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return result
+    }
+
+    private static let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()".utf8)
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}

@@ -1,0 +1,40 @@
+/// Which page a host serves for a path, exactly as the generated host rewrites decide it: the
+/// first route, in manifest order, that has a page type, applies on the host and whose path
+/// pattern matches. Custom variables are expanded into one rule per value and built-in ones
+/// widened, as in the rewrites; query and fragment conditions play no part (hosts route by path).
+public struct PageRouting: Sendable {
+    public struct Rule: Sendable {
+        public var route: Route
+        public var pageType: String
+        /// The route's path pattern with variables expanded (`*` any characters, `?` one).
+        public var pattern: String
+        let glob: GlobPattern
+    }
+
+    let site: Site
+    let rules: [Rule]
+
+    public init(site: Site) {
+        self.site = site
+        let expander = VariableExpander(variables: site.substitutionVariables)
+        rules = site.routes.flatMap { route -> [Rule] in
+            guard let pageType = route.pageType, !route.exclude, let path = route.path else { return [] }
+            let caseSensitive = route.caseSensitive ?? site.defaults.caseSensitive ?? true
+            return expander.expand(path).patterns.map { pattern in
+                let normalised = pattern.hasPrefix("/") || pattern.hasPrefix("*") ? pattern : "/" + pattern
+                return Rule(
+                    route: route, pageType: pageType, pattern: normalised, glob: GlobPattern(normalised, caseSensitive: caseSensitive))
+            }
+        }
+    }
+
+    /// The rules on `host`, in the order hosts must try them.
+    public func rules(on host: String) -> [Rule] {
+        guard site.mirrorPairs.contains(where: { $0.primary == host || $0.mirror == host }) else { return [] }
+        return rules.filter { $0.route.hosts.contains(host) }
+    }
+
+    public func rule(for path: String, on host: String) -> Rule? {
+        rules(on: host).first { $0.glob.matches(path) }
+    }
+}

@@ -1,0 +1,104 @@
+/// The item stage: each page type's data file, streamed a row at a time into one page per host
+/// (after the rest of the build succeeded). Memory holds one row and its pages, plus the set of
+/// paths seen so far, which is how a repeated path is caught.
+public enum ItemBuild {
+    /// Characters an item path may use: RFC 3986 path characters that are safe in a file name on
+    /// every host, without percent-encoding (a host would decode it before finding the file).
+    static let pathCharacters = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@/")
+
+    /// Calls `emit` with every item page and returns what was wrong; a build must write nothing
+    /// when this holds an error. `progress` hears the running count of rows.
+    public static func run(
+        site: Site, templates: PageTemplates, project: some ProjectFiles, strict: Bool = false,
+        emit: (OutputFile) throws -> Void, progress: (Int) -> Void = { _ in }
+    ) rethrows -> (diagnostics: [Diagnostic], rows: Int) {
+        let pages = PreviewPages(site: site, templates: templates)
+        let routing = PageRouting(site: site)
+        var diagnostics: [Diagnostic] = []
+        var rows = 0
+        for page in site.pageTypes {
+            guard let items = page.items else { continue }
+            guard let format = ItemRows.format(of: items.value), let chunks = project.chunks(of: items.value) else {
+                diagnostics.append(
+                    .error("cannot read item file '\(items.value)' of page type '\(page.name)': no such file", at: items.location))
+                continue
+            }
+            guard let primary = pages.hosts(of: page.name).first?.pair.primary else {
+                diagnostics.append(
+                    .error("page type '\(page.name)' has items but no route on a mirror-pair host uses it", at: items.location))
+                continue
+            }
+            var reader = ItemRows(file: items.value, format: format, chunks: chunks)
+            var seen: [String: SourceLocation] = [:]
+            while let next = reader.next() {
+                let row: ItemRow
+                switch next {
+                case .failure(let problem):
+                    diagnostics.append(problem)
+                    continue
+                case .success(let read): row = read
+                }
+                let problems = problems(of: row, page: page, routing: routing, primaryHost: primary, seen: &seen)
+                diagnostics += problems
+                guard problems.isEmpty, !diagnostics.hasErrors else { continue }
+                for file in pages.itemPages(page: page, item: row) { try emit(file) }
+                rows += 1
+                progress(rows)
+            }
+        }
+        if strict {
+            diagnostics = diagnostics.map { diagnostic in
+                var promoted = diagnostic
+                if promoted.severity == .warning { promoted.severity = .error }
+                return promoted
+            }
+        }
+        return (diagnostics, rows)
+    }
+
+    static func problems(
+        of row: ItemRow, page: PageType, routing: PageRouting, primaryHost: String, seen: inout [String: SourceLocation]
+    ) -> [Diagnostic] {
+        let path = row.path
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        if !path.hasPrefix("/") || path == "/" || segments.contains(where: \.isEmpty) {
+            return [
+                .error(
+                    "item path '\(path)' must start with '/' and have no empty segment or trailing slash, e.g. '/u/alex'",
+                    at: row.pathLocation)
+            ]
+        }
+        if let bad = path.first(where: { !pathCharacters.contains($0) }) {
+            let hint =
+                bad == "?" || bad == "#"
+                ? "; an item is a path, without query or fragment" : "; use letters, digits and -._~ (write the decoded form, not %XX)"
+            return [.error("item path '\(path)' contains '\(bad)'\(hint)", at: row.pathLocation)]
+        }
+        if segments.contains(where: { $0.hasPrefix(".") }) || path.hasPrefix("/\(PreviewPages.folder)/") {
+            return [
+                .error(
+                    "item path '\(path)' is reserved: no segment may start with '.', and '/\(PreviewPages.folder)/' holds route pages",
+                    at: row.pathLocation)
+            ]
+        }
+        guard let rule = routing.rule(for: path, on: primaryHost), rule.pageType == page.name else {
+            let served =
+                routing.rule(for: path, on: primaryHost).map { "route '\($0.route.name)' shows page type '\($0.pageType)' there" }
+                ?? "no route with a page type matches it"
+            let own = routing.rules.filter { $0.pageType == page.name }.map { "'\($0.pattern)'" }.uniqued()
+            return [
+                .error(
+                    "item path '\(path)' is not a '\(page.name)' page on \(primaryHost): \(served); '\(page.name)' routes match \(own.joined(separator: ", "))",
+                    at: row.pathLocation)
+            ]
+        }
+        if let image = row.fields["image"], !image.isEmpty, !Validation.isAbsoluteHTTPS(image) {
+            return [.error("image '\(image)' must be an absolute https:// URL (crawlers do not resolve relative images)", at: row.location)]
+        }
+        if let first = seen[path] {
+            return [Diagnostic(.error, "duplicate item path '\(path)'", at: row.pathLocation, notes: ["first defined at \(first)"])]
+        }
+        seen[path] = row.pathLocation
+        return []
+    }
+}

@@ -1,0 +1,219 @@
+/// One row of an item data file: the item's path and every field, with where it was written.
+public struct ItemRow: Sendable, Hashable {
+    public var path: String
+    public var fields: [String: String]
+    public var location: SourceLocation
+    /// Where the `path` value is, for messages about it.
+    public var pathLocation: SourceLocation
+}
+
+/// Reads an item data file row by row from chunks of bytes, so memory holds one row at a time
+/// however long the file is: CSV (RFC 4180, a header row naming the columns, one of them
+/// `path`) or JSON Lines (one object per line, string values).
+public struct ItemRows: IteratorProtocol {
+    public enum Format: Sendable { case csv, jsonLines }
+
+    private var bytes: ByteStream
+    private let format: Format
+    private let file: String
+    private var header: [String]?
+    private var failed = false
+
+    public init(file: String, format: Format, chunks: AnyIterator<[UInt8]>) {
+        self.file = file
+        self.format = format
+        self.bytes = ByteStream(chunks: chunks)
+    }
+
+    public static func format(of path: String) -> Format? {
+        path.hasSuffix(".csv") ? .csv : path.hasSuffix(".jsonl") ? .jsonLines : nil
+    }
+
+    /// A row, or the first problem (after which reading stops: a broken quote or header makes
+    /// every later row meaningless).
+    public mutating func next() -> Result<ItemRow, Diagnostic>? {
+        guard !failed else { return nil }
+        let result = format == .csv ? nextCSVRow() : nextJSONRow()
+        if case .failure = result { failed = true }
+        return result
+    }
+
+    // MARK: CSV
+
+    private mutating func nextCSVRow() -> Result<ItemRow, Diagnostic>? {
+        if header == nil {
+            switch readRecord() {
+            case nil:
+                return .failure(.error("the item file is empty; the first row must name the columns, one of them 'path'", at: at(1, 1)))
+            case .failure(let problem): return .failure(problem)
+            case .success(let record):
+                let names = record.fields.map(\.text)
+                var seen: Set<String> = []
+                for (index, name) in names.enumerated() where !seen.insert(name).inserted {
+                    return .failure(
+                        .error("column '\(name)' is named twice in the header row", at: at(record.line, record.fields[index].column)))
+                }
+                guard names.contains("path") else {
+                    return .failure(
+                        .error(
+                            "the header row must name a 'path' column\(Suggestion.didYouMean("path", in: names))", at: at(record.line, 1)))
+                }
+                header = names
+            }
+        }
+        guard let header else { return nil }
+        switch readRecord() {
+        case nil: return nil
+        case .failure(let problem): return .failure(problem)
+        case .success(let record):
+            guard record.fields.count == header.count else {
+                return .failure(
+                    .error(
+                        "row has \(record.fields.count) field\(record.fields.count == 1 ? "" : "s"); the header names \(header.count) columns",
+                        at: at(record.line, 1)))
+            }
+            var fields: [String: String] = [:]
+            var pathColumn = 1
+            for (name, field) in zip(header, record.fields) {
+                fields[name] = field.text
+                if name == "path" { pathColumn = field.column }
+            }
+            return .success(
+                ItemRow(path: fields["path"]!, fields: fields, location: at(record.line, 1), pathLocation: at(record.line, pathColumn)))
+        }
+    }
+
+    private struct Record {
+        var line: Int
+        var fields: [(text: String, column: Int)]
+    }
+
+    /// One CSV record; blank lines are skipped. Quoted fields may hold commas, `""` and newlines.
+    private mutating func readRecord() -> Result<Record, Diagnostic>? {
+        while bytes.peek() == UInt8(ascii: "\n") || bytes.peek() == UInt8(ascii: "\r") { bytes.next() }
+        guard bytes.peek() != nil else { return nil }
+        let line = bytes.line
+        var fields: [(String, Int)] = []
+        while true {
+            let column = bytes.column
+            var field: [UInt8] = []
+            if bytes.peek() == UInt8(ascii: "\"") {
+                bytes.next()
+                while true {
+                    guard let byte = bytes.next() else {
+                        return .failure(.error("quoted field opened here is never closed", at: at(line, column)))
+                    }
+                    if byte == UInt8(ascii: "\"") {
+                        if bytes.peek() == UInt8(ascii: "\"") {
+                            bytes.next()
+                            field.append(byte)
+                        } else {
+                            break
+                        }
+                    } else {
+                        field.append(byte)
+                    }
+                }
+                if let after = bytes.peek(), ![UInt8(ascii: ","), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(after) {
+                    return .failure(.error("expected ',' or the end of the row after a quoted field", at: at(bytes.line, bytes.column)))
+                }
+            } else {
+                while let byte = bytes.peek(), byte != UInt8(ascii: ","), byte != UInt8(ascii: "\n"), byte != UInt8(ascii: "\r") {
+                    if byte == UInt8(ascii: "\"") {
+                        return .failure(
+                            .error(
+                                "a quote inside an unquoted field; quote the whole field and write \"\" for each quote",
+                                at: at(bytes.line, bytes.column)))
+                    }
+                    field.append(byte)
+                    bytes.next()
+                }
+            }
+            fields.append((String(decoding: field, as: UTF8.self), column))
+            guard bytes.peek() == UInt8(ascii: ",") else { break }
+            bytes.next()
+        }
+        if bytes.peek() == UInt8(ascii: "\r") { bytes.next() }
+        if bytes.peek() == UInt8(ascii: "\n") { bytes.next() }
+        return .success(Record(line: line, fields: fields))
+    }
+
+    // MARK: JSON Lines
+
+    private mutating func nextJSONRow() -> Result<ItemRow, Diagnostic>? {
+        while true {
+            guard bytes.peek() != nil else { return nil }
+            let line = bytes.line
+            var text: [UInt8] = []
+            while let byte = bytes.next(), byte != UInt8(ascii: "\n") { text.append(byte) }
+            let source = String(decoding: text, as: UTF8.self)
+            guard !source.allSatisfy(\.isWhitespace) else { continue }
+            let value: JSONValue
+            do {
+                value = try JSONValue.parse(source)
+            } catch {
+                return .failure(.error("invalid JSON: \(error.message)", at: at(line, error.column)))
+            }
+            guard let object = value.object else {
+                return .failure(
+                    .error("each line must be a JSON object with the item's fields, e.g. {\"path\": \"/u/alex\"}", at: at(line, 1)))
+            }
+            var fields: [String: String] = [:]
+            for (key, field) in object {
+                switch field {
+                case .string(let text): fields[key] = text
+                case .number, .bool: fields[key] = field.compactText
+                case .null: continue
+                case .array, .object:
+                    return .failure(.error("field '\(key)' must be a string, number or boolean, not a list or object", at: at(line, 1)))
+                }
+            }
+            guard let path = fields["path"] else {
+                return .failure(.error("missing field 'path'\(Suggestion.didYouMean("path", in: Array(fields.keys)))", at: at(line, 1)))
+            }
+            let column = (source.range(of: "\"path\"").map { source.distance(from: source.startIndex, to: $0.lowerBound) } ?? 0) + 1
+            return .success(ItemRow(path: path, fields: fields, location: at(line, 1), pathLocation: at(line, column)))
+        }
+    }
+
+    private func at(_ line: Int, _ column: Int) -> SourceLocation {
+        SourceLocation(file: file, line: line, column: column)
+    }
+}
+
+/// Bytes from a sequence of chunks, one at a time, with the line and column of the next one.
+/// A byte-order mark at the very start is skipped.
+struct ByteStream {
+    private var chunks: AnyIterator<[UInt8]>
+    private var chunk: [UInt8] = []
+    private var index = 0
+    private(set) var line = 1
+    private(set) var column = 1
+
+    init(chunks: AnyIterator<[UInt8]>) {
+        self.chunks = chunks
+        if peek() == 0xEF, chunk.count >= index + 3, chunk[index + 1] == 0xBB, chunk[index + 2] == 0xBF { index += 3 }
+    }
+
+    mutating func peek() -> UInt8? {
+        while index >= chunk.count {
+            guard let next = chunks.next() else { return nil }
+            chunk = next
+            index = 0
+        }
+        return chunk[index]
+    }
+
+    @discardableResult
+    mutating func next() -> UInt8? {
+        guard let byte = peek() else { return nil }
+        index += 1
+        if byte == UInt8(ascii: "\n") {
+            line += 1
+            column = 1
+        } else if byte & 0xC0 != 0x80 {
+            column += 1
+        }
+        return byte
+    }
+}

@@ -1,0 +1,108 @@
+/// The one inline script every preview page carries. It is the same bytes on every page, so a
+/// single hash in the page's Content-Security-Policy allows it; what differs per page arrives
+/// as JSON in a `<script type="application/json" id="linkwell-config">` data block, which
+/// browsers never execute.
+///
+/// Safety rules it keeps (issue 3): every navigation target is a template from the manifest
+/// expanded with this URL's path and query, and must land on a host the manifest names;
+/// nothing is read from the fragment or from query values; text from the URL reaches the page
+/// only through `textContent` and attribute setters.
+enum PageScript {
+    static let source = #"""
+        (function () {
+          "use strict";
+          var data = document.getElementById("linkwell-config");
+          if (!data) return;
+          var config = JSON.parse(data.textContent);
+          var path = location.pathname;
+          var query = location.search;
+          var canonical = "https://" + config.primaryHost + path + query;
+
+          function expand(template) {
+            return template.replace(/\{(path|query|link)\}/g, function (placeholder, name) {
+              if (name === "path") return path;
+              if (name === "query") return query;
+              return encodeURIComponent(canonical);
+            });
+          }
+          function allowed(target) {
+            var url;
+            try { url = new URL(target); } catch (error) { return false; }
+            if (url.protocol === "https:") return config.allowedHosts.indexOf(url.hostname) >= 0;
+            return url.protocol === "intent:" || (config.scheme !== "" && url.protocol === config.scheme + ":");
+          }
+          function sameDocument(target) {
+            var url = new URL(target);
+            return url.hostname === location.hostname && url.pathname === location.pathname;
+          }
+          function go(target) {
+            if (target && allowed(target) && !sameDocument(target)) location.replace(target);
+          }
+          function setLink(id, target) {
+            var element = document.getElementById(id);
+            if (element && target && allowed(target)) element.href = target;
+          }
+
+          var agent = navigator.userAgent;
+          var platform = /iPhone|iPad|iPod/.test(agent) || (/Macintosh/.test(agent) && navigator.maxTouchPoints > 1) ? "ios"
+            : /Android/.test(agent) ? "android" : "desktop";
+          var links = config.links;
+          var web = expand(platform === "desktop" ? links.desktop : links.web);
+          var store = expand(links.desktop);
+          if (platform === "ios") store = expand(links.iPhone);
+          if (platform === "android") {
+            store = expand(links.android);
+            if (links.intentPackage) {
+              store = "intent://" + config.primaryHost + path + query + "#Intent;scheme=https;package=" + links.intentPackage +
+                ";S.browser_fallback_url=" + encodeURIComponent(store) + ";end";
+            }
+          }
+          setLink("linkwell-open", expand(links.openInApp));
+          setLink("linkwell-web", web);
+          setLink("linkwell-store", store);
+          var shown = document.getElementById("linkwell-url");
+          if (shown) shown.textContent = config.primaryHost + path + query;
+
+          // Route pages serve many URLs, so the tags that name this URL are filled in here.
+          config.head.forEach(function (tag) {
+            var selector = tag.element === "link" ? 'link[rel="' + tag.key + '"]' : "meta[" + tag.attribute + '="' + tag.key + '"]';
+            var element = document.head.querySelector(selector);
+            if (!element) {
+              element = document.createElement(tag.element);
+              element.setAttribute(tag.element === "link" ? "rel" : tag.attribute, tag.key);
+              document.head.appendChild(element);
+            }
+            element.setAttribute(tag.element === "link" ? "href" : "content", expand(tag.value));
+          });
+
+          // Deferred deep link (lesson 6): the tap that may lead to the store first copies the link,
+          // synchronously, while the tap still counts as a user gesture.
+          var open = document.getElementById("linkwell-open");
+          if (config.clipboard && open) {
+            open.addEventListener("click", function () {
+              var area = document.createElement("textarea");
+              area.value = canonical;
+              area.setAttribute("readonly", "");
+              area.style.position = "fixed";
+              area.style.opacity = "0";
+              document.body.appendChild(area);
+              area.select();
+              try { document.execCommand("copy"); } catch (error) {}
+              document.body.removeChild(area);
+              if (navigator.clipboard) navigator.clipboard.writeText(canonical).catch(function () {});
+            });
+          }
+
+          if (platform === "desktop") { go(web); return; }
+          if (config.role !== "mirror") return;
+          // Reaching the mirror means the app did not open it (lesson 5).
+          if (platform === "android" && config.nativeAttempt && links.native) {
+            var native = expand(links.native);
+            if (allowed(native)) location.href = native;
+            setTimeout(function () { if (!document.hidden) go(store); }, 1500);
+            return;
+          }
+          go(platform === "desktop" ? web : store);
+        })();
+        """#
+}

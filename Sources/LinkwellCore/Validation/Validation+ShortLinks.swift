@@ -1,0 +1,66 @@
+extension Validation {
+    /// Characters a short code may use: base62 plus `-` and `_` (field notes, lesson 17). A code
+    /// is also a file name on every host, so nothing that a host or file system treats specially.
+    static let shortCodeCharacters = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+
+    /// Characters a short link's target may use: a path and query as RFC 3986 writes them, minus
+    /// the few that host configurations would read as syntax (`$` is an nginx variable, quotes
+    /// end a string) — percent-encode those.
+    static let shortTargetCharacters = Set(
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!&()*+,;=:@/?%")
+
+    static func checkShortLinks(_ manifest: RawManifest) -> [Diagnostic] {
+        guard !manifest.shortLinks.isEmpty else { return [] }
+        var found: [Diagnostic] = []
+        if manifest.domains?.short == nil {
+            found.append(
+                .error(
+                    "short links need a short host: add 'short: go.example.com' under 'domains'",
+                    at: manifest.shortLinks[0].location))
+        }
+        if manifest.domains?.pairs.isEmpty ?? true {
+            found.append(
+                .error(
+                    "short links lead to the primary host of a mirror pair; 'domains' has no 'pairs'", at: manifest.shortLinks[0].location))
+        }
+        for link in manifest.shortLinks {
+            if link.code == nil { found.append(missing("code", in: "a short link", at: link.location)) }
+            if link.target == nil { found.append(missing("target", in: "a short link", at: link.location)) }
+            if let code = link.code {
+                if code.value.isEmpty || !code.value.allSatisfy(shortCodeCharacters.contains) || code.value.hasPrefix("_") {
+                    found.append(
+                        .error(
+                            "short code '\(code.value)' may use only letters, digits, '-' and '_' (not first), e.g. 'Ab3dE'",
+                            at: code.location))
+                }
+            }
+            if let target = link.target { found += shortTargetProblems(target) }
+        }
+        let codes = manifest.shortLinks.compactMap(\.code)
+        let exact = duplicates(codes, what: "short code")
+        // Hosts and file systems that ignore case (macOS checkouts, S3 behind some CDNs) would
+        // see one file for both codes.
+        let folded = duplicates(
+            codes, what: "short code", severity: .warning,
+            consequence: " (differs from an earlier code only in case; case-insensitive file systems keep one of the two pages)",
+            key: { $0.lowercased() }
+        ).filter { warning in !exact.contains { $0.location == warning.location } }
+        return found + exact + folded
+    }
+
+    static func shortTargetProblems(_ target: Located<String>) -> [Diagnostic] {
+        let value = target.value
+        if !value.hasPrefix("/") || value.hasPrefix("//") {
+            return [
+                .error(
+                    "target '\(value)' must be a path on the primary host, starting with '/', e.g. '/i/Ab3dE?ref=share'",
+                    at: target.location)
+            ]
+        }
+        if let bad = value.first(where: { !shortTargetCharacters.contains($0) }) {
+            let hint = bad == "#" ? "; a fragment never reaches the host" : "; percent-encode it"
+            return [.error("target '\(value)' contains '\(bad)'\(hint)", at: target.location)]
+        }
+        return []
+    }
+}

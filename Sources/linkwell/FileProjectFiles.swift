@@ -1,0 +1,38 @@
+import Foundation
+import LinkwellCore
+
+/// Project files read from disk, relative to the manifest's folder; diagnostics name them as
+/// the user would type them from the current folder.
+struct FileProjectFiles: ProjectFiles {
+    let base: URL
+    let displayBase: String
+
+    init(manifestPath: String) {
+        let folder = (manifestPath as NSString).deletingLastPathComponent
+        base = URL(fileURLWithPath: folder.isEmpty ? "." : folder)
+        displayBase = folder.isEmpty ? "" : folder + "/"
+    }
+
+    func textFiles(in folder: String, suffix: String) -> [SourceFile]? {
+        let url = base.appendingPathComponent(folder)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue,
+            let names = try? FileManager.default.contentsOfDirectory(atPath: url.path)
+        else { return nil }
+        return names.filter { $0.hasSuffix(suffix) }.sorted().compactMap { name in
+            guard let data = FileManager.default.contents(atPath: url.appendingPathComponent(name).path) else { return nil }
+            return SourceFile(path: displayBase + folder + "/" + name, text: String(decoding: data, as: UTF8.self))
+        }
+    }
+
+    func chunks(of path: String) -> AnyIterator<[UInt8]>? {
+        guard let handle = FileHandle(forReadingAtPath: base.appendingPathComponent(path).path) else { return nil }
+        return AnyIterator {
+            guard let data = try? handle.read(upToCount: 1 << 16), !data.isEmpty else {
+                try? handle.close()
+                return nil
+            }
+            return Array(data)
+        }
+    }
+}
