@@ -1,0 +1,184 @@
+import Foundation
+import LinkwellCore
+import Testing
+
+@testable import LinkwellCore
+
+@Suite struct PreviewPageTests {
+    static let items = Fixtures.validManifest.replacingOccurrences(
+        of: "    web: https://www.example.com{path}{query}\n",
+        with: "    web: https://www.example.com{path}{query}\n    items: data/p.csv\n")
+
+    /// Builds `yaml` with `files` beside it and streams its item pages.
+    static func build(_ yaml: String, _ files: [String: String] = [:]) -> (files: [String: String], diagnostics: [String]) {
+        let project = InMemoryProjectFiles(files)
+        let result = Linkwell.build(SourceFile(path: "site.yaml", text: yaml), project: project)
+        var output = Dictionary(uniqueKeysWithValues: result.files.map { ($0.path, $0.contents) })
+        var diagnostics = result.diagnostics
+        if let site = result.site, let templates = result.templates, result.succeeded {
+            diagnostics +=
+                ItemBuild.run(site: site, templates: templates, project: project, emit: { output[$0.path] = $0.contents }).diagnostics
+        }
+        return (output, diagnostics.map(\.description))
+    }
+
+    @Test func builtInTemplatesAreTheTemplatesFolder() throws {
+        let folder = Fixtures.repositoryRoot.appendingPathComponent("Templates")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".mustache") }
+        #expect(Set(files.map { String($0.dropLast(9)) }) == Set(DefaultTemplates.all.keys))
+        for file in files {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            #expect(DefaultTemplates.all[String(file.dropLast(9))] == text, "Templates/\(file) changed: run .ci/embed-templates")
+        }
+    }
+
+    @Test(arguments: [
+        ("", "47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU="),
+        ("abc", "ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0="),
+        (String(repeating: "a", count: 1000), "Qe3s5C1j6Nm/UVqbppMuHCDLyfWl0TRkWttdsblzfqM="),
+        ("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq", "JI1qYdIGOLjlwCaTDD5gOaM85Flk/yFn9uzt1BnbBsE="),
+    ])
+    func sha256MatchesKnownDigests(_ message: String, _ base64: String) {
+        #expect(SHA256.base64(SHA256.digest(Array(message.utf8))) == base64)
+    }
+
+    @Test func templatesExpandInOnePassAndEncodeLikeEncodeURIComponent() {
+        let expanded = URLTemplate.expand(
+            "https://w.example.com{path}{query}&l={link}", path: "/u/{query}", query: "a={path}", primaryHost: "m.example.com")
+        #expect(expanded == "https://w.example.com/u/{query}?a={path}&l=https%3A%2F%2Fm.example.com%2Fu%2F%7Bquery%7D%3Fa%3D%7Bpath%7D")
+        #expect(URLTemplate.strictlyEncoded("a b&c=d/é!'()*~") == "a%20b%26c%3Dd%2F%C3%A9!'()*~")
+    }
+
+    @Test func routePagesAreWrittenOnBothMirrorsWithTheirRoles() throws {
+        let built = Self.build(Fixtures.validManifest)
+        let primary = try #require(built.files["m.example.com/_linkwell/product.html"])
+        let mirror = try #require(built.files["mlink.example.com/_linkwell/product.html"])
+        #expect(primary.contains(#""role":"primary""#) && mirror.contains(#""role":"mirror""#))
+        #expect(primary.contains(#""openInApp":"https://mlink.example.com{path}{query}""#))
+        #expect(mirror.contains(#""openInApp":"https://m.example.com{path}{query}""#))
+        #expect(primary.contains(#"<meta property="al:ios:app_store_id" content="1234567890">"#))
+        // The script's hash in the policy is the hash of the script the page carries.
+        #expect(primary.contains("script-src &#39;\(SHA256.cspSource(PageScript.source).dropFirst().dropLast())&#39;"))
+        #expect(built.files["m.example.com/_redirects"] == "/p/*  /_linkwell/product.html  200\n")
+    }
+
+    @Test func itemPagesCarryTheirOwnEscapedTags() throws {
+        let csv = #"""
+            path,title,description,image
+            /p/red-shoes,"Red <b>shoes</b> & ""more""",It's hand-made.,https://www.example.com/i/red.jpg
+            /p/blue,,,
+
+            """#
+        let built = Self.build(Self.items, ["data/p.csv": csv])
+        #expect(built.diagnostics.isEmpty, "\(built.diagnostics)")
+        let page = try #require(built.files["m.example.com/p/red-shoes.html"])
+        #expect(page.contains(#"<meta property="og:title" content="Red &lt;b&gt;shoes&lt;/b&gt; &amp; &quot;more&quot;">"#))
+        #expect(page.contains(#"<meta property="og:description" content="It&#39;s hand-made.">"#))
+        #expect(page.contains(#"<link rel="canonical" href="https://m.example.com/p/red-shoes">"#))
+        #expect(page.contains(#"<meta property="al:ios:url" content="example://p/red-shoes">"#))
+        #expect(page.contains(#"id="linkwell-open" href="https://mlink.example.com/p/red-shoes""#))
+        #expect(page.contains(#""head":[]"#), "item pages need no tags from the script")
+        let plain = try #require(built.files["mlink.example.com/p/blue.html"])
+        #expect(plain.contains(#"<meta property="og:title" content="A product">"#), "an empty field falls back to the page type")
+    }
+
+    @Test func itemProblemsAreLocatedInTheDataFile() {
+        let csv = "path,title\n/p/a,A\n/p/a,Again\n/account/x,Excluded\n/p/a?x=1,Query\n/p/../x,Dots\n/p/%41,Encoded\n/p/b/,Slash\n"
+        let built = Self.build(Self.items, ["data/p.csv": csv])
+        #expect(
+            built.diagnostics == [
+                "data/p.csv:3:1: error: duplicate item path '/p/a'\ndata/p.csv:3:1: note: first defined at data/p.csv:2:1",
+                "data/p.csv:4:1: error: item path '/account/x' is not a 'product' page on m.example.com: no route with a page type matches it; 'product' routes match '/p/*'",
+                "data/p.csv:5:1: error: item path '/p/a?x=1' contains '?'; an item is a path, without query or fragment",
+                "data/p.csv:6:1: error: item path '/p/../x' is reserved: no segment may start with '.', and '/_linkwell/' holds route pages",
+                "data/p.csv:7:1: error: item path '/p/%41' contains '%'; use letters, digits and -._~ (write the decoded form, not %XX)",
+                "data/p.csv:8:1: error: item path '/p/b/' must start with '/' and have no empty segment or trailing slash, e.g. '/u/alex'",
+            ])
+        #expect(
+            Self.build(Self.items).diagnostics == [
+                "site.yaml:33:12: error: cannot read item file 'data/p.csv' of page type 'product': no such file"
+            ])
+    }
+
+    @Test(arguments: [
+        ("path,title\n\"/p/a,A\n", "data/p.csv:2:1: error: quoted field opened here is never closed"),
+        ("title\nA\n", "data/p.csv:1:1: error: the header row must name a 'path' column"),
+        ("paht,title\n", "data/p.csv:1:1: error: the header row must name a 'path' column; did you mean 'paht'?"),
+        ("path,title,path\n", "data/p.csv:1:12: error: column 'path' is named twice in the header row"),
+        ("path,title\n/p/a\n", "data/p.csv:2:1: error: row has 1 field; the header names 2 columns"),
+        ("path,title\n/p/a,\"A\"x\n", "data/p.csv:2:9: error: expected ',' or the end of the row after a quoted field"),
+        (
+            "path,title\n/p/a,A \"B\"\n",
+            "data/p.csv:2:8: error: a quote inside an unquoted field; quote the whole field and write \"\" for each quote"
+        ),
+        ("", "data/p.csv:1:1: error: the item file is empty; the first row must name the columns, one of them 'path'"),
+    ])
+    func csvProblemsStopReadingAtTheirLocation(_ csv: String, _ expected: String) {
+        #expect(Self.build(Self.items, ["data/p.csv": csv]).diagnostics == [expected])
+    }
+
+    @Test func csvReadsQuotesNewlinesCRLFAndAByteOrderMark() throws {
+        let csv = "\u{FEFF}path,title\r\n/p/a,\"Two\r\nlines, \"\"quoted\"\"\"\r\n\r\n/p/b,B\r\n"
+        var rows = ItemRows(file: "p.csv", format: .csv, chunks: InMemoryProjectFiles(["p.csv": csv]).chunks(of: "p.csv")!)
+        let first = rows.next()
+        #expect(try first?.get().fields == ["path": "/p/a", "title": "Two\r\nlines, \"quoted\""])
+        let second = try? rows.next()?.get()
+        #expect(second?.path == "/p/b" && second?.location.line == 5)
+        #expect(rows.next() == nil)
+    }
+
+    @Test func jsonLinesRowsAndTheirProblems() {
+        let good = "{\"path\": \"/p/a\", \"title\": \"A\", \"stock\": 3, \"new\": true, \"gone\": null}\n\n{\"path\": \"/p/b\"}\n"
+        let built = Self.build(Self.items.replacingOccurrences(of: "p.csv", with: "p.jsonl"), ["data/p.jsonl": good])
+        #expect(built.diagnostics.isEmpty && built.files["m.example.com/p/b.html"] != nil)
+        for (text, expected) in [
+            ("{\"path\": \"/p/a\",}\n", "data/p.jsonl:1:17: error: invalid JSON: trailing comma"),
+            ("[1]\n", "data/p.jsonl:1:1: error: each line must be a JSON object"),
+            ("{\"title\": \"A\"}\n", "data/p.jsonl:1:1: error: missing field 'path'"),
+            ("{\"path\": \"/p/a\", \"tags\": [1]}\n", "data/p.jsonl:1:1: error: field 'tags' must be a string"),
+        ] {
+            let diagnostics = Self.build(Self.items.replacingOccurrences(of: "p.csv", with: "p.jsonl"), ["data/p.jsonl": text]).diagnostics
+            #expect(diagnostics.count == 1 && diagnostics[0].hasPrefix(expected), "\(diagnostics)")
+        }
+    }
+
+    @Test func templateErrorsNameTheTemplateLineAndColumn() {
+        let yaml = Fixtures.validManifest.replacingOccurrences(of: "scheme: example\n", with: "scheme: example\ntemplates: T\n")
+        let broken = Self.build(yaml, ["T/page.mustache": "<html>\n  {{#page}}\n  <p>{{title}}</p>\n  {{/pages}}\n"])
+        #expect(
+            broken.diagnostics == [
+                "T/page.mustache:4:6: error: template closes a section that is not the one open here ({{/name}} must match {{#name}})"
+            ])
+        #expect(Self.build(yaml).diagnostics == ["site.yaml:4:12: error: cannot read templates folder 'T': no such folder"])
+        let own = Self.build(yaml, ["T/head.mustache": "<title>{{page.title}} at {{siteName}}</title>\n"])
+        #expect(own.diagnostics.isEmpty)
+        #expect(own.files["m.example.com/_linkwell/product.html"]?.contains("<title>A product at Example</title>") == true)
+    }
+
+    @Test func hostPatternsFollowEachProvidersLanguage() {
+        #expect(HostRoutes.regex("/u/*.json") == "^/u/.*\\.json$")
+        #expect(HostRoutes.regex("/a?c/(x)") == "^/a.c/\\(x\\)$")
+        #expect(HostRoutes.pathToRegexp("/u/*:x?") == "/u/(.*)\\:x(.)")
+        #expect(HostRoutes.splat("/u/*") == "/u/*")
+        #expect(HostRoutes.splat("/u/*/edit") == "/u/*")
+        #expect(HostRoutes.splat("/u/ab?d") == "/u/*")
+        #expect(HostRoutes.splat("/about") == "/about")
+    }
+
+    @Test func shortLinksRedirectOnEveryHostAndHaveAFallbackPage() throws {
+        let yaml =
+            Fixtures.validManifest.replacingOccurrences(
+                of: "      mirror: mlink.example.com\n", with: "      mirror: mlink.example.com\n  short: go.example.com\n")
+            + "shortLinks:\n  - code: Ab3dE\n    target: /p/1?ref=a&b=c\n"
+        let built = Self.build(yaml)
+        #expect(built.diagnostics.isEmpty, "\(built.diagnostics)")
+        #expect(built.files["go.example.com/_redirects"] == "/Ab3dE  https://m.example.com/p/1?ref=a&b=c  302!\n")
+        #expect(
+            built.files["go.example.com/nginx.conf"]?.contains(
+                "location = /Ab3dE {\n    return 302 \"https://m.example.com/p/1?ref=a&b=c\";\n}") == true)
+        #expect(built.files["go.example.com/vercel.json"]?.contains(#""destination": "https://m.example.com/p/1?ref=a&b=c""#) == true)
+        #expect(built.files["go.example.com/firebase.json"]?.contains(#""type": 302"#) == true)
+        let page = try #require(built.files["go.example.com/Ab3dE.html"])
+        #expect(page.contains(#"<meta http-equiv="refresh" content="0; url=https://m.example.com/p/1?ref=a&amp;b=c">"#))
+    }
+}
