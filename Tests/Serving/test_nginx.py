@@ -49,3 +49,26 @@ def test_configuration_files_are_not_served(serve):
         for name in ["_headers", "vercel.json", "firebase.json", "nginx.conf", "content-types.json"]:
             if (OUTPUT / host / name).exists():
                 assert server.get(host, "/" + name).status_code == 404, f"{host}/{name} is served"
+
+
+def test_route_pages_and_item_pages_win_over_the_spa_fallback(serve):
+    server = serve(SPA_FALLBACK, prepare=lambda root: [(root / h / "index.html").write_text("<!doctype html><p>app") for h in hosts()])
+    for host in ["m.example.com", "mlink.example.com"]:
+        route_page = (OUTPUT / host / "_linkwell" / "profile.html").read_bytes()
+        for path in ["/u/42", "/u/42?ref=abc", "/u/"]:
+            response = server.get(host, path)
+            assert response.status_code == 200 and response.content == route_page, f"{host}{path}"
+            assert response.headers["Content-Type"] == "text/html; charset=utf-8"
+        item = server.get(host, "/u/alex")
+        assert item.status_code == 200 and item.content == (OUTPUT / host / "u" / "alex.html").read_bytes()
+        # Paths no page route matches stay with the site's own rules.
+        assert server.get(host, "/account/settings").text == "<!doctype html><p>app"
+        assert server.get(host, "/stories/recipes/cake").text == "<!doctype html><p>app"
+        assert server.get(host, "/_redirects").status_code == 404
+
+
+def test_short_links_redirect_even_inside_a_redirect_everything_server(serve):
+    server = serve(REDIRECT_ALL)
+    response = server.get("go.example.com", "/Ab3dE")
+    assert response.status_code == 302 and response.headers["Location"] == "https://m.example.com/i/Ab3dE?ref=share"
+    assert server.get("go.example.com", "/other").headers["Location"] == "https://www.example.com/other"

@@ -14,12 +14,12 @@ public enum MatchEvaluator: Sendable {
         switch self {
         case .site(let matcher):
             decisions = matcher.decisions(for: text, url: url)
-            targets = matcher.targets(for: url, decisions: decisions)
+            targets = matcher.targets(for: url)
         case .files(let matchers):
             decisions = matchers.decisions(for: text, url: url)
         }
         if json {
-            return decisions.map(\.jsonLine)
+            return decisions.map(\.jsonLine) + (targets.map { [Self.jsonLine(url: text, targets: $0)] } ?? [])
         }
         lines.append(text)
         if decisions.isEmpty {
@@ -43,5 +43,16 @@ public enum MatchEvaluator: Sendable {
         }
         lines.append("")
         return lines
+    }
+
+    /// `{"url": …, "preview": {…}}`: the page the host serves for the URL and its targets.
+    static func jsonLine(url: String, targets: LinkTargets) -> String {
+        struct Line: Encodable {
+            var url: String
+            var preview: LinkTargets
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: (try? encoder.encode(Line(url: url, preview: targets))) ?? Data(), as: UTF8.self)
     }
 }

@@ -72,11 +72,11 @@ public struct SiteMatcher: Sendable {
         return (.noMatch, nil)
     }
 
-    /// Where the preview page of the route that opens `url` (on iOS 13+ or Android) sends it.
-    public func targets(for url: URLParts, decisions: [LinkDecision]) -> LinkTargets? {
-        let routeName = decisions.first { $0.platform != .iosLegacy && $0.decision.opensApp && $0.route != nil }?.route
-        guard let route = site.routes.first(where: { $0.name == routeName }) else { return nil }
-        return LinkTargets(site: site, route: route, url: url)
+    /// The preview page the host serves for `url` (by path, as the generated host rewrites
+    /// decide) and where it sends people.
+    public func targets(for url: URLParts) -> LinkTargets? {
+        guard let rule = PageRouting(site: site).rule(for: url.path, on: url.host) else { return nil }
+        return LinkTargets(site: site, route: rule.route, url: url)
     }
 
     private func decision(

@@ -1,0 +1,182 @@
+"""What a person (and a crawler) gets from the preview pages, in headless Chromium."""
+from urllib.parse import urlsplit
+
+import pytest
+
+from conftest import ANDROID, DESKTOP, IPHONE, match
+
+PRIMARY, MIRROR, SHORT = "m.example.com", "mlink.example.com", "go.example.com"
+
+
+def test_route_page_head_tags_name_the_visited_url(browser):
+    url = f"https://{PRIMARY}/u/42?ref=abc"
+    page = browser(IPHONE).open(url)
+    assert page.url == url, "the primary page never navigates a phone on its own"
+    assert page.driver.title == "A profile on Amora — Amora"
+    assert page.meta("og:title") == "A profile on Amora"
+    assert page.meta("og:type") == "website"
+    assert page.meta("og:image") == "https://www.example.com/img/og-profile.jpg"
+    assert page.meta("og:description") == "See who is nearby and say hello."
+    assert page.meta("og:site_name") == "Amora"
+    assert page.meta("og:url") == url
+    assert page.js("return document.querySelector('link[rel=canonical]').href") == url
+    assert page.meta("al:ios:url") == "amora://u/42?ref=abc"
+    assert page.meta("al:ios:app_store_id") == "1234567890"
+    assert page.meta("al:ios:app_name") == "Amora"
+    assert page.meta("al:android:url") == "amora://u/42?ref=abc"
+    assert page.meta("al:android:package") == "com.example.amora"
+    assert page.meta("al:android:app_name") == "Amora"
+    assert page.meta("al:web:url") == "https://www.example.com/u/42?ref=abc"
+    assert page.meta("al:web:should_fallback") == "true"
+    assert page.meta("twitter:card") == "summary_large_image"
+    assert page.meta("twitter:app:id:iphone") == "1234567890"
+    assert page.meta("twitter:app:id:googleplay") == "com.example.amora"
+    assert page.meta("apple-itunes-app") == f"app-id=1234567890, app-argument={url}"
+    assert page.csp_violations() == []
+
+
+@pytest.mark.parametrize("path", ["/u/42", "/u/42?ref=abc&page=9", "/like/7?x=%20y", "/i/Ab3dE", "/stories/dating/first-date?utm=a",
+                                  "/aa/landto/?ref=abcdef&page=9&user_id=1234567", "/u/alex?ref=share"])
+@pytest.mark.parametrize("host,other", [(PRIMARY, MIRROR), (MIRROR, PRIMARY)])
+def test_open_in_app_is_the_same_path_and_query_on_the_other_mirror(browser, site, host, other, path):
+    # The mirror page moves on to the store at once; with `stay` the store answers 204, so it stays.
+    page = browser(IPHONE, stay=True).open(f"https://{host}{path}")
+    assert page.url == f"https://{host}{path}"
+    href = page.href("linkwell-open")
+    assert href == f"https://{other}{path}"
+    assert href == match(f"https://{host}{path}")["openInApp"]
+
+
+@pytest.mark.parametrize("path", ["/u/42?ref=abc", "/like/7", "/aa/landto/?page=9&ref=x", "/u/sam"])
+@pytest.mark.parametrize("agent,platform", [(IPHONE, "iPhone"), (ANDROID, "android"), (DESKTOP, "desktop")])
+def test_the_mirror_sends_each_platform_where_the_manifest_says(browser, agent, platform, path):
+    url = f"https://{MIRROR}{path}"
+    expected = match(url)[platform]
+    page = browser(agent).open(url, settle=0)
+    # The landing page tries amora:// for 1.5 s on Android before the store.
+    assert page.wait_for_url(lambda current: current == expected, timeout=4) == expected
+    assert urlsplit(expected).hostname in {"apps.apple.com", "play.google.com", "www.example.com"}
+
+
+def test_web_first_pages_send_every_platform_to_the_mobile_web(browser):
+    url = f"https://{MIRROR}/stories/dating/first-date-ideas?utm=x"
+    for agent in [IPHONE, ANDROID]:
+        page = browser(agent).open(url, settle=0)
+        assert page.wait_for_url(lambda u: "www.example.com" in u) == "https://www.example.com/stories/dating/first-date-ideas?utm=x"
+
+
+def test_since_pages_fall_back_to_the_web_and_install_templates_replace_the_app_store(browser):
+    like = f"https://{MIRROR}/like/7"
+    assert match(like)["iPhone"] == "https://www.example.com/like/7", "'like' has since: old apps decline it"
+    invite = f"https://{MIRROR}/i/Ab3dE?ref=x"
+    page = browser(IPHONE).open(invite, settle=0)
+    assert page.wait_for_url(lambda u: "install.example.com" in u) == (
+        "https://install.example.com/amora?link=https%3A%2F%2Fm.example.com%2Fi%2FAb3dE%3Fref%3Dx")
+
+
+def test_android_intent_links_fall_back_to_google_play_with_the_referrer(browser):
+    url = f"https://{MIRROR}/i/Ab3dE?ref=x"
+    expected = match(url)["android"]
+    assert expected.startswith("intent://m.example.com/i/Ab3dE?ref=x#Intent;scheme=https;package=com.example.amora;")
+    assert "S.browser_fallback_url=https%3A%2F%2Fplay.google.com%2Fstore%2Fapps%2Fdetails%3Fid%3Dcom.example.amora%26referrer%3D" in expected
+    page = browser(ANDROID, stay=True).open(url, settle=0.5)
+    # Desktop Chromium cannot follow intent://, so the page stays; its store link is the intent URL.
+    assert page.href("linkwell-store") == expected
+
+
+def test_the_tap_copies_the_link_before_the_store(browser):
+    url = f"https://{PRIMARY}/i/Ab3dE?ref=share"
+    page = browser(IPHONE).open(url)
+    page.driver.find_element("id", "linkwell-open").click()
+    page.wait_for_url(lambda u: "install.example.com" in u)
+    copied = page.driver.execute_async_script(
+        "var done = arguments[0]; navigator.clipboard.readText().then(done, function (e) { done('error: ' + e); });")
+    assert copied == url
+
+
+def test_item_pages_carry_their_own_tags_without_script(site):
+    page = site.get(f"https://{PRIMARY}/u/alex").text
+    assert '<meta property="og:title" content="Alex on Amora">' in page
+    assert '<meta property="og:image" content="https://www.example.com/img/u/alex.jpg">' in page
+    assert '<link rel="canonical" href="https://m.example.com/u/alex">' in page
+    assert '<meta property="al:ios:url" content="amora://u/alex">' in page
+    route_page = site.get(f"https://{PRIMARY}/u/someone-else").text
+    assert '<meta property="og:title" content="A profile on Amora">' in route_page
+
+
+def test_item_pages_in_the_browser(browser):
+    page = browser(IPHONE).open(f"https://{PRIMARY}/u/sam?ref=x")
+    assert page.meta("og:title") == "Sam on Amora"
+    assert page.meta("og:description") == 'Sam, 34: "ask me about my sourdough".'
+    assert page.href("linkwell-open") == f"https://{MIRROR}/u/sam?ref=x"
+    assert page.js("return document.querySelector('h1').textContent") == "Sam on Amora"
+
+
+def test_short_links_reach_their_targets(browser, site):
+    response = site.get(f"https://{SHORT}/Ab3dE")
+    assert response.status_code == 302 and response.headers["Location"] == "https://m.example.com/i/Ab3dE?ref=share"
+    page = browser(IPHONE).open(f"https://{SHORT}/spring")
+    assert page.url == "https://m.example.com/aa/landto/?page=9&ref=spring26"
+    assert page.href("linkwell-open") == "https://mlink.example.com/aa/landto/?page=9&ref=spring26"
+    # The fallback page, for hosts that cannot redirect, gets there too.
+    fallback = browser(IPHONE).open(f"https://{SHORT}/Ab3dE.html", settle=0)
+    assert fallback.wait_for_url(lambda u: u.startswith("https://m.example.com/")) == "https://m.example.com/i/Ab3dE?ref=share"
+    assert site.get(f"https://{SHORT}/nope").status_code == 404
+
+
+@pytest.mark.parametrize("host", [PRIMARY, MIRROR, SHORT])
+def test_association_files_are_json_without_redirect(site, host):
+    for path in ["/.well-known/apple-app-site-association", "/apple-app-site-association", "/.well-known/assetlinks.json"]:
+        response = site.get(f"https://{host}{path}")
+        assert response.status_code == 200, path
+        assert response.headers["Content-Type"] == "application/json", path
+        assert "Location" not in response.headers
+        response.json()
+
+
+PAYLOADS = [
+    "/u/%3Cimg%20src=x%20onerror=alert(1)%3E",
+    '/u/1?ref="><script>alert(1)</script>',
+    "/u/1?ref=%22%3E%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E",
+    "/u/alex?x='-alert(1)-'",
+    "/u/1#<img src=x onerror=alert(1)>",
+    "/i/{query}?{path}=<script>alert(1)</script>",
+]
+
+
+@pytest.mark.parametrize("path", PAYLOADS)
+def test_script_in_the_url_never_runs(browser, path):
+    page = browser(IPHONE).open(f"https://{PRIMARY}{path}", settle=0.5)
+    assert page.js("return window.__alerts") == 0
+    assert page.js("return document.querySelectorAll('img[src=x], script:not([type]):not([id])').length") <= 1, "only the page script"
+    assert page.js("return document.querySelectorAll('body script').length") == 2
+    shown = page.js("return document.getElementById('linkwell-url').textContent")
+    assert shown.startswith("m.example.com/")
+    assert page.csp_violations() == []
+
+
+@pytest.mark.parametrize("query", ["?next=https://evil.example.net/", "?url=https://evil.example.net/x&next=//evil.example.net",
+                                   "?ref=javascript:alert(1)", "?redirect=%2F%2Fevil.example.net"])
+@pytest.mark.parametrize("agent", [IPHONE, ANDROID, DESKTOP])
+def test_nothing_navigates_off_the_configured_hosts(browser, agent, query):
+    for path in ["/u/42", "/stories/dating/x", "/i/Ab3dE", "/aa/landto/"]:
+        page = browser(agent).open(f"https://{MIRROR}{path}{query}#https://evil.example.net/", settle=0)
+        final = page.wait_for_url(lambda u: urlsplit(u).hostname != MIRROR, timeout=3)
+        assert urlsplit(final).hostname in {MIRROR, "apps.apple.com", "play.google.com", "www.example.com", "install.example.com"}
+        assert "evil" not in urlsplit(final).hostname
+        assert page.js("return window.__alerts") == 0
+
+
+def test_manifest_and_item_strings_are_escaped(hostile_site):
+    from conftest import Browser
+    for path in ["/u/mallory", "/u/42"]:
+        page = Browser(hostile_site.port, IPHONE).open(f"https://{PRIMARY}{path}", settle=0.5)
+        try:
+            assert page.js("return window.__alerts") == 0
+            assert page.js("return document.querySelectorAll('img[src=x], svg').length") == 0
+            assert page.js("return document.querySelectorAll('script').length") == 2
+            assert "</title><script>" in page.driver.title
+        finally:
+            page.quit()
+    page = hostile_site.get(f"https://{PRIMARY}/u/mallory").text
+    assert "&lt;/title&gt;&lt;script&gt;alert(&#39;item&#39;)&lt;/script&gt;" in page
