@@ -58,7 +58,7 @@ import Testing
         #expect(mirror.contains(#""openInApp":"https://m.example.com{path}{query}""#))
         #expect(primary.contains(#"<meta property="al:ios:app_store_id" content="1234567890">"#))
         // The script's hash in the policy is the hash of the script the page carries.
-        #expect(primary.contains("script-src &#39;\(SHA256.cspSource(PageScript.source).dropFirst().dropLast())&#39;"))
+        #expect(primary.contains("script-src &#39;\(SHA256.cspSource(Array(PageScript.source.utf8)).dropFirst().dropLast())&#39;"))
         #expect(built.files["m.example.com/_redirects"] == "/p/*  /_linkwell/product.html  200\n")
     }
 

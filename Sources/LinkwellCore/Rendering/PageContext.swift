@@ -1,3 +1,5 @@
+import Mustache
+
 /// Everything a preview template can use, in one place. Field names are the names templates
 /// write: `{{page.title}}`, `{{#link}}{{link.canonical}}{{/link}}`, `{{item.fields.name}}`.
 /// `{{…}}` escapes `& < > " '`; only `behaviour.config` and `behaviour.script` are meant for
@@ -81,4 +83,106 @@ public struct ShortLinkContext: Sendable {
     /// The absolute URL the code leads to.
     public var target: String
     public var contentSecurityPolicy: String
+}
+
+// Templates look names up through `MustacheParent` rather than reflection: one switch per type,
+// which is also the list of names a template can use (Mirror lookups cost more than the rest of
+// rendering an item page together).
+extension PageContext: MustacheParent {
+    public func child(named name: String) -> Any? {
+        switch name {
+        case "siteName": siteName
+        case "isMirror": isMirror
+        case "host": host
+        case "otherHost": otherHost
+        case "page": page
+        case "link": link
+        case "webHome": webHome
+        case "ios": ios
+        case "android": android
+        case "item": item
+        case "webShouldFallback": webShouldFallback
+        case "behaviour": behaviour
+        default: nil
+        }
+    }
+}
+
+extension PageContext.Page: MustacheParent {
+    public func child(named name: String) -> Any? {
+        switch name {
+        case "type": type
+        case "title": title
+        case "description": description
+        case "image": image
+        case "twitterCard": twitterCard
+        default: nil
+        }
+    }
+}
+
+extension PageContext.Link: MustacheParent {
+    public func child(named name: String) -> Any? {
+        switch name {
+        case "canonical": canonical
+        case "openInApp": openInApp
+        case "web": web
+        case "desktop": desktop
+        case "native": native
+        default: nil
+        }
+    }
+}
+
+extension PageContext.IOS: MustacheParent {
+    public func child(named name: String) -> Any? {
+        switch name {
+        case "name": self.name
+        case "appStoreID": appStoreID
+        default: nil
+        }
+    }
+}
+
+extension PageContext.Android: MustacheParent {
+    public func child(named name: String) -> Any? {
+        switch name {
+        case "name": self.name
+        case "package": package
+        default: nil
+        }
+    }
+}
+
+extension PageContext.Item: MustacheParent {
+    public func child(named name: String) -> Any? {
+        switch name {
+        case "path": path
+        case "fields": fields
+        default: nil
+        }
+    }
+}
+
+extension PageContext.Behaviour: MustacheParent {
+    public func child(named name: String) -> Any? {
+        switch name {
+        case "contentSecurityPolicy": contentSecurityPolicy
+        case "config": config
+        case "script": script
+        default: nil
+        }
+    }
+}
+
+extension ShortLinkContext: MustacheParent {
+    public func child(named name: String) -> Any? {
+        switch name {
+        case "siteName": siteName
+        case "code": code
+        case "target": target
+        case "contentSecurityPolicy": contentSecurityPolicy
+        default: nil
+        }
+    }
 }

@@ -9,10 +9,22 @@ public struct PreviewPages: Sendable {
 
     let site: Site
     let templates: PageTemplates
+    /// The script settings of item pages, which depend on the page type and host only: worked
+    /// out once, not once per item.
+    private let itemConfigs: [String: String]
 
     public init(site: Site, templates: PageTemplates) {
         self.site = site
         self.templates = templates
+        var configs: [String: String] = [:]
+        for page in site.pageTypes where page.items != nil {
+            for entry in Self.hosts(of: page.name, in: site) {
+                let links = PageLinks(site: site, page: page, pair: entry.pair, host: entry.host)
+                configs["\(page.name) \(entry.host)"] =
+                    PageConfig(site: site, page: page, links: links, isMirror: entry.host == entry.pair.mirror, urlKnown: true).json
+            }
+        }
+        itemConfigs = configs
     }
 
     /// A page type's pages are written on the hosts where one of its routes applies.
@@ -89,7 +101,8 @@ public struct PreviewPages: Sendable {
             webShouldFallback: links.hasWebEquivalent ? "true" : "false",
             behaviour: .init(
                 contentSecurityPolicy: ContentSecurityPolicy.marker,
-                config: PageConfig(site: site, page: page, links: links, isMirror: host == pair.mirror, urlKnown: item != nil).json,
+                config: item.flatMap { _ in itemConfigs["\(page.name) \(host)"] }
+                    ?? PageConfig(site: site, page: page, links: links, isMirror: host == pair.mirror, urlKnown: item != nil).json,
                 script: PageScript.source))
         return ContentSecurityPolicy.fill(templates.render(context, template: "page"), script: true)
     }
@@ -161,9 +174,16 @@ struct PageConfig: Encodable {
     var json: String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let text = String(decoding: (try? encoder.encode(self)) ?? Data("{}".utf8), as: UTF8.self)
-        return text.replacingOccurrences(of: "<", with: "\\u003c").replacingOccurrences(of: ">", with: "\\u003e")
-            .replacingOccurrences(of: "&", with: "\\u0026")
+        var escaped = ""
+        for character in String(decoding: (try? encoder.encode(self)) ?? Data("{}".utf8), as: UTF8.self) {
+            switch character {
+            case "<": escaped += "\\u003c"
+            case ">": escaped += "\\u003e"
+            case "&": escaped += "\\u0026"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
     }
 }
 
@@ -176,12 +196,10 @@ enum ContentSecurityPolicy {
     static let marker = "linkwell-content-security-policy"
 
     static func fill(_ html: String, script: Bool) -> String {
-        let styles = elementTexts("style", in: html).map(SHA256.cspSource).uniqued()
+        let bytes = Array(html.utf8)
+        let styles = elementTexts("style", in: bytes).map { SHA256.cspSource($0) }.uniqued()
         let scripts =
-            script
-            ? elementTexts("script", in: html).filter {
-                $0.trimmingCharacters(in: .whitespacesAndNewlines) == PageScript.source.trimmingCharacters(in: .whitespacesAndNewlines)
-            }.map(SHA256.cspSource).uniqued() : []
+            script ? elementTexts("script", in: bytes).filter { trimmed($0) == pageScript }.map { SHA256.cspSource($0) }.uniqued() : []
         let policy = [
             "default-src 'none'",
             "script-src \(scripts.isEmpty ? "'none'" : scripts.joined(separator: " "))",
@@ -190,24 +208,61 @@ enum ContentSecurityPolicy {
             "base-uri 'none'",
             "form-action 'none'",
         ].joined(separator: "; ")
-        return html.replacingOccurrences(of: marker, with: policy.replacingOccurrences(of: "'", with: "&#39;"))
+        return replacing(Array(marker.utf8), with: Array(policy.replacingOccurrences(of: "'", with: "&#39;").utf8), in: bytes)
     }
 
-    /// The text of every `<name …>…</name>` element, exactly as written.
-    static func elementTexts(_ name: String, in html: String) -> [String] {
-        var texts: [String] = []
-        var rest = html[...]
-        while let open = rest.range(of: "<\(name)") {
-            guard let tagEnd = rest[open.upperBound...].firstIndex(of: ">") else { break }
-            let next = rest[open.upperBound]
-            guard next == ">" || next == " " else {
-                rest = rest[open.upperBound...]
+    private static let pageScript = trimmed(Array(PageScript.source.utf8))
+
+    private static func trimmed(_ bytes: [UInt8]) -> ArraySlice<UInt8> {
+        let space: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
+        guard let first = bytes.firstIndex(where: { !space.contains($0) }), let last = bytes.lastIndex(where: { !space.contains($0) })
+        else {
+            return []
+        }
+        return bytes[first...last]
+    }
+
+    private static func replacing(_ target: [UInt8], with replacement: [UInt8], in bytes: [UInt8]) -> String {
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + replacement.count)
+        var index = 0
+        while let found = find(target, in: bytes, from: index) {
+            result += bytes[index..<found]
+            result += replacement
+            index = found + target.count
+        }
+        result += bytes[index...]
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    private static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
+        guard let first = needle.first, haystack.count >= needle.count else { return nil }
+        var index = start
+        while index <= haystack.count - needle.count {
+            if haystack[index] == first, haystack[index..<index + needle.count].elementsEqual(needle) { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The bytes of every `<name>…</name>` or `<name …>…</name>` element's text, exactly as written.
+    static func elementTexts(_ name: String, in html: [UInt8]) -> [[UInt8]] {
+        let open = Array("<\(name)".utf8)
+        let close = Array("</\(name)>".utf8)
+        var texts: [[UInt8]] = []
+        var index = 0
+        while let start = find(open, in: html, from: index) {
+            let after = start + open.count
+            guard after < html.count else { break }
+            guard html[after] == UInt8(ascii: ">") || html[after] == UInt8(ascii: " ") else {
+                index = after
                 continue
             }
-            let body = rest[rest.index(after: tagEnd)...]
-            guard let close = body.range(of: "</\(name)>") else { break }
-            texts.append(String(body[..<close.lowerBound]))
-            rest = body[close.upperBound...]
+            guard let tagEnd = html[after...].firstIndex(of: UInt8(ascii: ">")), let end = find(close, in: html, from: tagEnd + 1) else {
+                break
+            }
+            texts.append(Array(html[(tagEnd + 1)..<end]))
+            index = end + close.count
         }
         return texts
     }

@@ -40,8 +40,8 @@ enum SHA256 {
     }
 
     /// `sha256-<base64>`, as a CSP source expression wants it.
-    static func cspSource(_ text: String) -> String {
-        "'sha256-\(base64(digest(Array(text.utf8))))'"
+    static func cspSource(_ bytes: some Collection<UInt8>) -> String {
+        "'sha256-\(base64(digest(bytes)))'"
     }
 
     static func base64(_ bytes: [UInt8]) -> String {
