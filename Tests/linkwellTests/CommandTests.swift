@@ -217,3 +217,45 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: workspace.url.appendingPathComponent("new.yaml").path))
     }
 }
+
+/// Item pages and templates through the binary: streamed into the output folder, and a bad row
+/// or template leaves the folder exactly as it was.
+@Suite struct PreviewPageCommandTests {
+    @Test func itemPagesAreWrittenAndABadRowWritesNothing() throws {
+        let workspace = try Workspace.bundled()
+        let built = try workspace.run("build")
+        #expect(built.status == 0, "\(built.standardError)")
+        #expect(built.standardError.isEmpty, "no progress output when stderr is not a terminal")
+        let before = workspace.snapshot()
+        #expect(before["m.example.com/u/alex.html"] != nil && before["mlink.example.com/u/noor.html"] != nil)
+
+        let rows = try String(contentsOf: workspace.url.appendingPathComponent("data/profiles.csv"), encoding: .utf8)
+        try workspace.write(rows + "/u/alex,Again,,,\n/like/7,Wrong page,,,\n", to: "data/profiles.csv")
+        for command in ["build", "check"] {
+            let run = try workspace.run(command)
+            #expect(run.status == 1)
+            #expect(
+                run.standardError == """
+                    data/profiles.csv:5:1: error: duplicate item path '/u/alex'
+                    data/profiles.csv:5:1: note: first defined at data/profiles.csv:2:1
+                    data/profiles.csv:6:1: error: item path '/like/7' is not a 'profile' page on m.example.com: route 'like' shows page type 'like' there; 'profile' routes match '/u/*'
+                    2 errors; nothing was written
+
+                    """)
+        }
+        let after = workspace.snapshot()
+        #expect(after.mapValues(\.contents) == before.mapValues(\.contents))
+        #expect(after.mapValues(\.modified) == before.mapValues(\.modified))
+        #expect(workspace.leftovers().isEmpty)
+    }
+
+    @Test func templatesFromTheCommandLineReplaceTheManifestsFolder() throws {
+        let workspace = try Workspace.bundled()
+        try workspace.write("<!doctype html><title>{{page.title}}</title>\n", to: "Mine/page.mustache")
+        #expect(try workspace.run("build", "--templates", "Mine").status == 0)
+        let page = try String(contentsOf: workspace.url.appendingPathComponent("Output/m.example.com/u/sam.html"), encoding: .utf8)
+        #expect(page == "<!doctype html><title>Sam on Amora</title>\n")
+        let missing = try workspace.run("build", "--templates", "Nowhere")
+        #expect(missing.standardError.hasPrefix("linkwell: error: cannot read templates folder 'Nowhere': no such folder\n"))
+    }
+}
