@@ -10,13 +10,14 @@ struct BuildCommand: ParsableCommand {
 
     func run() throws {
         let result = try Console.build(manifestOptions)
-        let (changes, count) = try OutputFolder(path: outputOptions.output).replace { emit in
+        let (summary, count) = try OutputFolder(path: outputOptions.output).replace { emit in
             try Console.produce(result, manifestOptions, emit: emit)
         }
-        if changes.isEmpty {
+        if summary.isEmpty {
             Console.status("\(outputOptions.output) is up to date (\(count) files)")
         } else {
-            Console.status("wrote \(outputOptions.output): \(count) files, \(summary(of: changes))")
+            let counts = [(summary.added, "added"), (summary.changed, "changed"), (summary.removed, "removed")].filter { $0.0 > 0 }
+            Console.status("wrote \(outputOptions.output): \(count) files, \(counts.map { "\($0.0) \($0.1)" }.joined(separator: ", "))")
         }
     }
 }

@@ -29,7 +29,7 @@ public enum ItemBuild {
                 continue
             }
             var reader = ItemRows(file: items.value, format: format, chunks: chunks)
-            var seen: [String: SourceLocation] = [:]
+            var seen: [String: Int] = [:]
             while let next = reader.next() {
                 let row: ItemRow
                 switch next {
@@ -57,7 +57,7 @@ public enum ItemBuild {
     }
 
     static func problems(
-        of row: ItemRow, page: PageType, routing: PageRouting, primaryHost: String, seen: inout [String: SourceLocation]
+        of row: ItemRow, page: PageType, routing: PageRouting, primaryHost: String, seen: inout [String: Int]
     ) -> [Diagnostic] {
         let path = row.path
         let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
@@ -95,10 +95,11 @@ public enum ItemBuild {
         if let image = row.fields["image"], !image.isEmpty, !Validation.isAbsoluteHTTPS(image) {
             return [.error("image '\(image)' must be an absolute https:// URL (crawlers do not resolve relative images)", at: row.location)]
         }
-        if let first = seen[path] {
+        if let line = seen[path] {
+            let first = SourceLocation(file: row.pathLocation.file, line: line, column: row.pathLocation.column)
             return [Diagnostic(.error, "duplicate item path '\(path)'", at: row.pathLocation, notes: ["first defined at \(first)"])]
         }
-        seen[path] = row.pathLocation
+        seen[path] = row.pathLocation.line
         return []
     }
 }
