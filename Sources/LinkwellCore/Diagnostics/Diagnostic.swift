@@ -57,6 +57,15 @@ extension Diagnostic: CustomStringConvertible {
 extension Array where Element == Diagnostic {
     public var hasErrors: Bool { contains { $0.severity == .error } }
 
+    /// Every warning as an error, for `--strict`.
+    public func promotingWarnings() -> [Diagnostic] {
+        map { diagnostic in
+            var promoted = diagnostic
+            if promoted.severity == .warning { promoted.severity = .error }
+            return promoted
+        }
+    }
+
     /// Diagnostics in file order, so output reads top to bottom like the manifest; the sort is
     /// stable so that problems found at one spot keep the order the checks found them in.
     public func sortedByLocation() -> [Diagnostic] {

@@ -9,6 +9,8 @@ public struct SiteMatcher: Sendable {
     }
 
     public let site: Site
+    /// Which preview page each host serves, compiled once (`match --stdin` asks per URL).
+    let pageRouting: PageRouting
     let hosts: [String: HostMatchers]
     let origins: [BuildPlan.RuleListKey: [String?]]
     /// Per Android app id: each host group's intent filter as (hosts, path entries).
@@ -16,6 +18,7 @@ public struct SiteMatcher: Sendable {
 
     public init(site: Site, plan: BuildPlan, files: [OutputFile]) {
         self.site = site
+        pageRouting = PageRouting(site: site)
         origins = plan.ruleOrigins
         let byPath = Dictionary(files.map { ($0.path, $0.contents) }, uniquingKeysWith: { first, _ in first })
         var hosts: [String: HostMatchers] = [:]
@@ -75,7 +78,7 @@ public struct SiteMatcher: Sendable {
     /// The preview page the host serves for `url` (by path, as the generated host rewrites
     /// decide) and where it sends people.
     public func targets(for url: URLParts) -> LinkTargets? {
-        guard let rule = PageRouting(site: site).rule(for: url.path, on: url.host) else { return nil }
+        guard let rule = pageRouting.rule(for: url.path, on: url.host) else { return nil }
         return LinkTargets(site: site, route: rule.route, url: url)
     }
 

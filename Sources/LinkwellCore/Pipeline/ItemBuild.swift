@@ -46,14 +46,7 @@ public enum ItemBuild {
                 progress(rows)
             }
         }
-        if strict {
-            diagnostics = diagnostics.map { diagnostic in
-                var promoted = diagnostic
-                if promoted.severity == .warning { promoted.severity = .error }
-                return promoted
-            }
-        }
-        return (diagnostics, rows)
+        return (strict ? diagnostics.promotingWarnings() : diagnostics, rows)
     }
 
     static func problems(

@@ -23,13 +23,7 @@ public enum Linkwell {
         var diagnostics: [Diagnostic] = []
         var templates: PageTemplates?
         func finish(_ site: Site? = nil, _ plan: BuildPlan? = nil, _ files: [OutputFile] = []) -> BuildResult {
-            if strict {
-                diagnostics = diagnostics.map { diagnostic in
-                    var promoted = diagnostic
-                    if promoted.severity == .warning { promoted.severity = .error }
-                    return promoted
-                }
-            }
+            if strict { diagnostics = diagnostics.promotingWarnings() }
             let sorted = diagnostics.sortedByLocation()
             return BuildResult(site: site, plan: plan, files: sorted.hasErrors ? [] : files, diagnostics: sorted, templates: templates)
         }
