@@ -2,7 +2,7 @@ import ArgumentParser
 import LinkwellCore
 
 @main
-struct LinkwellCommand: ParsableCommand {
+struct LinkwellCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "linkwell",
         abstract: "Generate every file the web side of iOS Universal Links and Android App Links needs, from one manifest.",
@@ -10,7 +10,7 @@ struct LinkwellCommand: ParsableCommand {
             Exit codes: 0 success, 1 errors in the manifest or a stale output folder, 64 wrong usage.
             """,
         version: "0.1.0",
-        subcommands: [InitCommand.self, BuildCommand.self, ValidateCommand.self, CheckCommand.self, MatchCommand.self]
+        subcommands: [InitCommand.self, BuildCommand.self, ValidateCommand.self, CheckCommand.self, MatchCommand.self, VerifyCommand.self]
     )
 }
 

@@ -29,9 +29,10 @@ def hosts():
 
 class Nginx:
     """Starts nginx with one server block per host, each wrapped by `surroundings` (the rest
-    of a site's configuration), and the generated snippet included first."""
+    of a site's configuration), and the generated snippet included first unless `snippet` is
+    False (a host deployed without Linkwell's configuration)."""
 
-    def __init__(self, root, surroundings):
+    def __init__(self, root, surroundings, snippet=True):
         self.root = Path(root)
         self.port = free_port()
         blocks = []
@@ -41,7 +42,7 @@ class Nginx:
         listen 127.0.0.1:{self.port};
         server_name {host};
         root {self.root / host};
-        include {self.root / host / 'nginx.conf'};
+        {f"include {self.root / host / 'nginx.conf'};" if snippet else ""}
         {surroundings}
     }}""")
         prefix = self.root / "nginx"
@@ -78,6 +79,10 @@ http {{
                 time.sleep(0.05)
         raise RuntimeError("nginx did not start within 10 s")
 
+    @property
+    def base_url(self):
+        return f"http://127.0.0.1:{self.port}"
+
     def get(self, host, path):
         import requests
         return requests.get(f"http://127.0.0.1:{self.port}{path}", headers={"Host": host}, allow_redirects=False, timeout=5)
@@ -85,6 +90,12 @@ http {{
     def stop(self):
         self.process.terminate()
         self.process.wait(timeout=10)
+
+
+def linkwell_binary():
+    path = subprocess.run(["swift", "build", "--show-bin-path"], cwd=REPOSITORY, check=True,
+                          capture_output=True, text=True).stdout.strip()
+    return Path(path) / "linkwell"
 
 
 @pytest.fixture(scope="session")
@@ -97,15 +108,15 @@ def nginx_available():
 
 @pytest.fixture
 def serve(nginx_available):
-    """serve(surroundings, prepare=None) → a running Nginx over a fresh copy of Output/."""
+    """serve(surroundings, prepare=None, snippet=True) → a running Nginx over a fresh copy of Output/."""
     started = []
 
-    def start(surroundings, prepare=None):
+    def start(surroundings, prepare=None, snippet=True):
         root = tempfile.mkdtemp(prefix="linkwell-serving-")
         shutil.copytree(OUTPUT, root, dirs_exist_ok=True)
         if prepare:
             prepare(Path(root))
-        server = Nginx(root, surroundings)
+        server = Nginx(root, surroundings, snippet)
         started.append((server, root))
         return server
 

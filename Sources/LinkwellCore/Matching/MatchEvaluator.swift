@@ -51,8 +51,6 @@ public enum MatchEvaluator: Sendable {
             var url: String
             var preview: LinkTargets
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: (try? encoder.encode(Line(url: url, preview: targets))) ?? Data(), as: UTF8.self)
+        return JSONText.line(Line(url: url, preview: targets))
     }
 }

@@ -14,6 +14,13 @@ public enum JSONText {
         return indent(String(decoding: data, as: UTF8.self)) + "\n"
     }
 
+    /// One line of compact JSON, keys sorted, for tools that read a line per record.
+    public static func line(_ value: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: (try? encoder.encode(value)) ?? Data(), as: UTF8.self)
+    }
+
     /// Re-indents compact JSON text. Only structure outside strings is touched.
     static func indent(_ compact: String) -> String {
         var output = ""

@@ -1,0 +1,208 @@
+import Foundation
+
+/// Judges what a deployed host answered against what the build wrote, naming the production
+/// failure each answer is a symptom of (field notes, lessons 2, 7 and 8).
+public struct DeploymentCheck: Sendable {
+    public struct Finding: Sendable, Hashable, Encodable {
+        public var severity: Diagnostic.Severity
+        public var message: String
+    }
+
+    /// One probe's answer: what came back in one line, and what is wrong with it.
+    public struct Result: Sendable, Hashable {
+        public var probe: DeploymentProbe
+        public var url: String
+        /// `200 application/json, 1,234 bytes`, or why there was no answer.
+        public var answer: String
+        public var findings: [Finding]
+
+        public var severity: Diagnostic.Severity? { findings.map(\.severity).max() }
+    }
+
+    /// Built files by contents, to name the page a host served instead of the expected one.
+    let builtFiles: [String: String]
+
+    public init(files: [OutputFile]) {
+        builtFiles = Dictionary(files.map { ($0.contents, $0.path) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    public func judge(_ probe: DeploymentProbe, url: String, response: Swift.Result<HTTPResponse, HTTPFetchError>) -> Result {
+        switch response {
+        case .failure(let error):
+            let severity: Diagnostic.Severity = if case .appleCDN = probe.expectation { .warning } else { .error }
+            return Result(probe: probe, url: url, answer: "no answer", findings: [Finding(severity: severity, message: error.message)])
+        case .success(let response):
+            return Result(probe: probe, url: url, answer: Self.describe(response), findings: findings(probe.expectation, response))
+        }
+    }
+
+    static func describe(_ response: HTTPResponse) -> String {
+        if response.isRedirect, let location = response.headers["location"] { return "\(response.status) → \(location)" }
+        return "\(response.status) \(response.headers["content-type"] ?? "(no Content-Type)"), \(response.body.count) bytes"
+    }
+
+    func findings(_ expectation: DeploymentProbe.Expectation, _ response: HTTPResponse) -> [Finding] {
+        switch expectation {
+        case .associationFile(let expected): associationFile(expected, response)
+        case .robots(let expected): robots(expected, response)
+        case .page(_, let file, let expected): page(file, expected, response)
+        case .redirect(let target, let fallbackPage): redirect(target, fallbackPage, response)
+        case .appleCDN(let expected): appleCDN(expected, response)
+        }
+    }
+
+    private func associationFile(_ expected: String, _ response: HTTPResponse) -> [Finding] {
+        if response.isRedirect {
+            return [
+                error(
+                    "redirects (\(response.status)) to \(response.headers["location"] ?? "")"
+                        + ": Apple's CDN and Android's verifier do not follow redirects, so links open the browser")
+            ]
+        }
+        if response.status == 404 {
+            return [error("is missing (404): deploy it, and check that the host publishes dot-folders such as .well-known")]
+        }
+        guard response.status == 200 else { return [error("answers \(response.status), not 200: the file must be served as is")] }
+        let body = String(decoding: response.body, as: UTF8.self)
+        if response.mediaType == "text/html" || body.drop(while: \.isWhitespace).hasPrefix("<") {
+            return [
+                error(
+                    "an HTML page answers instead of the file: the host's single-page-app fallback or error page"
+                        + " (the file is not deployed, or the fallback is tried first)")
+            ]
+        }
+        var found: [Finding] = []
+        if response.mediaType != "application/json" {
+            found.append(
+                error(
+                    "Content-Type is \(response.headers["content-type"].map { "'\($0)'" } ?? "missing"), not application/json"
+                        + ": deploy the generated host configuration, which sets it"))
+        }
+        found += sameFile(expected, body, json: true)
+        return found
+    }
+
+    private func robots(_ expected: String, _ response: HTTPResponse) -> [Finding] {
+        if response.status == 404 {
+            return [warning("is missing (404): crawlers may read everything, but the built robots.txt is not deployed")]
+        }
+        if response.isRedirect {
+            return [
+                warning("redirects (\(response.status)) to \(response.headers["location"] ?? ""): crawlers then obey the target's rules")
+            ]
+        }
+        guard response.status == 200 else {
+            return [error("answers \(response.status): crawlers treat a server error as 'disallow everything'")]
+        }
+        let body = String(decoding: response.body, as: UTF8.self)
+        let matcher = RobotsMatcher(parsing: body)
+        var found: [Finding] = []
+        for agent in Set(matcher.userAgents + ["*"]).sorted() {
+            for path in AssociationFiles.allPaths {
+                for reading in RobotsMatcher.Reading.allCases {
+                    guard let rule = matcher.decidingRule(for: path, userAgent: agent, reading: reading), !rule.allow else { continue }
+                    found.append(
+                        error(
+                            "line \(rule.line) 'Disallow: \(rule.pattern)' blocks \(path) for user agent '\(agent)' (\(reading.rawValue))"))
+                }
+            }
+        }
+        if body != expected { found.append(warning("differs from the built robots.txt (a stale deploy, or the site's own file)")) }
+        return found
+    }
+
+    private func page(_ file: String, _ expected: String, _ response: HTTPResponse) -> [Finding] {
+        if response.isRedirect {
+            return [
+                error(
+                    "redirects (\(response.status)) to \(response.headers["location"] ?? "")"
+                        + ": a link that redirects does not open the app, and the preview page must answer the URL itself")
+            ]
+        }
+        guard response.status == 200 else {
+            return [
+                error(
+                    "answers \(response.status), not the preview page \(file)"
+                        + ": the host does not rewrite this route (deploy the generated configuration for your host)")
+            ]
+        }
+        let body = String(decoding: response.body, as: UTF8.self)
+        guard body != expected else {
+            return response.mediaType == "text/html"
+                ? [] : [warning("the page is served as \(response.mediaType ?? "no Content-Type"), not text/html")]
+        }
+        if let other = builtFiles[body] {
+            return [error("serves \(other) instead of \(file): the host's rewrites are not the generated ones")]
+        }
+        return [error("serves a page that is not the built \(file): a stale deploy, or the site's own fallback page answers")]
+    }
+
+    private func redirect(_ target: String, _ fallbackPage: String?, _ response: HTTPResponse) -> [Finding] {
+        if response.isRedirect {
+            let location = response.headers["location"] ?? ""
+            guard location == target else { return [error("redirects to \(location), not to \(target)")] }
+            return response.status == 301 || response.status == 308
+                ? [warning("redirects permanently (\(response.status)): browsers cache it, so a changed target never reaches them")]
+                : []
+        }
+        if response.status == 200, let fallbackPage, String(decoding: response.body, as: UTF8.self) == fallbackPage {
+            return [note("answers with the fallback page, which forwards in the browser (this host cannot redirect)")]
+        }
+        return [error("answers \(response.status), not a redirect to \(target)")]
+    }
+
+    private func appleCDN(_ expected: String, _ response: HTTPResponse) -> [Finding] {
+        if response.status == 404 {
+            return [
+                warning("Apple's CDN has no copy of this host's file yet: it fetches new domains on its own schedule, usually within a day")
+            ]
+        }
+        guard response.status == 200 else { return [warning("Apple's CDN answers \(response.status)")] }
+        guard let served = try? JSONValue.parse(String(decoding: response.body, as: UTF8.self)) else {
+            return [warning("Apple's CDN answers 200 with something that is not JSON")]
+        }
+        guard served == (try? JSONValue.parse(expected)) else {
+            return [
+                warning(
+                    "Apple's CDN still serves an older copy: devices read the CDN, which refetches on its own schedule (hours to days)"
+                        + "; use '?mode=developer' associated domains on test devices meanwhile")
+            ]
+        }
+        return []
+    }
+
+    /// Same bytes is the goal; the same JSON in other bytes works but means something rewrote
+    /// the file; anything else is a stale or foreign file.
+    private func sameFile(_ expected: String, _ served: String, json: Bool) -> [Finding] {
+        guard served != expected else { return [] }
+        if json {
+            let parsed: JSONValue
+            do {
+                parsed = try JSONValue.parse(served)
+            } catch {
+                return [self.error("is not valid JSON (\(error.line):\(error.column): \(error.message)), so it is ignored")]
+            }
+            if parsed == (try? JSONValue.parse(expected)) {
+                return [warning("holds the same JSON as the built file in other bytes: the host rewrites it (minifies or reformats)")]
+            }
+        }
+        return [error("differs from the built file (a stale deploy?): \(Self.firstDifference(expected, served))")]
+    }
+
+    /// "line 4: built '…', served '…'", each side cut to a readable length.
+    static func firstDifference(_ expected: String, _ served: String) -> String {
+        let left = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        let right = served.split(separator: "\n", omittingEmptySubsequences: false)
+        let index = zip(left, right).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(left.count, right.count)
+        func line(_ lines: [Substring]) -> String {
+            guard index < lines.count else { return "end of file" }
+            let text = lines[index].trimmingCharacters(in: .whitespaces)
+            return "'\(text.count > 60 ? text.prefix(57) + "..." : text)'"
+        }
+        return "line \(index + 1): built \(line(left)), served \(line(right))"
+    }
+
+    private func error(_ message: String) -> Finding { Finding(severity: .error, message: message) }
+    private func warning(_ message: String) -> Finding { Finding(severity: .warning, message: message) }
+    private func note(_ message: String) -> Finding { Finding(severity: .note, message: message) }
+}

@@ -1,0 +1,106 @@
+/// Runs every probe and prints what `verify` found, grouped by host in probe order.
+public struct DeploymentReport: Sendable {
+    public var results: [DeploymentCheck.Result]
+
+    public var errors: Int { count(.error) }
+    public var warnings: Int { count(.warning) }
+
+    /// Fetches every probe (a few at a time; the order of the report does not depend on which
+    /// answer comes first) and judges each answer.
+    public static func run(
+        _ probes: [DeploymentProbe], files: [OutputFile], base: String?, fetcher: some HTTPFetching, concurrency: Int = 8
+    ) async -> DeploymentReport {
+        let check = DeploymentCheck(files: files)
+        var results = [DeploymentCheck.Result?](repeating: nil, count: probes.count)
+        await withTaskGroup(of: (Int, DeploymentCheck.Result).self) { group in
+            var next = 0
+            func startNext() {
+                guard next < probes.count else { return }
+                let index = next
+                next += 1
+                let probe = probes[index]
+                group.addTask {
+                    let request = probe.request(base: base)
+                    let response: Result<HTTPResponse, HTTPFetchError>
+                    do throws(HTTPFetchError) {
+                        response = .success(try await fetcher.fetch(request))
+                    } catch {
+                        response = .failure(error)
+                    }
+                    return (index, check.judge(probe, url: request.url, response: response))
+                }
+            }
+            for _ in 0..<max(concurrency, 1) { startNext() }
+            for await (index, result) in group {
+                results[index] = result
+                startNext()
+            }
+        }
+        return DeploymentReport(results: results.compactMap { $0 })
+    }
+
+    /// One block per host: a line per probe (`✓`, `!` warning, `✗` error) with its answer, and
+    /// under it each finding.
+    public var text: String {
+        var lines: [String] = []
+        var host: String?
+        for result in results {
+            if result.probe.host != host {
+                host = result.probe.host
+                if !lines.isEmpty { lines.append("") }
+                lines.append(result.probe.host)
+            }
+            let mark =
+                switch result.severity {
+                case .error: "✗"
+                case .warning: "!"
+                case .note, nil: "✓"
+                }
+            lines.append("  \(mark) \(Self.label(result))  \(result.answer)")
+            for finding in result.findings { lines.append("      \(finding.severity.rawValue): \(finding.message)") }
+        }
+        lines.append("")
+        let hosts = Set(results.map(\.probe.host)).count
+        lines.append(
+            "\(results.count) checks on \(hosts) host\(hosts == 1 ? "" : "s"): \(Self.plural(errors, "error")), \(Self.plural(warnings, "warning"))"
+        )
+        return lines.joined(separator: "\n")
+    }
+
+    /// One JSON object per probe and line, for tools.
+    public var jsonLines: String {
+        struct Line: Encodable {
+            var host, check, target, url, answer, severity: String
+            var findings: [DeploymentCheck.Finding]
+        }
+        return results.map { result in
+            JSONText.line(
+                Line(
+                    host: result.probe.host, check: Self.kind(result.probe.expectation), target: result.probe.target, url: result.url,
+                    answer: result.answer, severity: result.severity.map(\.rawValue) ?? "ok", findings: result.findings))
+        }.joined(separator: "\n")
+    }
+
+    static func label(_ result: DeploymentCheck.Result) -> String {
+        switch result.probe.expectation {
+        case .appleCDN: "Apple's CDN copy"
+        case .page(let route, _, _): "\(result.probe.target) (route '\(route)')"
+        case .redirect: "\(result.probe.target) (short link)"
+        case .associationFile, .robots: result.probe.target
+        }
+    }
+
+    static func kind(_ expectation: DeploymentProbe.Expectation) -> String {
+        switch expectation {
+        case .associationFile: "association-file"
+        case .robots: "robots"
+        case .page: "preview-page"
+        case .redirect: "short-link"
+        case .appleCDN: "apple-cdn"
+        }
+    }
+
+    private func count(_ severity: Diagnostic.Severity) -> Int { results.flatMap(\.findings).filter { $0.severity == severity }.count }
+
+    private static func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+}

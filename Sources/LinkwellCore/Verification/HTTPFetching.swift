@@ -1,0 +1,47 @@
+import Foundation
+
+/// What `verify` needs from HTTP, so the judging can be tested without a network: one GET,
+/// redirects never followed (Apple's CDN and Android's verifier do not follow them either).
+public protocol HTTPFetching: Sendable {
+    func fetch(_ request: HTTPRequest) async throws(HTTPFetchError) -> HTTPResponse
+}
+
+public struct HTTPRequest: Sendable, Hashable {
+    public var url: String
+    /// Sent as the `Host` header when the URL names another server (`--base-url`).
+    public var host: String?
+
+    public init(url: String, host: String? = nil) {
+        self.url = url
+        self.host = host
+    }
+}
+
+public struct HTTPResponse: Sendable, Hashable {
+    public var status: Int
+    /// Header names lower-cased.
+    public var headers: [String: String]
+    public var body: [UInt8]
+
+    public init(status: Int, headers: [String: String], body: [UInt8]) {
+        self.status = status
+        self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+        self.body = body
+    }
+
+    /// The media type without parameters, lower-cased; nil when the header is absent.
+    public var mediaType: String? {
+        headers["content-type"].map { $0.prefix { $0 != ";" }.trimmingCharacters(in: .whitespaces).lowercased() }
+    }
+
+    public var isRedirect: Bool { (300..<400).contains(status) && headers["location"] != nil }
+}
+
+/// A request that got no HTTP answer at all (no connection, TLS failure, timeout).
+public struct HTTPFetchError: Error, Sendable, Hashable {
+    public var message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+}

@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+import LinkwellCore
+
+struct VerifyCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "verify",
+        abstract: "Fetch what is deployed (never following redirects) and compare it with what the manifest builds.",
+        discussion: """
+            For each host: every association file (status, no redirect, Content-Type, same bytes), robots.txt (allows
+            the association files), one sample URL per page route (answers with its preview page) and each short link
+            (redirects to its target). With --apple-cdn, also Apple's CDN copy of each AASA, whose lag is a warning.
+            Exit code 1 when any check finds an error (with --strict, a warning too).
+            """)
+
+    @OptionGroup var manifestOptions: ManifestOptions
+
+    @Argument(help: "The hosts to check. Default: every host in the manifest.")
+    var hosts: [String] = []
+
+    @Option(
+        name: .customLong("base-url"),
+        help: "Send every request to this server (e.g. http://127.0.0.1:8080) with the host's name in the Host header.")
+    var baseURL: String?
+
+    @Flag(name: .customLong("apple-cdn"), help: "Also compare Apple's CDN copy of each AASA with the built file.")
+    var appleCDN = false
+
+    @Option(name: .customLong("apple-cdn-url"), help: .hidden)
+    var appleCDNURL: String = DeploymentProbe.appleCDN
+
+    @Option(help: "Seconds to wait for each answer.")
+    var timeout: Double = 10
+
+    @Flag(help: "Print one JSON object per check and line.")
+    var json = false
+
+    func run() async throws {
+        let result = try Console.build(manifestOptions, quiet: true)
+        guard let site = result.site else { throw ExitCode.failure }
+        for host in hosts where !site.hosts.contains(host) {
+            Console.error("'\(host)' is not a host of \(manifestOptions.manifest)\(Suggestion.didYouMean(host, in: site.hosts))")
+            throw ExitCode.validationFailure
+        }
+        if let baseURL, URLParts(baseURL).map({ $0.scheme == "http" || $0.scheme == "https" }) != true {
+            Console.error("--base-url '\(baseURL)' is not an http:// or https:// URL")
+            throw ExitCode.validationFailure
+        }
+        let probes = DeploymentProbe.probes(
+            site: site, files: result.files, hosts: hosts.isEmpty ? site.hosts : hosts, appleCDN: appleCDN ? appleCDNURL : nil)
+        let report = await DeploymentReport.run(
+            probes, files: result.files, base: baseURL, fetcher: URLSessionFetcher(timeout: timeout))
+        print(json ? report.jsonLines : report.text)
+        if report.errors > 0 || (manifestOptions.strict && report.warnings > 0) { throw ExitCode.failure }
+    }
+}

@@ -1,0 +1,184 @@
+import Foundation
+import Testing
+
+@testable import LinkwellCore
+
+/// `verify`'s judging, against a host played in memory: a deployment equal to the build
+/// passes, and each way of breaking one gets its own finding.
+@Suite struct DeploymentCheckTests {
+    /// Serves the built files per host as the generated configuration would, with `change`
+    /// applied to each answer.
+    struct FakeHost: HTTPFetching {
+        let files: [String: String]
+        let site: Site
+        var change: @Sendable (HTTPRequest, HTTPResponse) -> HTTPResponse = { $1 }
+
+        func fetch(_ request: HTTPRequest) async throws(HTTPFetchError) -> HTTPResponse {
+            guard let url = URLParts(request.url) else { throw HTTPFetchError("bad URL") }
+            let host = request.host ?? url.host
+            return change(request, answer(host: host, url: url))
+        }
+
+        func answer(host: String, url: URLParts) -> HTTPResponse {
+            if let file = files["\(host)\(url.path)"] {
+                let type = url.path.hasSuffix(".txt") ? "text/plain; charset=utf-8" : "application/json"
+                return HTTPResponse(status: 200, headers: ["Content-Type": type], body: Array(file.utf8))
+            }
+            if let link = site.shortLinks.first(where: { "/\($0.code)" == url.path }), host == site.shortHost {
+                return HTTPResponse(status: 302, headers: ["Location": "https://m.example.com\(link.target)"], body: [])
+            }
+            if let rule = PageRouting(site: site).rule(for: url.path, on: host),
+                let page = files[PreviewPages.routePagePath(host: host, pageType: rule.pageType)]
+            {
+                return HTTPResponse(status: 200, headers: ["Content-Type": "text/html; charset=utf-8"], body: Array(page.utf8))
+            }
+            return HTTPResponse(status: 404, headers: ["Content-Type": "text/html"], body: Array("<html>not found".utf8))
+        }
+    }
+
+    static let bundled = Fixtures.buildBundled(Fixtures.text("../../site.yaml"))
+
+    func report(
+        hosts: [String]? = nil, appleCDN: String? = nil, change: @escaping @Sendable (HTTPRequest, HTTPResponse) -> HTTPResponse = { $1 }
+    ) async throws -> DeploymentReport {
+        let (result, files, _) = Self.bundled
+        let site = try #require(result.site)
+        let probes = DeploymentProbe.probes(site: site, files: result.files, hosts: hosts ?? site.hosts, appleCDN: appleCDN)
+        let host = FakeHost(
+            files: Dictionary(files.map { ($0.path, $0.contents) }, uniquingKeysWith: { a, _ in a }), site: site, change: change)
+        return await DeploymentReport.run(probes, files: result.files, base: "http://127.0.0.1:1", fetcher: host)
+    }
+
+    func findings(_ report: DeploymentReport, _ host: String, _ target: String) -> [String] {
+        report.results.filter { $0.probe.host == host && $0.probe.target == target }.flatMap(\.findings).map {
+            "\($0.severity.rawValue): \($0.message)"
+        }
+    }
+
+    static let aasa = "/.well-known/apple-app-site-association"
+
+    @Test func aDeploymentEqualToTheBuildPasses() async throws {
+        let report = try await report()
+        #expect(report.errors == 0 && report.warnings == 0, "\(report.text)")
+        // 3 association files + robots on each of 3 hosts, 5 page routes on 2 hosts, 2 short links.
+        #expect(report.results.count == 12 + 10 + 2)
+        #expect(report.text.hasSuffix("24 checks on 3 hosts: 0 errors, 0 warnings"))
+        #expect(report.results.allSatisfy { $0.url.hasPrefix("http://127.0.0.1:1/") })
+    }
+
+    @Test func eachBrokenAnswerIsNamed() async throws {
+        let report = try await report { request, response in
+            guard let url = URLParts(request.url) else { return response }
+            var response = response
+            switch (request.host, url.path) {
+            case ("m.example.com", Self.aasa):
+                response.headers["location"] = "https://www.example.com/.well-known/apple-app-site-association"
+                response.status = 301
+            case ("mlink.example.com", Self.aasa):
+                response.headers["content-type"] = "text/plain"
+            case ("go.example.com", Self.aasa):
+                response = HTTPResponse(status: 200, headers: ["Content-Type": "text/html"], body: Array("<!doctype html><p>app".utf8))
+            case ("m.example.com", "/.well-known/assetlinks.json"):
+                response.body = Array(String(decoding: response.body, as: UTF8.self).replacingOccurrences(of: "\n", with: "").utf8)
+            case ("mlink.example.com", "/.well-known/assetlinks.json"):
+                response.body = Array("[{\"relation\": [],}]".utf8)
+            case ("go.example.com", "/.well-known/assetlinks.json"):
+                response.body = Array("[]\n".utf8)
+            case ("m.example.com", "/robots.txt"):
+                response.body = Array("User-agent: *\nDisallow: /.well-known/\n".utf8)
+            case ("m.example.com", "/u/sample"):
+                response = HTTPResponse(status: 404, headers: [:], body: [])
+            case ("mlink.example.com", "/u/sample"):
+                let other = Self.bundled.files.first { $0.path == "mlink.example.com/_linkwell/like.html" }!.contents
+                response.body = Array(other.utf8)
+            case ("go.example.com", "/Ab3dE"):
+                response.headers["location"] = "https://m.example.com/"
+            case ("go.example.com", "/spring"):
+                response.status = 301
+            default: break
+            }
+            return response
+        }
+        #expect(
+            findings(report, "m.example.com", Self.aasa) == [
+                "error: redirects (301) to https://www.example.com/.well-known/apple-app-site-association: Apple's CDN and Android's verifier do not follow redirects, so links open the browser"
+            ])
+        #expect(
+            findings(report, "mlink.example.com", Self.aasa) == [
+                "error: Content-Type is 'text/plain', not application/json: deploy the generated host configuration, which sets it"
+            ])
+        #expect(findings(report, "go.example.com", Self.aasa).first?.hasPrefix("error: an HTML page answers instead of the file") == true)
+        #expect(
+            findings(report, "m.example.com", "/.well-known/assetlinks.json") == [
+                "warning: holds the same JSON as the built file in other bytes: the host rewrites it (minifies or reformats)"
+            ])
+        #expect(
+            findings(report, "mlink.example.com", "/.well-known/assetlinks.json") == [
+                "error: is not valid JSON (1:18: trailing comma before '}'), so it is ignored"
+            ])
+        #expect(
+            findings(report, "go.example.com", "/.well-known/assetlinks.json") == [
+                "error: differs from the built file (a stale deploy?): line 1: built '[', served '[]'"
+            ])
+        let robots = findings(report, "m.example.com", "/robots.txt")
+        #expect(
+            robots.contains(
+                "error: line 2 'Disallow: /.well-known/' blocks /.well-known/assetlinks.json for user agent '*' (RFC 9309 longest match)"))
+        #expect(robots.last == "warning: differs from the built robots.txt (a stale deploy, or the site's own file)")
+        #expect(
+            findings(report, "m.example.com", "/u/sample") == [
+                "error: answers 404, not the preview page m.example.com/_linkwell/profile.html: the host does not rewrite this route (deploy the generated configuration for your host)"
+            ])
+        #expect(
+            findings(report, "mlink.example.com", "/u/sample") == [
+                "error: serves mlink.example.com/_linkwell/like.html instead of mlink.example.com/_linkwell/profile.html: the host's rewrites are not the generated ones"
+            ])
+        #expect(
+            findings(report, "go.example.com", "/Ab3dE") == [
+                "error: redirects to https://m.example.com/, not to https://m.example.com/i/Ab3dE?ref=share"
+            ])
+        #expect(findings(report, "go.example.com", "/spring").first?.hasPrefix("warning: redirects permanently (301)") == true)
+        #expect(report.text.contains("  ✗ /.well-known/apple-app-site-association  301 → https://www.example.com/"))
+    }
+
+    @Test func noAnswerIsAnErrorExceptAtApplesCDN() async throws {
+        let report = try await report(hosts: ["m.example.com"], appleCDN: "https://cdn.test/a/v1/") { request, response in
+            request.url.hasPrefix("https://cdn.test/") ? HTTPResponse(status: 404, headers: [:], body: []) : response
+        }
+        let cdn = try #require(report.results.first { $0.probe.target == "https://cdn.test/a/v1/m.example.com" })
+        #expect(cdn.url == "https://cdn.test/a/v1/m.example.com", "Apple's CDN is asked directly, not through --base-url")
+        #expect(cdn.findings.map(\.severity) == [.warning])
+        #expect(report.errors == 0)
+
+        struct Unreachable: HTTPFetching {
+            func fetch(_ request: HTTPRequest) async throws(HTTPFetchError) -> HTTPResponse { throw HTTPFetchError("connection refused") }
+        }
+        let (result, _, _) = Self.bundled
+        let site = try #require(result.site)
+        let down = await DeploymentReport.run(
+            DeploymentProbe.probes(site: site, files: result.files, hosts: ["go.example.com"], appleCDN: nil), files: result.files,
+            base: nil,
+            fetcher: Unreachable())
+        #expect(down.errors == down.results.count && down.results.allSatisfy { $0.answer == "no answer" })
+        #expect(down.results.first?.url == "https://go.example.com/.well-known/apple-app-site-association")
+    }
+
+    @Test func samplesFillEveryWildcardAndVariable() throws {
+        let site = try #require(Self.bundled.result.site)
+        let samples = RouteSamples.samples(of: site).filter { $0.host == "m.example.com" }.map { "\($0.route) \($0.url)" }
+        #expect(
+            samples == [
+                "opt-out https://m.example.com/sample#no_universal_links",
+                "account https://m.example.com/account/sample",
+                "help https://m.example.com/help/sample",
+                "landing https://m.example.com/aa/landto/sample?page=x",
+                "profile https://m.example.com/u/sample",
+                "like https://m.example.com/like/sample",
+                "invite https://m.example.com/i/sample",
+                "stories https://m.example.com/stories/dating/sample",
+                "labs https://m.example.com/labs/sample",
+            ])
+        #expect(RouteSamples.fill("/?????/$(lang)_$(region)/*.html", values: [:]) == "/xxxxx/en_US/sample.html")
+        #expect(RouteSamples.fill("/c/?*", values: [:]) == "/c/x")
+    }
+}

@@ -1,0 +1,145 @@
+"""`linkwell verify` against a real nginx serving Output/: a correct deployment passes, and each
+way real deployments break association files is reported as such (issue 5)."""
+import json
+import subprocess
+
+from conftest import REPOSITORY, hosts, linkwell_binary
+
+SPA_FALLBACK = "location / { try_files $uri /index.html; }"
+AASA = "/.well-known/apple-app-site-association"
+ASSETLINKS = "/.well-known/assetlinks.json"
+
+
+def verify(server, *arguments):
+    """Runs verify against the server; returns (exit code, text, {(host, target): result})."""
+    command = [str(linkwell_binary()), "verify", "--manifest", str(REPOSITORY / "site.yaml"), "--base-url", server.base_url]
+    text = subprocess.run(command + list(arguments), capture_output=True, text=True, timeout=120)
+    lines = subprocess.run(command + ["--json"] + list(arguments), capture_output=True, text=True, timeout=120)
+    assert lines.returncode == text.returncode, lines.stderr
+    results = {}
+    for line in lines.stdout.splitlines():
+        result = json.loads(line)
+        results[(result["host"], result["target"])] = result
+    return text.returncode, text.stdout + text.stderr, results
+
+
+def messages(result):
+    return " | ".join(f["message"] for f in result["findings"])
+
+
+def with_index_page(root):
+    for host in hosts():
+        (root / host / "index.html").write_text("<!doctype html><title>app</title><p>the single-page app")
+
+
+def test_the_generated_configuration_passes_every_check(serve):
+    server = serve(SPA_FALLBACK, prepare=with_index_page)
+    code, text, results = verify(server)
+    assert code == 0, text
+    assert all(r["severity"] in ("ok", "note") for r in results.values()), text
+    kinds = {r["check"] for r in results.values()}
+    assert kinds == {"association-file", "robots", "preview-page", "short-link"}, kinds
+    # Every host's association files, and one sample per page route on the mirror pair.
+    assert ("m.example.com", AASA) in results and ("go.example.com", ASSETLINKS) in results
+    assert results[("m.example.com", "/u/sample")]["check"] == "preview-page"
+    assert results[("go.example.com", "/Ab3dE")]["answer"].startswith("302 → https://m.example.com/i/Ab3dE?ref=share")
+    assert "0 errors, 0 warnings" in text
+
+
+def test_a_redirect_is_reported(serve):
+    # A server-level rewrite runs before any location: the whole host moved to www.
+    server = serve("rewrite ^/\\.well-known/assetlinks\\.json$ https://www.example.com/.well-known/assetlinks.json permanent;")
+    code, text, results = verify(server)
+    assert code == 1
+    for host in hosts():
+        result = results[(host, ASSETLINKS)]
+        assert result["severity"] == "error", text
+        assert "redirects (301) to https://www.example.com/.well-known/assetlinks.json" in messages(result)
+        assert "do not follow redirects" in messages(result)
+    assert results[("m.example.com", AASA)]["severity"] == "ok"
+
+
+def test_a_wrong_content_type_is_reported(serve):
+    # Without the generated snippet nginx types the extensionless AASA by its default type.
+    server = serve("location / { }", snippet=False)
+    code, text, results = verify(server)
+    assert code == 1
+    for host in hosts():
+        result = results[(host, AASA)]
+        assert result["severity"] == "error", text
+        assert "Content-Type is 'application/octet-stream', not application/json" in messages(result)
+        # assetlinks.json has an extension nginx knows: only the AASA is wrong.
+        assert results[(host, ASSETLINKS)]["severity"] == "ok", text
+
+
+def test_a_stale_file_is_reported_with_the_first_difference(serve):
+    def stale(root):
+        path = root / "m.example.com" / AASA.lstrip("/")
+        path.write_text(path.read_text().replace('"/u/*"', '"/user/*"'))
+
+    server = serve(SPA_FALLBACK, prepare=stale)
+    code, text, results = verify(server, "m.example.com")
+    assert code == 1
+    result = results[("m.example.com", AASA)]
+    assert result["severity"] == "error"
+    assert "differs from the built file (a stale deploy?): line" in messages(result)
+    assert "/user/*" in messages(result)
+    # Only the host that was asked for.
+    assert {host for host, _ in results} == {"m.example.com"}
+
+
+def test_a_missing_file_is_a_404_and_reported(serve):
+    def remove(root):
+        for host in hosts():
+            (root / host / ASSETLINKS.lstrip("/")).unlink()
+
+    server = serve(SPA_FALLBACK, prepare=remove)
+    code, text, results = verify(server)
+    assert code == 1
+    for host in hosts():
+        result = results[(host, ASSETLINKS)]
+        assert result["answer"].startswith("404"), text
+        assert "is missing (404)" in messages(result)
+
+
+def test_an_html_fallback_answering_for_the_aasa_is_reported(serve):
+    # The classic single-page-app host: the file was never deployed and index.html answers.
+    def spa_without_the_file(root):
+        with_index_page(root)
+        for host in hosts():
+            (root / host / AASA.lstrip("/")).unlink()
+
+    server = serve(SPA_FALLBACK, prepare=spa_without_the_file, snippet=False)
+    code, text, results = verify(server)
+    assert code == 1
+    for host in hosts():
+        result = results[(host, AASA)]
+        assert result["answer"].startswith("200 text/html"), text
+        assert "an HTML page answers instead of the file" in messages(result)
+        # Without the generated rewrites, the route pages are not served either.
+    page = results[("m.example.com", "/u/sample")]
+    assert page["severity"] == "error" and "not the built m.example.com/_linkwell/profile.html" in messages(page), text
+
+
+def test_apple_cdn_lag_is_a_warning(serve):
+    # Apple's CDN played by the same nginx: a request without the Host header of a site reaches
+    # the first server block (go.example.com), where /cdn/a/v1/<host> holds an older copy.
+    def cdn(root):
+        folder = root / "go.example.com" / "cdn" / "a" / "v1"
+        folder.mkdir(parents=True)
+        for host in ["m.example.com", "mlink.example.com"]:
+            (folder / host).write_text((root / host / AASA.lstrip("/")).read_text().replace('"/u/*"', '"/old/*"'))
+        with_index_page(root)
+
+    server = serve(SPA_FALLBACK + " location ^~ /cdn/ { }", prepare=cdn)
+    code, text, results = verify(server, "m.example.com", "mlink.example.com", "go.example.com", "--apple-cdn",
+                                 "--apple-cdn-url", f"{server.base_url}/cdn/a/v1/")
+    assert code == 0, text
+    for host in ["m.example.com", "mlink.example.com"]:
+        lag = [r for (h, _), r in results.items() if h == host and r["check"] == "apple-cdn"]
+        assert len(lag) == 1 and lag[0]["severity"] == "warning" and "still serves an older copy" in messages(lag[0]), text
+    # go.example.com has no copy at the fake CDN: a 404 there is also only a warning.
+    gone = [r for (h, _), r in results.items() if h == "go.example.com" and r["check"] == "apple-cdn"]
+    assert gone[0]["severity"] == "warning" and "no copy" in messages(gone[0])
+    code, text, _ = verify(server, "--apple-cdn", "--apple-cdn-url", f"{server.base_url}/cdn/a/v1/", "--strict")
+    assert code == 1, "--strict fails on the CDN warning"
