@@ -10,7 +10,10 @@ struct LinkwellCommand: AsyncParsableCommand {
             Exit codes: 0 success, 1 errors in the manifest or a stale output folder, 64 wrong usage.
             """,
         version: "0.1.0",
-        subcommands: [InitCommand.self, BuildCommand.self, ValidateCommand.self, CheckCommand.self, MatchCommand.self, VerifyCommand.self]
+        subcommands: [
+            InitCommand.self, BuildCommand.self, ValidateCommand.self, CheckCommand.self, MatchCommand.self, VerifyCommand.self,
+            DiffCommand.self,
+        ]
     )
 }
 

@@ -1,0 +1,106 @@
+import Foundation
+
+/// A `ManifestDiff` as Markdown for a pull-request comment: links first (what users will
+/// notice), then preview pages, routes and files.
+extension ManifestDiff {
+    /// At most this many files are listed one by one; item pages can number in the thousands.
+    static let listedFiles = 50
+
+    public func markdown(base: String, head: String) -> String {
+        var lines = ["## Linkwell: what this change does to links", ""]
+        lines.append(
+            "Compared `\(base)` → `\(head)` on \(urlCount) URLs (every route's sample URL and every link test), "
+                + "on each platform and app.")
+        lines.append("")
+        lines += linkSection + previewSection + routeSection + fileSection
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private var linkSection: [String] {
+        guard !links.isEmpty else { return ["### Links", "", "No link changes what it does on any platform.", ""] }
+        var lines = ["### Links", "", "| URL | Platforms | Apps | Before | After |", "| --- | --- | --- | --- | --- |"]
+        for change in links {
+            let platforms = change.platforms.map(\.displayName).joined(separator: ", ")
+            lines.append(
+                "| \(code(change.url))<br>\(cell(change.origin)) | \(cell(platforms)) | \(cell(change.apps.joined(separator: ", "))) | "
+                    + "\(Self.text(change.before)) | \(Self.text(change.after)) |")
+        }
+        lines.append("")
+        let opened = links.filter { !$0.before.opensApp && $0.after.opensApp }
+        if !opened.isEmpty {
+            let paths = opened.map { URLParts($0.url)?.pathAndQuery ?? $0.url }.uniqued()
+            lines.append(
+                "> **Now opens the app:** \(paths.map(code).joined(separator: ", ")). Association files apply to every "
+                    + "installed version of the app, including versions released before this change: check that those "
+                    + "handle these paths, or give the page type `since`.")
+            lines.append("")
+        }
+        let closed = links.filter { $0.before.opensApp && !$0.after.opensApp }
+        if !closed.isEmpty {
+            let paths = closed.map { URLParts($0.url)?.pathAndQuery ?? $0.url }.uniqued()
+            lines.append(
+                "> **No longer opens the app:** \(paths.map(code).joined(separator: ", ")). These links stay in the browser "
+                    + "for everyone, also where the app is installed; devices pick this up when they refetch the file.")
+            lines.append("")
+        }
+        return lines
+    }
+
+    private var previewSection: [String] {
+        guard !previews.isEmpty else { return [] }
+        var lines = ["### Preview pages", "", "| URL | What | Before | After |", "| --- | --- | --- | --- |"]
+        for change in previews {
+            lines.append("| \(code(change.url)) | \(cell(change.aspect)) | \(code(change.before)) | \(code(change.after)) |")
+        }
+        lines.append("")
+        return lines
+    }
+
+    private var routeSection: [String] {
+        guard !routes.isEmpty else { return [] }
+        var lines = ["### Routes", ""]
+        for change in routes {
+            switch change.kind {
+            case .moved: lines.append("- **order changed** (the first matching route decides): \(change.details.joined())")
+            default:
+                lines.append("- **\(change.kind.rawValue)** `\(change.name)`: \(change.details.joined(separator: "; "))")
+            }
+        }
+        lines.append("")
+        return lines
+    }
+
+    private var fileSection: [String] {
+        guard !files.isEmpty else { return ["### Files", "", "No built file changes (\(fileCount) files).", ""] }
+        let counts = [OutputChange.Kind.changed, .added, .removed].compactMap { kind -> String? in
+            let count = files.filter { $0.kind == kind }.count
+            return count == 0 ? nil : "\(count) \(kind.rawValue)"
+        }
+        var lines = ["### Files", "", "\(counts.joined(separator: ", ")) (the new build has \(fileCount) files).", ""]
+        lines += ["| File | Change | Lines |", "| --- | --- | --- |"]
+        for change in files.prefix(Self.listedFiles) {
+            lines.append("| \(code(change.path)) | \(change.kind.rawValue) | +\(change.addedLines) −\(change.removedLines) |")
+        }
+        if files.count > Self.listedFiles { lines.append("| … and \(files.count - Self.listedFiles) more | | |") }
+        lines.append("")
+        return lines
+    }
+
+    static func text(_ outcome: Outcome) -> String {
+        switch outcome {
+        case .opens(let route): "**opens the app**" + (route.map { " (route `\($0)`)" } ?? "")
+        case .excluded(let route): "browser (excluded by `\(route)`)"
+        case .browser: "browser (no rule)"
+        case .noApp: "— (app not in the manifest)"
+        }
+    }
+}
+
+/// Inline code in a table cell; a backtick or pipe inside would end it.
+private func code(_ text: String) -> String {
+    "`" + text.replacingOccurrences(of: "`", with: "'").replacingOccurrences(of: "|", with: "\\|") + "`"
+}
+
+private func cell(_ text: String) -> String {
+    text.replacingOccurrences(of: "|", with: "\\|")
+}

@@ -1,0 +1,228 @@
+/// What changes for people between two builds of a manifest: which links open the app on which
+/// platform, host and app, what the preview pages do with them, which routes changed, and which
+/// files. Decisions are asked of the very files each build writes (`SiteMatcher`), on every
+/// route's sample URL and every link test's URL of either manifest.
+public struct ManifestDiff: Sendable {
+    /// One built manifest.
+    public struct Side: Sendable {
+        public var site: Site
+        public var matcher: SiteMatcher
+        public var files: [OutputFile]
+
+        /// `files` is every file of the build, item pages included.
+        public init(site: Site, plan: BuildPlan, files: [OutputFile]) {
+            self.site = site
+            matcher = SiteMatcher(site: site, plan: plan, files: files)
+            self.files = files
+        }
+    }
+
+    /// What one platform does with a URL for one app.
+    public enum Outcome: Sendable, Hashable {
+        case opens(route: String?)
+        case excluded(route: String)
+        /// No rule matched, or only one the build adds to close a list (no route of the manifest).
+        case browser
+        /// The app is not in this manifest.
+        case noApp
+
+        init(_ decision: LinkDecision?) {
+            guard let decision else {
+                self = .noApp
+                return
+            }
+            switch decision.decision.outcome {
+            case .match: self = .opens(route: decision.route)
+            case .exclude: self = decision.route.map { .excluded(route: $0) } ?? .browser
+            case .noMatch: self = .browser
+            }
+        }
+
+        public var opensApp: Bool { if case .opens = self { true } else { false } }
+    }
+
+    public struct LinkChange: Sendable, Hashable {
+        public var url: String
+        /// Where the URL comes from: `sample of route 'promo'`, `link test`.
+        public var origin: String
+        public var platforms: [Platform]
+        public var apps: [String]
+        public var before: Outcome
+        public var after: Outcome
+    }
+
+    public struct PreviewChange: Sendable, Hashable {
+        public var url: String
+        /// `page type`, `Open in app`, `iPhone without the app`, …
+        public var aspect: String
+        public var before: String
+        public var after: String
+    }
+
+    public struct RouteChange: Sendable, Hashable {
+        public enum Kind: String, Sendable { case added, removed, changed, moved }
+        public var kind: Kind
+        public var name: String
+        /// The route in short (`/u/* → page profile`), or for a change each field that changed.
+        public var details: [String]
+    }
+
+    public struct FileChange: Sendable, Hashable {
+        public var path: String
+        public var kind: OutputChange.Kind
+        public var addedLines: Int
+        public var removedLines: Int
+    }
+
+    public var routes: [RouteChange]
+    public var links: [LinkChange]
+    public var previews: [PreviewChange]
+    public var files: [FileChange]
+    /// How many distinct URLs were compared, and how many files the new build has.
+    public var urlCount: Int
+    public var fileCount: Int
+
+    public var isEmpty: Bool { routes.isEmpty && links.isEmpty && previews.isEmpty && files.isEmpty }
+
+    public init(base: Side, head: Side) {
+        routes = Self.routeChanges(base.site.routes, head.site.routes)
+        let urls = Self.urls(base.site) + Self.urls(head.site)
+        var seen: Set<String> = []
+        var links: [LinkChange] = []
+        var previews: [PreviewChange] = []
+        for (url, origin) in urls where seen.insert(url).inserted {
+            links += Self.linkChanges(url, origin: origin, base: base, head: head)
+            previews += Self.previewChanges(url, base: base, head: head)
+        }
+        self.links = links
+        self.previews = previews
+        urlCount = seen.count
+        files = FileChanges.between(base.files, head.files)
+        fileCount = head.files.count
+    }
+
+    /// Each route's samples, then each link test's URL, in manifest order.
+    static func urls(_ site: Site) -> [(String, String)] {
+        RouteSamples.samples(of: site).map { ($0.url, "sample of route '\($0.route)'") } + site.linkTests.map { ($0.url, "link test") }
+    }
+
+    static func linkChanges(_ text: String, origin: String, base: Side, head: Side) -> [LinkChange] {
+        guard let url = URLParts(text) else { return [] }
+        let before = Dictionary(base.matcher.decisions(for: text, url: url).map { (Key($0), $0) }, uniquingKeysWith: { first, _ in first })
+        let after = Dictionary(head.matcher.decisions(for: text, url: url).map { (Key($0), $0) }, uniquingKeysWith: { first, _ in first })
+        let keys = (before.keys.sorted() + after.keys.sorted()).uniqued()
+        // Platforms and apps with the same before → after are one line.
+        var grouped: [(before: Outcome, after: Outcome, platforms: [Platform], apps: [String])] = []
+        for key in keys {
+            let change = (Outcome(before[key]), Outcome(after[key]))
+            guard change.0 != change.1 else { continue }
+            if let index = grouped.firstIndex(where: { $0.before == change.0 && $0.after == change.1 }) {
+                grouped[index].platforms = (grouped[index].platforms + [key.platform]).uniqued()
+                grouped[index].apps = (grouped[index].apps + [key.app]).uniqued()
+            } else {
+                grouped.append((change.0, change.1, [key.platform], [key.app]))
+            }
+        }
+        return grouped.map {
+            LinkChange(url: text, origin: origin, platforms: $0.platforms, apps: $0.apps, before: $0.before, after: $0.after)
+        }
+    }
+
+    struct Key: Hashable, Comparable {
+        var platform: Platform
+        var app: String
+
+        init(_ decision: LinkDecision) {
+            platform = decision.platform
+            app = decision.app
+        }
+
+        static func < (lhs: Key, rhs: Key) -> Bool { (lhs.platform, lhs.app) < (rhs.platform, rhs.app) }
+    }
+
+    static func previewChanges(_ text: String, base: Side, head: Side) -> [PreviewChange] {
+        guard let url = URLParts(text) else { return [] }
+        let before = base.matcher.targets(for: url)
+        let after = head.matcher.targets(for: url)
+        guard before != after else { return [] }
+        guard let before, let after else {
+            return [
+                PreviewChange(
+                    url: text, aspect: "preview page", before: before.map { "page type '\($0.pageType)'" } ?? "none",
+                    after: after.map { "page type '\($0.pageType)'" } ?? "none")
+            ]
+        }
+        let aspects: [(String, KeyPath<LinkTargets, String>)] = [
+            ("page type", \.pageType), ("Open in app", \.openInApp), ("iPhone without the app", \.iPhone),
+            ("Android without the app", \.android), ("desktop", \.desktop), ("web", \.web), ("canonical", \.canonical),
+        ]
+        var changes = aspects.compactMap { aspect, path in
+            before[keyPath: path] == after[keyPath: path]
+                ? nil : PreviewChange(url: text, aspect: aspect, before: before[keyPath: path], after: after[keyPath: path])
+        }
+        if before.native != after.native {
+            changes.append(PreviewChange(url: text, aspect: "native URL", before: before.native ?? "none", after: after.native ?? "none"))
+        }
+        return changes
+    }
+
+    static func routeChanges(_ base: [Route], _ head: [Route]) -> [RouteChange] {
+        let before = Dictionary(base.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let after = Dictionary(head.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var changes: [RouteChange] = []
+        for route in head where before[route.name] == nil {
+            changes.append(RouteChange(kind: .added, name: route.name, details: [RouteText.summary(route)]))
+        }
+        for route in base where after[route.name] == nil {
+            changes.append(RouteChange(kind: .removed, name: route.name, details: [RouteText.summary(route)]))
+        }
+        for route in head {
+            guard let old = before[route.name] else { continue }
+            let oldFields = RouteText.fields(old)
+            let newFields = RouteText.fields(route)
+            let names = (oldFields.map(\.name) + newFields.map(\.name)).uniqued()
+            let details = names.compactMap { name -> String? in
+                let was = oldFields.first { $0.name == name }?.value
+                let now = newFields.first { $0.name == name }?.value
+                return was == now ? nil : "\(name): \(was ?? "—") → \(now ?? "—")"
+            }
+            if !details.isEmpty { changes.append(RouteChange(kind: .changed, name: route.name, details: details)) }
+        }
+        // Order decides: a route that moved relative to the others it shares can change every URL below it.
+        let shared = Set(before.keys).intersection(after.keys)
+        let oldOrder = base.map(\.name).filter(shared.contains)
+        let newOrder = head.map(\.name).filter(shared.contains)
+        if oldOrder != newOrder {
+            changes.append(
+                RouteChange(
+                    kind: .moved, name: "order",
+                    details: ["\(oldOrder.joined(separator: ", ")) → \(newOrder.joined(separator: ", "))"]))
+        }
+        return changes
+    }
+}
+
+/// Routes as a reviewer reads them.
+enum RouteText {
+    static func fields(_ route: Route) -> [(name: String, value: String)] {
+        var fields: [(String, String)] = []
+        if let path = route.path { fields.append(("path", "`\(path)`")) }
+        switch route.query {
+        case .whole(let pattern): fields.append(("query", "`\(pattern)`"))
+        case .items(let items): fields.append(("query", items.map { "`\($0.name)=\($0.pattern)`" }.joined(separator: ", ")))
+        case nil: break
+        }
+        if let fragment = route.fragment { fields.append(("fragment", "`\(fragment)`")) }
+        fields.append(("does", route.exclude ? "excludes" : "opens the app"))
+        if let page = route.pageType { fields.append(("page", "`\(page)`")) }
+        fields.append(("apps", route.apps.joined(separator: ", ")))
+        fields.append(("hosts", route.hosts.joined(separator: ", ")))
+        if let value = route.caseSensitive { fields.append(("caseSensitive", "\(value)")) }
+        if let value = route.percentEncoded { fields.append(("percentEncoded", "\(value)")) }
+        return fields
+    }
+
+    static func summary(_ route: Route) -> String {
+        fields(route).map { $0.name == "does" ? $0.value : "\($0.name) \($0.value)" }.joined(separator: "; ")
+    }
+}

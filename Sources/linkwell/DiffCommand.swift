@@ -1,0 +1,73 @@
+import ArgumentParser
+import Foundation
+import LinkwellCore
+
+struct DiffCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diff",
+        abstract: "Report, as Markdown for a pull request, what changes for links between a base manifest and this one.",
+        discussion: """
+            Every route's sample URL and every link test's URL, of either manifest, is evaluated with both builds' own
+            files on every platform and app; the report lists the links whose decision changes, what their preview
+            pages do differently, the routes that changed and the built files that change (with line counts).
+            With --base, the manifest, templates and data files are read from that git revision.
+            """)
+
+    @OptionGroup var manifestOptions: ManifestOptions
+
+    @Option(help: "The git revision to compare with (e.g. origin/main); reads the manifest at the same path there.")
+    var base: String?
+
+    @Option(name: .customLong("base-manifest"), help: "The manifest file to compare with, instead of a git revision.")
+    var baseManifest: String?
+
+    func validate() throws {
+        guard (base == nil) != (baseManifest == nil) else {
+            throw ValidationError("give exactly one of --base REV and --base-manifest FILE")
+        }
+    }
+
+    func run() throws {
+        let headResult = try Console.build(manifestOptions, quiet: true)
+        var headFiles: [OutputFile] = []
+        try Console.produce(headResult, manifestOptions) { headFiles.append($0) }
+        guard let headSite = headResult.site, let headPlan = headResult.plan else { throw ExitCode.failure }
+
+        let (name, text, project) = try baseInput()
+        let baseResult = Linkwell.build(SourceFile(path: name, text: text), project: project, templatesFolder: manifestOptions.templates)
+        var baseFiles = baseResult.files
+        var baseDiagnostics = baseResult.diagnostics
+        if let site = baseResult.site, let templates = baseResult.templates, baseResult.succeeded {
+            baseDiagnostics += ItemBuild.run(site: site, templates: templates, project: project, emit: { baseFiles.append($0) }).diagnostics
+        }
+        guard let baseSite = baseResult.site, let basePlan = baseResult.plan, !baseDiagnostics.hasErrors else {
+            for diagnostic in baseDiagnostics where diagnostic.severity == .error { Console.error("in the base: \(diagnostic)") }
+            Console.error("the base manifest \(name) does not build, so there is nothing to compare with")
+            throw ExitCode.failure
+        }
+        let diff = ManifestDiff(
+            base: .init(site: baseSite, plan: basePlan, files: baseFiles), head: .init(site: headSite, plan: headPlan, files: headFiles))
+        print(diff.markdown(base: name, head: manifestOptions.manifest), terminator: "")
+    }
+
+    /// The base manifest's display name, text and the files beside it.
+    private func baseInput() throws -> (String, String, any ProjectFiles) {
+        if let baseManifest {
+            guard let data = FileManager.default.contents(atPath: baseManifest) else {
+                Console.error("cannot read base manifest '\(baseManifest)'")
+                throw ExitCode.failure
+            }
+            return (baseManifest, String(decoding: data, as: UTF8.self), FileProjectFiles(manifestPath: baseManifest))
+        }
+        let revision = base ?? "HEAD"
+        let files = GitProjectFiles(revision: revision, manifestPath: manifestOptions.manifest)
+        let manifestName = (manifestOptions.manifest as NSString).lastPathComponent
+        switch files.contents(of: manifestName) {
+        case .success(let data):
+            return ("\(revision):\(manifestName)", String(decoding: data, as: UTF8.self), files)
+        case .failure(let error):
+            Console.error("cannot read \(manifestName) at '\(revision)': \(error.message)")
+            throw ExitCode.failure
+        }
+    }
+}

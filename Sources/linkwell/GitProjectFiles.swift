@@ -1,0 +1,65 @@
+import Foundation
+import LinkwellCore
+
+/// The manifest's folder as it was at a git revision, read with `git show REV:./path` (paths
+/// relative to the manifest's folder), for `diff --base`.
+struct GitProjectFiles: ProjectFiles {
+    let revision: String
+    let folder: String
+
+    init(revision: String, manifestPath: String) {
+        self.revision = revision
+        let folder = (manifestPath as NSString).deletingLastPathComponent
+        self.folder = folder.isEmpty ? "." : folder
+    }
+
+    /// The file's bytes at the revision, or git's own explanation of why not.
+    func contents(of path: String) -> Result<Data, GitError> {
+        run(["show", "\(revision):./\(path)"])
+    }
+
+    func textFiles(in folder: String, suffix: String) -> [SourceFile]? {
+        guard case .success(let listing) = run(["ls-tree", "--name-only", "\(revision):./\(folder)"]) else { return nil }
+        let names = String(decoding: listing, as: UTF8.self).split(separator: "\n").map(String.init).filter { $0.hasSuffix(suffix) }
+            .sorted()
+        return names.compactMap { name in
+            guard case .success(let data) = contents(of: "\(folder)/\(name)") else { return nil }
+            return SourceFile(path: "\(revision):\(folder)/\(name)", text: String(decoding: data, as: UTF8.self))
+        }
+    }
+
+    func chunks(of path: String) -> AnyIterator<[UInt8]>? {
+        guard case .success(let data) = contents(of: path) else { return nil }
+        var chunks = stride(from: 0, to: data.count, by: 1 << 16).map { Array(data[$0..<min($0 + (1 << 16), data.count)]) }.makeIterator()
+        return AnyIterator { chunks.next() }
+    }
+
+    struct GitError: Error {
+        var message: String
+    }
+
+    private func run(_ arguments: [String]) -> Result<Data, GitError> {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git"] + arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        do {
+            try process.run()
+        } catch {
+            return .failure(GitError(message: "cannot run git: \(error.localizedDescription)"))
+        }
+        // Read before waiting: a large file would otherwise fill the pipe and block git.
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let message = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            let text = String(decoding: message, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            return .failure(GitError(message: text.isEmpty ? "git \(arguments.joined(separator: " ")) failed" : text))
+        }
+        return .success(data)
+    }
+}

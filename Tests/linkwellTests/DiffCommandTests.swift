@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+/// `linkwell diff` through the binary: against a git revision (manifest, templates and data read
+/// at that revision) and against a file, and each way it refuses.
+@Suite struct DiffCommandTests {
+    func git(_ arguments: String..., in workspace: borrowing Workspace) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-c", "user.name=Linkwell Tests", "-c", "user.email=tests@example.com"] + arguments
+        process.currentDirectoryURL = workspace.url
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "git \(arguments)")
+    }
+
+    @Test func comparesWithAGitRevisionIncludingItsDataFiles() throws {
+        let workspace = try Workspace.bundled()
+        try git("init", "-q", in: workspace)
+        try git("add", ".", in: workspace)
+        try git("commit", "-q", "-m", "base", in: workspace)
+        let manifest = try String(contentsOf: workspace.url.appendingPathComponent("site.yaml"), encoding: .utf8)
+        try workspace.write(
+            manifest.replacingOccurrences(
+                of: "  - name: like\n", with: "  - name: events\n    path: /events/*\n    page: stories\n  - name: like\n"),
+            to: "site.yaml")
+        let profiles = try String(contentsOf: workspace.url.appendingPathComponent("data/profiles.csv"), encoding: .utf8)
+        try workspace.write(profiles + "/u/kim,Kim on Amora,,,Kim\n", to: "data/profiles.csv")
+
+        let run = try workspace.run("diff", "--base", "HEAD")
+        #expect(run.status == 0, "\(run.standardError)")
+        let report = run.standardOutput
+        #expect(report.hasPrefix("## Linkwell: what this change does to links\n\nCompared `HEAD:site.yaml` → `site.yaml`"))
+        #expect(
+            report.contains(
+                "| `https://m.example.com/events/sample`<br>sample of route 'events' | iOS 13+, iOS 9–12, Android 15+, Android ≤14 | amora, amora-beta | browser (no rule) | **opens the app** (route `events`) |"
+            ))
+        #expect(report.contains("> **Now opens the app:** `/events/sample`."))
+        #expect(report.contains("- **added** `events`: path `/events/*`; opens the app; page `stories`"))
+        // The new profile's item pages, found only because the base's data file was read at HEAD.
+        #expect(report.contains("| `m.example.com/u/kim.html` | added |"))
+        #expect(report.contains("| `mlink.example.com/u/kim.html` | added |"))
+        #expect(!report.contains("u/alex.html"), "unchanged item pages are not listed")
+    }
+
+    @Test func comparesWithAManifestFile() throws {
+        let workspace = try Workspace.bundled()
+        let manifest = try String(contentsOf: workspace.url.appendingPathComponent("site.yaml"), encoding: .utf8)
+        try workspace.write(manifest, to: "base.yaml")
+        let same = try workspace.run("diff", "--base-manifest", "base.yaml")
+        #expect(same.status == 0, "\(same.standardError)")
+        #expect(same.standardOutput.contains("No link changes what it does on any platform."))
+        #expect(same.standardOutput.contains("No built file changes (59 files)."))
+    }
+
+    @Test func refusesWithoutExactlyOneBase() throws {
+        let workspace = try Workspace.bundled()
+        let neither = try workspace.run("diff")
+        #expect(neither.status == 64)
+        #expect(neither.standardError.contains("give exactly one of --base REV and --base-manifest FILE"))
+        let both = try workspace.run("diff", "--base", "HEAD", "--base-manifest", "site.yaml")
+        #expect(both.status == 64)
+    }
+
+    @Test func anUnknownRevisionOrABrokenBaseIsAnError() throws {
+        let workspace = try Workspace.bundled()
+        try git("init", "-q", in: workspace)
+        let unknown = try workspace.run("diff", "--base", "no-such-branch")
+        #expect(unknown.status == 1)
+        #expect(unknown.standardError.contains("cannot read site.yaml at 'no-such-branch':"))
+
+        try workspace.write("version: 1\nname: Broken\n", to: "broken.yaml")
+        let broken = try workspace.run("diff", "--base-manifest", "broken.yaml")
+        #expect(broken.status == 1)
+        #expect(broken.standardError.contains("in the base: broken.yaml:"))
+        #expect(broken.standardError.contains("the base manifest broken.yaml does not build, so there is nothing to compare with"))
+    }
+}
