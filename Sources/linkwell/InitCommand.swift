@@ -35,9 +35,15 @@ struct InitCommand: ParsableCommand {
     @Option(help: "The app's display name (default: from the bundle ID or package).")
     var name: String?
 
+    @Flag(help: "Also copy the built-in preview page templates into Templates/ for editing, and name that folder in the manifest.")
+    var templates = false
+
+    static let templatesFolder = "Templates"
+
     private var starter: StarterManifest {
         StarterManifest(
-            teamID: teamID, bundleID: bundleID, package: package, fingerprints: fingerprints, domain: domain, mirror: mirror, name: name)
+            teamID: teamID, bundleID: bundleID, package: package, fingerprints: fingerprints, domain: domain, mirror: mirror, name: name,
+            templates: templates ? Self.templatesFolder : nil)
     }
 
     func validate() throws {
@@ -45,19 +51,42 @@ struct InitCommand: ParsableCommand {
     }
 
     func run() throws {
+        let folder = (manifest as NSString).deletingLastPathComponent
+        let schema = (folder as NSString).appendingPathComponent(ManifestSchema.fileName)
+        let templateFolder = (folder as NSString).appendingPathComponent(Self.templatesFolder)
         guard !FileManager.default.fileExists(atPath: manifest) else {
             Console.error("'\(manifest)' already exists; init never overwrites a manifest (remove it, or pass --manifest NEW)")
             throw ExitCode.failure
         }
-        do {
-            // Written beside its place and moved in, so a failure never leaves half a manifest.
-            let temporary = manifest + ".linkwell-new-\(getpid())"
-            try Data(starter.yaml.utf8).write(to: URL(fileURLWithPath: temporary))
-            try FileManager.default.moveItem(atPath: temporary, toPath: manifest)
-        } catch {
-            Console.error("cannot write '\(manifest)': \(error.localizedDescription)")
+        if templates, FileManager.default.fileExists(atPath: templateFolder) {
+            Console.error("'\(templateFolder)' already exists; init never overwrites templates (remove it, or leave out --templates)")
             throw ExitCode.failure
         }
-        Console.status("wrote \(manifest); next: `linkwell build`, then deploy each Output/<host>/ folder as that host's root")
+        do {
+            if templates {
+                try FileManager.default.createDirectory(atPath: templateFolder, withIntermediateDirectories: true)
+                for (name, text) in PageTemplates.builtInFiles {
+                    try write(text, to: (templateFolder as NSString).appendingPathComponent(name))
+                }
+            }
+            // The schema follows the binary: an older one is replaced, so editors check what this version reads.
+            try write(ManifestSchema.text, to: schema)
+            // The manifest last: its presence is what marks a finished init.
+            try write(starter.yaml, to: manifest)
+        } catch {
+            Console.error("cannot write beside '\(manifest)': \(error.localizedDescription)")
+            throw ExitCode.failure
+        }
+        Console.status(
+            "wrote \(manifest) and \(schema)\(templates ? " and \(templateFolder)/" : "")"
+                + "; next: `linkwell build`, then deploy each Output/<host>/ folder as that host's root")
+    }
+
+    /// Written beside its place and moved in, so a failure never leaves half a file.
+    private func write(_ text: String, to path: String) throws {
+        let temporary = path + ".linkwell-new-\(getpid())"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
+        if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
+        try FileManager.default.moveItem(atPath: temporary, toPath: path)
     }
 }

@@ -9,9 +9,14 @@ public struct StarterManifest: Sendable {
     public var domain: String
     public var mirror: String
     public var name: String?
+    /// The templates folder to name in the manifest (init copies the built-in ones there).
+    public var templates: String?
 
-    public init(teamID: String?, bundleID: String?, package: String?, fingerprints: [String], domain: String, mirror: String, name: String?)
-    {
+    public init(
+        teamID: String?, bundleID: String?, package: String?, fingerprints: [String], domain: String, mirror: String, name: String?,
+        templates: String? = nil
+    ) {
+        self.templates = templates
         self.teamID = teamID
         self.bundleID = bundleID
         self.package = package
@@ -58,12 +63,13 @@ public struct StarterManifest: Sendable {
 
     public var yaml: String {
         var lines = [
+            "# yaml-language-server: $schema=\(ManifestSchema.fileName)",
             "# Linkwell manifest: `linkwell build` writes Output/ from it. Reference: Linkwell's README.md.",
             "version: 1",
             "name: \(quoted(appName))",
-            "",
-            "apps:",
         ]
+        if let templates { lines.append("templates: \(quoted(templates))   # the preview page templates, copied here to edit") }
+        lines += ["", "apps:"]
         if let teamID, let bundleID {
             lines += [
                 "  ios:", "    - id: \(appID)", "      name: \(quoted(appName))", "      teamID: \(teamID)", "      bundleID: \(bundleID)",

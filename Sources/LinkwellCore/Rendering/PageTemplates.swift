@@ -29,6 +29,11 @@ public struct PageTemplates: Sendable {
         return (PageTemplates(compiling: files), [])
     }
 
+    /// The built-in templates as files (`page.mustache`, …), for `init --templates` to copy.
+    public static var builtInFiles: [(name: String, text: String)] {
+        DefaultTemplates.all.sorted { $0.key < $1.key }.map { ("\($0.key).mustache", $0.value) }
+    }
+
     /// The name a template file is registered under: its file name without `.mustache`.
     public static func name(of path: String) -> String {
         let file = path.split(separator: "/").last.map(String.init) ?? path

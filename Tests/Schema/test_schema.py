@@ -1,0 +1,79 @@
+"""site.schema.json with a real JSON Schema validator (draft 2020-12), on the manifests as an editor
+reads them (YAML 1.2, ruamel.yaml): every valid manifest in the repository passes, and an invalid
+fixture fails exactly when its expected errors are ones of shape (unknown keys, wrong types,
+missing required keys, values outside a fixed list) — the schema says no more and no less than
+the decoder about shape."""
+import json
+import re
+import subprocess
+from pathlib import Path
+
+import jsonschema
+import pytest
+from ruamel.yaml import YAML
+
+REPOSITORY = Path(__file__).resolve().parents[2]
+FIXTURES = REPOSITORY / "Tests" / "Fixtures"
+SCHEMA = json.loads((REPOSITORY / "site.schema.json").read_text())
+VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
+
+# Errors the schema can see: everything else needs values compared with each other or parsed.
+SHAPE_ERRORS = [
+    r"unknown key '",
+    r"expected (a|true or false|a whole number)",
+    r"missing required key '",
+    r"unsupported manifest version",
+    r"fallback '[^']*' of page type '[^']*' must be one of",
+    r"android '[^']*' of page type '[^']*' must be one of",
+    r"unknown hosting provider",
+]
+
+
+def load(path):
+    return YAML(typ="safe", pure=True).load(path.read_text())
+
+
+def errors(document):
+    return sorted(VALIDATOR.iter_errors(document), key=lambda e: list(e.absolute_path))
+
+
+VALID = [REPOSITORY / "site.yaml"] + sorted(FIXTURES.glob("golden/*/site.yaml")) + sorted(FIXTURES.glob("diff/*.yaml"))
+
+
+def test_the_schema_is_itself_valid_draft_2020_12():
+    jsonschema.Draft202012Validator.check_schema(SCHEMA)
+
+
+@pytest.mark.parametrize("path", VALID, ids=lambda p: str(p.relative_to(REPOSITORY)))
+def test_valid_manifests_pass(path):
+    problems = errors(load(path))
+    assert not problems, "\n".join(f"{list(e.absolute_path)}: {e.message}" for e in problems)
+
+
+INVALID = sorted(FIXTURES.glob("invalid/*.yaml"))
+
+
+@pytest.mark.parametrize("path", INVALID, ids=lambda p: p.name)
+def test_invalid_fixtures_fail_exactly_when_their_errors_are_of_shape(path):
+    text = path.read_text()
+    expected = [line for line in text.splitlines() if line.startswith("# expect:") and " error: " in line]
+    if any("invalid YAML" in line or "duplicate key" in line for line in expected):
+        pytest.skip("not YAML a schema can be applied to")
+    shape = [line for line in expected if any(re.search(pattern, line) for pattern in SHAPE_ERRORS)]
+    problems = errors(load(path))
+    if shape:
+        assert problems, f"the decoder reports {shape} but the schema accepts the manifest"
+    else:
+        assert not problems, f"the schema rejects a manifest whose only errors are semantic: {[e.message for e in problems]}"
+
+
+def test_init_output_passes(tmp_path):
+    binary = Path(subprocess.run(["swift", "build", "--show-bin-path"], cwd=REPOSITORY, check=True,
+                                 capture_output=True, text=True).stdout.strip()) / "linkwell"
+    subprocess.run([str(binary), "init", "--team-id", "ABCDE12345", "--bundle-id", "com.example.app", "--package",
+                    "com.example.app", "--domain", "m.example.com", "--mirror", "mlink.example.com", "--templates"],
+                   cwd=tmp_path, check=True, capture_output=True)
+    assert (tmp_path / "site.yaml").read_text().startswith("# yaml-language-server: $schema=site.schema.json\n")
+    assert json.loads((tmp_path / "site.schema.json").read_text()) == SCHEMA
+    assert not errors(load(tmp_path / "site.yaml"))
+    assert sorted(p.name for p in (tmp_path / "Templates").iterdir()) == ["head.mustache", "page.mustache", "short-link.mustache"]
