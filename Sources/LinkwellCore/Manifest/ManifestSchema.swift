@@ -144,7 +144,6 @@ public enum ManifestSchema {
         }
 
         var schema: String?
-        var id: String?
         var title: String?
         var type: [String]?
         var description: String?
@@ -176,14 +175,14 @@ public enum ManifestSchema {
         }
 
         enum CodingKeys: String, CodingKey {
-            case schema = "$schema", id = "$id", title, type, description, enumeration = "enum", const, properties, additionalProperties
-            case required, items, minItems, anyOf
+            case schema = "$schema"
+            case enumeration = "enum"
+            case title, type, description, const, properties, additionalProperties, required, items, minItems, anyOf
         }
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encodeIfPresent(schema, forKey: .schema)
-            try container.encodeIfPresent(id, forKey: .id)
             try container.encodeIfPresent(title, forKey: .title)
             // One type is written as a string, several as a list.
             if let type { type.count == 1 ? try container.encode(type[0], forKey: .type) : try container.encode(type, forKey: .type) }
