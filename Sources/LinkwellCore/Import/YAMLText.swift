@@ -1,0 +1,91 @@
+/// Writes YAML that people read and edit: block mappings, short scalar lists in flow style,
+/// and quotes only where a plain scalar would be misread (`*` aliases, `yes`, `1.0`, `: `).
+enum YAMLText {
+    indirect enum Value {
+        case scalar(String)
+        case boolean(Bool)
+        case integer(Int)
+        case list([Value])
+        case mapping(Mapping)
+    }
+
+    struct Mapping {
+        var entries: [(key: String, value: Value)] = []
+
+        init(_ entries: [(String, Value)] = []) {
+            self.entries = entries.map { (key: $0.0, value: $0.1) }
+        }
+
+        mutating func append(_ key: String, _ value: Value) { entries.append((key, value)) }
+    }
+
+    static func lines(_ mapping: Mapping, indent: Int = 0) -> [String] {
+        let pad = String(repeating: " ", count: indent)
+        var lines: [String] = []
+        for (key, value) in mapping.entries {
+            switch value {
+            case .scalar, .boolean, .integer: lines.append("\(pad)\(key): \(inline(value))")
+            case .list(let items) where items.allSatisfy(isScalar):
+                lines.append("\(pad)\(key): [\(items.map(inline).joined(separator: ", "))]")
+            case .list(let items):
+                lines.append("\(pad)\(key):")
+                for item in items {
+                    guard case .mapping(let inner) = item else {
+                        lines.append("\(pad)  - \(inline(item))")
+                        continue
+                    }
+                    // The first key shares the dash's line; the rest line up under it.
+                    let nested = Self.lines(inner, indent: indent + 4)
+                    if let first = nested.first {
+                        lines.append("\(pad)  - " + first.dropFirst(indent + 4))
+                        lines += nested.dropFirst()
+                    }
+                }
+            case .mapping(let inner):
+                lines.append("\(pad)\(key):")
+                lines += Self.lines(inner, indent: indent + 2)
+            }
+        }
+        return lines
+    }
+
+    static func isScalar(_ value: Value) -> Bool {
+        switch value {
+        case .scalar, .boolean, .integer: true
+        case .list, .mapping: false
+        }
+    }
+
+    static func inline(_ value: Value) -> String {
+        switch value {
+        case .scalar(let text): scalar(text)
+        case .boolean(let flag): flag ? "true" : "false"
+        case .integer(let number): "\(number)"
+        case .list(let items): "[\(items.map(inline).joined(separator: ", "))]"
+        case .mapping: "{}"
+        }
+    }
+
+    /// The text plain when YAML reads it back as the same string, else double-quoted.
+    static func scalar(_ text: String) -> String {
+        let indicators = Set("-?:,[]{}#&*!|>'\"%@`")
+        let words: Set<String> = ["true", "false", "yes", "no", "on", "off", "y", "n", "null", "~"]
+        let plain =
+            !text.isEmpty && !indicators.contains(text.first!) && text.first != " " && text.last != " " && !text.hasSuffix(":")
+            && !text.contains(": ") && !text.contains(" #") && !text.contains(",") && !text.contains("[") && !text.contains("]")
+            && !text.contains("{") && !text.contains("}") && !words.contains(text.lowercased()) && Double(text) == nil
+            && text.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F }
+        if plain { return text }
+        var quoted = "\""
+        for character in text.unicodeScalars {
+            switch character {
+            case "\"": quoted += "\\\""
+            case "\\": quoted += "\\\\"
+            case "\n": quoted += "\\n"
+            case "\t": quoted += "\\t"
+            default: quoted.unicodeScalars.append(character)
+            }
+        }
+        return quoted + "\""
+    }
+}

@@ -1,0 +1,88 @@
+import ArgumentParser
+import Foundation
+import LinkwellCore
+
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Write a manifest from the association files a site serves today, and prove it decides every URL the same way.",
+        discussion: """
+            Example: linkwell import --aasa apple-app-site-association --assetlinks assetlinks.json --domain m.example.com
+            The new manifest is built in memory and compared with the original files on every rule's sample URL, on each
+            platform and app; what differs or has no place in a manifest is listed.
+            """)
+
+    @Option(help: "An apple-app-site-association file; repeatable.")
+    var aasa: [String] = []
+
+    @Option(help: "An assetlinks.json file; repeatable.")
+    var assetlinks: [String] = []
+
+    @Option(help: "The host that serves these files.")
+    var domain: String
+
+    @Option(help: "The mirror host for preview pages (default: open.<domain>; change it to one you serve).")
+    var mirror: String?
+
+    @Option(name: .customLong("output"), help: "The manifest to write; an existing file is never overwritten.")
+    var output: String = "site.yaml"
+
+    func validate() throws {
+        guard !aasa.isEmpty || !assetlinks.isEmpty else { throw ValidationError("give at least one --aasa or --assetlinks file") }
+        if let problem = Identifiers.hostProblem(domain) { throw ValidationError(problem) }
+        if let mirror, let problem = Identifiers.hostProblem(mirror) { throw ValidationError(problem) }
+    }
+
+    func run() throws {
+        guard !FileManager.default.fileExists(atPath: output) else {
+            Console.error("'\(output)' already exists; import never overwrites a manifest (pass --output NEW)")
+            throw ExitCode.failure
+        }
+        let aasaSources = try aasa.map { ManifestImport.Source(name: $0, document: try Console.readJSON($0)) }
+        let assetLinkSources = try assetlinks.map { ManifestImport.Source(name: $0, document: try Console.readJSON($0)) }
+        let mirrorHost = mirror ?? "open.\(domain)"
+        let imported = ManifestImport(aasa: aasaSources, assetLinks: assetLinkSources, domain: domain, mirror: mirrorHost)
+        var notes = imported.notes
+        if mirror == nil {
+            notes.insert("no --mirror: the manifest names '\(mirrorHost)' as the mirror host; change it to the host you serve", at: 0)
+        }
+
+        do {
+            let folder = (output as NSString).deletingLastPathComponent
+            let schema = (folder as NSString).appendingPathComponent(ManifestSchema.fileName)
+            if !FileManager.default.fileExists(atPath: schema) {
+                try Data(ManifestSchema.text.utf8).write(to: URL(fileURLWithPath: schema))
+            }
+            let temporary = output + ".linkwell-new-\(getpid())"
+            try Data(imported.yaml.utf8).write(to: URL(fileURLWithPath: temporary))
+            try FileManager.default.moveItem(atPath: temporary, toPath: output)
+        } catch {
+            Console.error("cannot write '\(output)': \(error.localizedDescription)")
+            throw ExitCode.failure
+        }
+
+        let result = Linkwell.build(SourceFile(path: output, text: imported.yaml))
+        for diagnostic in result.diagnostics { FileHandle.standardError.write(Data((Console.render(diagnostic) + "\n").utf8)) }
+        guard let site = result.site, let plan = result.plan, result.succeeded else {
+            Console.error("wrote \(output), but it does not build yet: fix the errors above, then run 'linkwell validate'")
+            throw ExitCode.failure
+        }
+        Console.status(
+            "wrote \(output): \(site.iosApps.count) iOS apps, \(site.androidApps.count) Android apps, \(site.routes.count) routes")
+
+        let matcher = SiteMatcher(site: site, plan: plan, files: result.files)
+        let check = ImportCheck.mismatches(
+            aasa: aasaSources.map(\.document), assetLinks: assetLinkSources.map(\.document), host: domain, matcher: matcher)
+        if check.mismatches.isEmpty {
+            Console.status("same decisions as the original files: \(check.decisions) (URL, platform, app) decisions compared")
+        } else {
+            notes += check.mismatches.prefix(20).map(\.description)
+            if check.mismatches.count > 20 { notes.append("… and \(check.mismatches.count - 20) more decisions that differ") }
+            Console.status("\(check.mismatches.count) of \(check.decisions) (URL, platform, app) decisions differ from the original files")
+        }
+        if !notes.isEmpty {
+            Console.status("not carried over, or to check:")
+            for note in notes { Console.status("  - \(note)") }
+        }
+    }
+}
