@@ -152,13 +152,13 @@ http {{
 class Browser:
     """One headless Chromium session with a user agent; counts alert() calls on every page."""
 
-    def __init__(self, port, user_agent):
+    def __init__(self, port, user_agent, resolver_rules=None):
         from selenium import webdriver
         from selenium.webdriver.chrome.service import Service
         options = webdriver.ChromeOptions()
         options.binary_location = shutil.which("chromium")
         for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--ignore-certificate-errors",
-                         f"--host-resolver-rules=MAP * 127.0.0.1:{port}", f"--user-agent={user_agent}",
+                         f"--host-resolver-rules={resolver_rules or f'MAP * 127.0.0.1:{port}'}", f"--user-agent={user_agent}",
                          "--disable-features=ExternalProtocolDialog"]:
             options.add_argument(argument)
         options.set_capability("goog:loggingPrefs", {"browser": "ALL"})

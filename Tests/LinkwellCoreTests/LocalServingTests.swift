@@ -1,0 +1,28 @@
+import Testing
+
+@testable import LinkwellCore
+
+/// `linkwell serve`'s decisions, which follow the generated nginx snippet.
+@Suite struct LocalServingTests {
+    @Test func answersAsTheGeneratedConfigurationDoes() throws {
+        let (result, files, _) = Fixtures.buildBundled(Fixtures.text("../../site.yaml"))
+        let serving = LocalServing(site: try #require(result.site))
+        let paths = Set(files.map(\.path))
+        func answer(_ host: String, _ path: String) -> LocalServing.Answer { serving.answer(host: host, path: path) { paths.contains($0) } }
+
+        #expect(
+            answer("m.example.com", "/.well-known/assetlinks.json")
+                == .file(path: "m.example.com/.well-known/assetlinks.json", contentType: "application/json"))
+        #expect(
+            answer("m.example.com", "/u/42") == .file(path: "m.example.com/_linkwell/profile.html", contentType: "text/html; charset=utf-8")
+        )
+        #expect(answer("m.example.com", "/u/alex") == .file(path: "m.example.com/u/alex.html", contentType: "text/html; charset=utf-8"))
+        #expect(answer("m.example.com", "/U/42") == .notFound, "routes are case-sensitive, as the rewrites")
+        #expect(answer("go.example.com", "/spring") == .redirect(location: "https://m.example.com/aa/landto/?page=9&ref=spring26"))
+        #expect(answer("m.example.com", "/nginx.conf") == .notFound)
+        #expect(answer("m.example.com", "/../go.example.com/robots.txt") == .notFound)
+        #expect(answer("www.example.com", "/robots.txt") == .notFound, "not a host of the manifest")
+        // A missing association file is a 404, never a page.
+        #expect(serving.answer(host: "m.example.com", path: "/.well-known/assetlinks.json") { _ in false } == .notFound)
+    }
+}

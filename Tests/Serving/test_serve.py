@@ -1,0 +1,82 @@
+"""`linkwell serve`: Output/ with the generated configuration's behaviour, every host at once.
+`linkwell verify` judges it like a deployment; by host name it sends the built bytes, by port it
+rewrites links to the other hosts' local ports so pages can be clicked through."""
+import random
+import socket
+import subprocess
+import time
+
+import pytest
+import requests
+
+from conftest import OUTPUT, REPOSITORY, linkwell_binary
+
+HOSTS = ["m.example.com", "mlink.example.com", "go.example.com"]  # manifest order: one port each
+
+
+@pytest.fixture(scope="module")
+def served():
+    for _ in range(20):
+        base = random.randrange(20000, 40000)
+        try:
+            for offset in range(len(HOSTS)):
+                with socket.socket() as s:
+                    s.bind(("127.0.0.1", base + offset))
+            break
+        except OSError:
+            continue
+    process = subprocess.Popen([str(linkwell_binary()), "serve", "--port", str(base)], cwd=REPOSITORY,
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    deadline = time.time() + 20
+    while time.time() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", base + len(HOSTS) - 1), timeout=0.2).close()
+            break
+        except OSError:
+            assert process.poll() is None, process.stdout.read()
+            time.sleep(0.1)
+    yield {host: base + index for index, host in enumerate(HOSTS)}
+    process.terminate()
+    process.wait(timeout=10)
+
+
+def get(port, path, host=None):
+    headers = {"Host": host} if host else {}
+    return requests.get(f"http://127.0.0.1:{port}{path}", headers=headers, allow_redirects=False, timeout=5)
+
+
+def test_verify_finds_nothing_wrong_with_it(served):
+    run = subprocess.run([str(linkwell_binary()), "verify", "--base-url", f"http://127.0.0.1:{served['m.example.com']}"],
+                         cwd=REPOSITORY, capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert run.stdout.rstrip().endswith("24 checks on 3 hosts: 0 errors, 0 warnings")
+
+
+def test_by_host_name_it_sends_the_built_bytes(served):
+    port = served["go.example.com"]  # any port: the Host header decides
+    page = get(port, "/u/42?ref=x", host="mlink.example.com")
+    assert page.status_code == 200 and page.headers["Content-Type"] == "text/html; charset=utf-8"
+    assert page.content == (OUTPUT / "mlink.example.com" / "_linkwell" / "profile.html").read_bytes()
+    item = get(port, "/u/alex", host="m.example.com")
+    assert item.content == (OUTPUT / "m.example.com" / "u" / "alex.html").read_bytes()
+    short = get(port, "/Ab3dE", host="go.example.com")
+    assert short.status_code == 302 and short.headers["Location"] == "https://m.example.com/i/Ab3dE?ref=share"
+
+
+def test_by_port_links_to_the_other_hosts_go_to_their_ports(served):
+    page = get(served["m.example.com"], "/u/42").text
+    assert "https://mlink.example.com" not in page and "https://m.example.com" not in page
+    assert f"http://127.0.0.1:{served['mlink.example.com']}" in page
+    short = get(served["go.example.com"], "/spring")
+    assert short.headers["Location"] == f"http://127.0.0.1:{served['m.example.com']}/aa/landto/?page=9&ref=spring26"
+
+
+def test_association_files_are_json_and_config_files_are_not_served(served):
+    for host in HOSTS:
+        port = served[host]
+        aasa = get(port, "/.well-known/apple-app-site-association")
+        assert aasa.status_code == 200 and aasa.headers["Content-Type"] == "application/json"
+        assert aasa.content == (OUTPUT / host / ".well-known" / "apple-app-site-association").read_bytes()
+        for name in ["_headers", "nginx.conf", "vercel.json"]:
+            assert get(port, "/" + name).status_code == 404, f"{host}/{name}"
+        assert get(port, "/no/such/file").status_code == 404
