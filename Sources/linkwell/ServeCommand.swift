@@ -56,12 +56,6 @@ struct LocalServer: Sendable {
     let root: String
     let ports: [String: Int]
 
-    init(serving: LocalServing, root: String, ports: [String: Int]) {
-        self.serving = serving
-        self.root = root
-        self.ports = ports
-    }
-
     func respond(to request: Request, defaultHost: String) -> Response {
         let authority = request.head.authority ?? ""
         let requestName = String(authority.split(separator: ":").first ?? "").lowercased()
