@@ -21,6 +21,7 @@ import Testing
         #expect(answer("go.example.com", "/spring") == .redirect(location: "https://m.example.com/aa/landto/?page=9&ref=spring26"))
         #expect(answer("m.example.com", "/nginx.conf") == .notFound)
         #expect(answer("m.example.com", "/../go.example.com/robots.txt") == .notFound)
+        #expect(answer("m.example.com", "/%2e%2e/go.example.com/robots.txt") == .notFound)
         #expect(answer("www.example.com", "/robots.txt") == .notFound, "not a host of the manifest")
         // A missing association file is a 404, never a page.
         #expect(serving.answer(host: "m.example.com", path: "/.well-known/assetlinks.json") { _ in false } == .notFound)

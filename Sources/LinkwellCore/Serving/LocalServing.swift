@@ -28,8 +28,11 @@ public struct LocalServing: Sendable {
     /// `path` is the request's path without its query, as sent (percent-encoded); `exists`
     /// says whether a file is in the output folder.
     public func answer(host: String, path: String, exists: (String) -> Bool) -> Answer {
-        guard site.hosts.contains(host), !path.contains("/../"), !path.hasSuffix("/..") else { return .notFound }
         let decoded = PercentDecoding.decode(path)
+        // Nothing outside the host's folder, however the dots are written.
+        guard site.hosts.contains(host), !decoded.contains("/../"), !decoded.hasSuffix("/.."), !decoded.contains("\0") else {
+            return .notFound
+        }
         let file = host + decoded
         if AssociationFiles.allPaths.contains(decoded) {
             return exists(file) ? .file(path: file, contentType: "application/json") : .notFound
