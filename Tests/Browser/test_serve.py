@@ -2,30 +2,15 @@
 do not break its Content-Security-Policy) and its static links point at the local ports. The
 script itself follows only https links to the manifest's hosts (an open-redirect guard), so over
 plain http the button keeps its static link: full click-through needs https (README → serve)."""
-import random
-import socket
-import subprocess
-import time
-
 import pytest
 
-from conftest import IPHONE, REPOSITORY, Browser, linkwell_binary
+from conftest import IPHONE, Browser, start_serve
 
 
 @pytest.fixture(scope="module")
 def served(tools):
-    base = random.randrange(20000, 40000)
-    process = subprocess.Popen([str(linkwell_binary()), "serve", "--port", str(base)], cwd=REPOSITORY,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.time() + 20
-    while time.time() < deadline:
-        try:
-            socket.create_connection(("127.0.0.1", base + 2), timeout=0.2).close()
-            break
-        except OSError:
-            assert process.poll() is None, "linkwell serve stopped"
-            time.sleep(0.1)
-    yield {"m.example.com": base, "mlink.example.com": base + 1}
+    process, ports = start_serve(["m.example.com", "mlink.example.com", "go.example.com"])
+    yield ports
     process.terminate()
     process.wait(timeout=10)
 

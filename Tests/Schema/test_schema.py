@@ -6,13 +6,15 @@ the decoder about shape."""
 import json
 import re
 import subprocess
+import sys
 from pathlib import Path
 
 import jsonschema
 import pytest
 from ruamel.yaml import YAML
 
-REPOSITORY = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "Support"))
+from linkwell_testing import REPOSITORY, linkwell_binary  # noqa: E402
 FIXTURES = REPOSITORY / "Tests" / "Fixtures"
 SCHEMA = json.loads((REPOSITORY / "site.schema.json").read_text())
 VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
@@ -68,9 +70,7 @@ def test_invalid_fixtures_fail_exactly_when_their_errors_are_of_shape(path):
 
 
 def test_init_output_passes(tmp_path):
-    binary = Path(subprocess.run(["swift", "build", "--show-bin-path"], cwd=REPOSITORY, check=True,
-                                 capture_output=True, text=True).stdout.strip()) / "linkwell"
-    subprocess.run([str(binary), "init", "--team-id", "ABCDE12345", "--bundle-id", "com.example.app", "--package",
+    subprocess.run([str(linkwell_binary()), "init", "--team-id", "ABCDE12345", "--bundle-id", "com.example.app", "--package",
                     "com.example.app", "--domain", "m.example.com", "--mirror", "mlink.example.com", "--templates"],
                    cwd=tmp_path, check=True, capture_output=True)
     assert (tmp_path / "site.yaml").read_text().startswith("# yaml-language-server: $schema=site.schema.json\n")

@@ -7,20 +7,18 @@ import os
 import shutil
 import socket
 import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
 
 import pytest
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "Support"))
+from linkwell_testing import free_port, linkwell_binary, start_serve  # noqa: E402,F401
+
 REPOSITORY = Path(__file__).resolve().parents[2]
 OUTPUT = REPOSITORY / "Output"
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def hosts():
@@ -90,12 +88,6 @@ http {{
     def stop(self):
         self.process.terminate()
         self.process.wait(timeout=10)
-
-
-def linkwell_binary():
-    path = subprocess.run(["swift", "build", "--show-bin-path"], cwd=REPOSITORY, check=True,
-                          capture_output=True, text=True).stdout.strip()
-    return Path(path) / "linkwell"
 
 
 @pytest.fixture(scope="session")

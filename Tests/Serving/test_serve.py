@@ -1,41 +1,20 @@
 """`linkwell serve`: Output/ with the generated configuration's behaviour, every host at once.
 `linkwell verify` judges it like a deployment; by host name it sends the built bytes, by port it
 rewrites links to the other hosts' local ports so pages can be clicked through."""
-import random
-import socket
 import subprocess
-import time
 
 import pytest
 import requests
 
-from conftest import OUTPUT, REPOSITORY, linkwell_binary
+from conftest import OUTPUT, REPOSITORY, linkwell_binary, start_serve
 
 HOSTS = ["m.example.com", "mlink.example.com", "go.example.com"]  # manifest order: one port each
 
 
 @pytest.fixture(scope="module")
 def served():
-    for _ in range(20):
-        base = random.randrange(20000, 40000)
-        try:
-            for offset in range(len(HOSTS)):
-                with socket.socket() as s:
-                    s.bind(("127.0.0.1", base + offset))
-            break
-        except OSError:
-            continue
-    process = subprocess.Popen([str(linkwell_binary()), "serve", "--port", str(base)], cwd=REPOSITORY,
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    deadline = time.time() + 20
-    while time.time() < deadline:
-        try:
-            socket.create_connection(("127.0.0.1", base + len(HOSTS) - 1), timeout=0.2).close()
-            break
-        except OSError:
-            assert process.poll() is None, process.stdout.read()
-            time.sleep(0.1)
-    yield {host: base + index for index, host in enumerate(HOSTS)}
+    process, ports = start_serve(HOSTS)
+    yield ports
     process.terminate()
     process.wait(timeout=10)
 

@@ -20,21 +20,25 @@ public enum ImportCheck {
         mismatches: [Mismatch], decisions: Int
     ) {
         let urls = sampleURLs(aasa: aasa, assetLinks: assetLinks, host: host)
-        let iosForms: [(Platform, AASAMatcher.Form)] = [(.ios, .components), (.iosLegacy, .legacyPaths)]
+        // The original files' matchers, compiled once for every URL.
+        let ios = aasa.map { document in
+            let forms = [
+                (Platform.ios, AASAMatcher(document: document, form: .components)),
+                (.iosLegacy, AASAMatcher(document: document, form: .legacyPaths)),
+            ]
+            // Every app of the file on both forms: an app the original gave no iOS 9–12 rules
+            // opened nothing there, and must not start to.
+            return (forms: forms, appIDs: forms.flatMap { $0.1.appIDs }.uniqued())
+        }
+        let android = assetLinks.map(AndroidDynamicMatcher.init(document:))
         var mismatches: [Mismatch] = []
         var count = 0
         for text in urls {
             guard let url = URLParts(text) else { continue }
             let built = matcher.decisions(for: text, url: url)
-            for document in aasa {
-                // Every app of the file on both forms: an app the original gave no iOS 9–12 rules
-                // opened nothing there, and must not start to.
-                let appIDs =
-                    (AASAMatcher(document: document, form: .components).appIDs
-                    + AASAMatcher(document: document, form: .legacyPaths).appIDs).uniqued()
-                for (platform, form) in iosForms {
-                    let original = AASAMatcher(document: document, form: form)
-                    for appID in appIDs {
+            for file in ios {
+                for (platform, original) in file.forms {
+                    for appID in file.appIDs {
                         count += 1
                         let before = original.decide(url, appID: appID, host: host).opensApp
                         let after = built.first { $0.platform == platform && $0.appIdentifier == appID }?.decision.opensApp ?? false
@@ -44,8 +48,7 @@ public enum ImportCheck {
                     }
                 }
             }
-            for document in assetLinks {
-                let original = AndroidDynamicMatcher(document: document)
+            for original in android {
                 for package in original.packageNames {
                     // Without dynamic rules the app's own intent filters decided: nothing to compare.
                     guard let decision = original.decide(url, package: package),
@@ -54,7 +57,7 @@ public enum ImportCheck {
                     count += 1
                     if decision.opensApp != now.decision.opensApp {
                         mismatches.append(
-                            Mismatch(url: text, platform: .android, app: package, before: decision.opensApp, after: !decision.opensApp))
+                            Mismatch(url: text, platform: .android, app: package, before: decision.opensApp, after: now.decision.opensApp))
                     }
                 }
             }

@@ -78,7 +78,7 @@ public struct DeploymentCheck: Sendable {
                     "Content-Type is \(response.headers["content-type"].map { "'\($0)'" } ?? "missing"), not application/json"
                         + ": deploy the generated host configuration, which sets it"))
         }
-        found += sameFile(expected, body, json: true)
+        found += sameJSONFile(expected, body)
         return found
     }
 
@@ -173,18 +173,16 @@ public struct DeploymentCheck: Sendable {
 
     /// Same bytes is the goal; the same JSON in other bytes works but means something rewrote
     /// the file; anything else is a stale or foreign file.
-    private func sameFile(_ expected: String, _ served: String, json: Bool) -> [Finding] {
+    private func sameJSONFile(_ expected: String, _ served: String) -> [Finding] {
         guard served != expected else { return [] }
-        if json {
-            let parsed: JSONValue
-            do {
-                parsed = try JSONValue.parse(served)
-            } catch {
-                return [self.error("is not valid JSON (\(error.line):\(error.column): \(error.message)), so it is ignored")]
-            }
-            if parsed == (try? JSONValue.parse(expected)) {
-                return [warning("holds the same JSON as the built file in other bytes: the host rewrites it (minifies or reformats)")]
-            }
+        let parsed: JSONValue
+        do {
+            parsed = try JSONValue.parse(served)
+        } catch {
+            return [self.error("is not valid JSON (\(error.line):\(error.column): \(error.message)), so it is ignored")]
+        }
+        if parsed == (try? JSONValue.parse(expected)) {
+            return [warning("holds the same JSON as the built file in other bytes: the host rewrites it (minifies or reformats)")]
         }
         return [error("differs from the built file (a stale deploy?): \(Self.firstDifference(expected, served))")]
     }
