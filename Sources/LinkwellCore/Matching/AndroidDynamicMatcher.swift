@@ -13,8 +13,12 @@ public struct AndroidDynamicMatcher: Sendable {
     /// Packages with their rules; nil rules: a statement without dynamic rules, where the
     /// manifest's intent filters alone decide.
     let packages: [(package: String, rules: [Rule]?)]
+    /// Why Google's verifier rejects the whole statement list, if it does: then no package's
+    /// links are verified on this host and nothing opens the app.
+    public let rejection: StatementListCheck.Rejection?
 
     public init(document: JSONValue) {
+        rejection = StatementListCheck.rejection(of: document)
         packages = (document.array ?? []).compactMap { statement in
             let relations = statement["relation"]?.array?.compactMap(\.string) ?? []
             guard relations.contains(AssetLinksStatement.handleAllURLs), statement["target"]?["namespace"]?.string == "android_app",
@@ -29,6 +33,9 @@ public struct AndroidDynamicMatcher: Sendable {
 
     /// Nil when the file declares no dynamic rules for the package (the manifest decides).
     public func decide(_ url: URLParts, package: String) -> MatchDecision? {
+        if let rejection {
+            return MatchDecision(outcome: .noMatch, ruleText: "assetlinks.json is rejected by Android's verifier (\(rejection))")
+        }
         guard let entry = packages.first(where: { $0.package == package }) else { return .noMatch }
         guard let rules = entry.rules else { return nil }
         for (index, rule) in rules.enumerated() where rule.matches(url) {

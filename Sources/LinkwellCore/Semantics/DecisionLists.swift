@@ -1,0 +1,130 @@
+/// The rule list each app gets on each platform reading of one host's files, compiled for the
+/// exact engine. Reads any production file the way the concrete matchers read it.
+public struct DecisionList: Sendable {
+    var rules: [DecisionRule]
+    /// Where each rule sits in the file, for people: `details[0].components[3]`.
+    var positions: [String]
+    /// Why the list opens nothing although it has rules (a statement list Android rejects), or
+    /// nil.
+    var rejection: String?
+    /// Rules the engine does not model; a list with any is never proved equal to anything.
+    var unmodelled: [String] = []
+
+    static let empty = DecisionList(rules: [], positions: [], rejection: nil)
+}
+
+enum DecisionLists {
+    /// Per app ID in the order the file names them: the rules of every detail that lists the app,
+    /// detail after detail (a later detail is consulted when an earlier one has no matching rule,
+    /// so this concatenation decides exactly as `AASAMatcher.decide`).
+    static func aasa(_ document: JSONValue, form: AASAMatcher.Form) -> [(appID: String, list: DecisionList)] {
+        guard let applinks = document["applinks"], applinks.object != nil else { return [] }
+        var variables = BuiltInVariables.values
+        for (name, values) in applinks["substitutionVariables"]?.object ?? [:] {
+            variables[name] = values.array?.compactMap(\.string) ?? []
+        }
+        let siteDefaults = applinks["defaults"]?.object ?? [:]
+        let details: [(String?, JSONValue)] =
+            switch applinks["details"] {
+            case .array(let details)?: details.map { (nil, $0) }
+            case .object(let keyed)?: keyed.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+            default: []
+            }
+        var order: [String] = []
+        var lists: [String: DecisionList] = [:]
+        for (index, (keyedAppID, detail)) in details.enumerated() {
+            guard let compiled = compile(detail, keyedAppID: keyedAppID, form: form, siteDefaults: siteDefaults, variables: variables)
+            else { continue }
+            for appID in compiled.appIDs {
+                if lists[appID] == nil {
+                    order.append(appID)
+                    lists[appID] = .empty
+                }
+                lists[appID]!.rules += compiled.rules
+                lists[appID]!.positions += compiled.rules.indices.map { "details[\(index)].\(compiled.listName)[\($0)]" }
+            }
+        }
+        return order.map { ($0, lists[$0]!) }
+    }
+
+    private static func compile(
+        _ detail: JSONValue, keyedAppID: String?, form: AASAMatcher.Form, siteDefaults: [String: JSONValue],
+        variables: [String: [String]]
+    ) -> (appIDs: [String], rules: [DecisionRule], listName: String)? {
+        let legacy = { (paths: [JSONValue]) in paths.compactMap(\.string).map(RuleLanguage.legacyPath) }
+        switch form {
+        case .legacyPaths:
+            guard let appID = keyedAppID ?? detail["appID"]?.string, let paths = detail["paths"]?.array else { return nil }
+            return ([appID], legacy(paths), "paths")
+        case .components:
+            let appIDs: [String]
+            if let list = detail["appIDs"] {
+                appIDs = list.array?.compactMap(\.string) ?? []
+            } else if let single = keyedAppID ?? detail["appID"]?.string {
+                appIDs = [single]
+            } else {
+                return nil
+            }
+            if let components = detail["components"] {
+                let defaults = (detail["defaults"]?.object ?? [:]).merging(siteDefaults) { detailValue, _ in detailValue }
+                let rules = (components.array ?? []).map {
+                    RuleLanguage.component($0.object ?? [:], defaults: defaults, variables: variables)
+                }
+                return (appIDs.uniqued(), rules, "components")
+            }
+            guard let paths = detail["paths"]?.array else { return nil }
+            return (appIDs.uniqued(), legacy(paths), "paths")
+        }
+    }
+
+    /// Per package, in file order: the dynamic rules, or nil when the statement has none (the
+    /// app's intent filters decide). A statement list Android rejects opens nothing.
+    static func android(_ document: JSONValue) -> [(package: String, list: DecisionList?)] {
+        let matcher = AndroidDynamicMatcher(document: document)
+        if let rejection = matcher.rejection {
+            return matcher.packageNames.map { ($0, DecisionList(rules: [], positions: [], rejection: rejection.description)) }
+        }
+        var seen: Set<String> = []
+        var result: [(String, DecisionList?)] = []
+        for statement in document.array ?? [] {
+            let relations = statement["relation"]?.array?.compactMap(\.string) ?? []
+            guard relations.contains(AssetLinksStatement.handleAllURLs), statement["target"]?["namespace"]?.string == "android_app",
+                let package = statement["target"]?["package_name"]?.string, seen.insert(package).inserted
+            else { continue }
+            guard let components = statement["relation_extensions"]?[AssetLinksStatement.handleAllURLs]?["dynamic_app_link_components"],
+                let items = components.array, !items.isEmpty
+            else {
+                result.append((package, nil))
+                continue
+            }
+            let rules = items.map(RuleLanguage.dynamicRule)
+            if rules.contains(where: { $0 == nil }) {
+                // Android discards every dynamic rule: the intent filters decide.
+                result.append((package, nil))
+            } else {
+                result.append(
+                    (package, DecisionList(rules: rules.compactMap { $0 }, positions: items.indices.map { "dynamic_app_link_components[\($0)]" }, rejection: nil)))
+            }
+        }
+        return result
+    }
+
+    /// Android 14 and earlier for a Linkwell manifest's app on `host`: the generated intent
+    /// filter's path entries in order; no exclusions, no query or fragment.
+    static func intentFilters(site: Site, app: AndroidApp, host: String) -> DecisionList {
+        guard !app.fingerprints.isEmpty,
+            let filter = AppFiles.intentFilterEntries(site: site, app: app).first(where: { $0.hosts.contains(host) })
+        else { return .empty }
+        var list = DecisionList.empty
+        for (index, entry) in filter.paths.enumerated() {
+            let text = entry.attribute.map(AppFiles.attribute) ?? "every path"
+            guard let automaton = RuleLanguage.intentFilterPath(entry.attribute) else {
+                list.unmodelled.append(text)
+                continue
+            }
+            list.rules.append(DecisionRule(automaton: automaton, exclude: false, text: text))
+            list.positions.append("data[\(index)]")
+        }
+        return list
+    }
+}

@@ -1,0 +1,209 @@
+/// Compiles the pattern languages of the platforms into automata over one part of a URL
+/// (path, whole query, a query item's name or value, fragment), reading the part exactly as
+/// the concrete matcher does: as written, or percent-decoded (`percentEncoded: false`), with or
+/// without case folding.
+struct PartSyntax: Sendable {
+    /// The characters that may stand unescaped in this part.
+    var raw: SymbolSet
+    /// Whether the part is percent-decoded before it is compared.
+    var decoded: Bool
+
+    static func path(decoded: Bool) -> PartSyntax { PartSyntax(raw: URLUniverse.pathCharacters, decoded: decoded) }
+    static func query(decoded: Bool) -> PartSyntax { PartSyntax(raw: URLUniverse.queryCharacters, decoded: decoded) }
+    static func fragment(decoded: Bool) -> PartSyntax { PartSyntax(raw: URLUniverse.fragmentCharacters, decoded: decoded) }
+    static func itemName(decoded: Bool) -> PartSyntax {
+        PartSyntax(raw: URLUniverse.queryCharacters.subtracting(SymbolSet(ascii: "&=")), decoded: decoded)
+    }
+    static func itemValue(decoded: Bool) -> PartSyntax {
+        PartSyntax(raw: URLUniverse.queryCharacters.subtracting(SymbolSet(ascii: "&")), decoded: decoded)
+    }
+
+    private static let percent = UInt8(ascii: "%")
+
+    /// One unit of the part: a character, or (decoded) a whole `%HH` escape.
+    var token: Automaton {
+        guard decoded else { return .one(of: raw) }
+        return .union([.one(of: raw.subtracting(.single(Self.percent))), Self.escape(0...255)])
+    }
+
+    /// Any run of the part's units.
+    var anyRun: Automaton {
+        decoded ? .star(token) : .any(of: raw)
+    }
+
+    /// One character as the matcher counts it (`?`): one raw character, or (decoded) one escape
+    /// of an ASCII byte or the escapes of one well-formed UTF-8 sequence.
+    var anyCharacter: Automaton {
+        guard decoded else { return .one(of: raw) }
+        let continuation = Self.escape(0x80...0xBF)
+        return .union([
+            .one(of: raw.subtracting(.single(Self.percent))),
+            Self.escape(0x00...0x7F),
+            .sequence([Self.escape(0xC2...0xDF), continuation]),
+            .sequence([Self.escape(0xE0...0xE0), Self.escape(0xA0...0xBF), continuation]),
+            .sequence([Self.escape(0xE1...0xEC), continuation, continuation]),
+            .sequence([Self.escape(0xED...0xED), Self.escape(0x80...0x9F), continuation]),
+            .sequence([Self.escape(0xEE...0xEF), continuation, continuation]),
+            .sequence([Self.escape(0xF0...0xF0), Self.escape(0x90...0xBF), continuation, continuation]),
+            .sequence([Self.escape(0xF1...0xF3), continuation, continuation, continuation]),
+            .sequence([Self.escape(0xF4...0xF4), Self.escape(0x80...0x8F), continuation, continuation]),
+        ])
+    }
+
+    /// Exactly the scalar `scalar` (no folding): raw when it may stand raw here, or escaped.
+    func exactly(_ scalar: Unicode.Scalar) -> Automaton {
+        var options: [Automaton] = []
+        if scalar.isASCII, scalar != "%" || !decoded, raw.contains(UInt8(scalar.value)) {
+            options.append(.symbol(UInt8(scalar.value)))
+        }
+        if decoded {
+            options.append(.sequence(Array(String(scalar).utf8).map { Self.escape($0...$0) }))
+        }
+        return .union(options)
+    }
+
+    /// A literal scalar of a pattern: every subject scalar that folds to the same scalar when
+    /// the comparison ignores case.
+    func literal(_ scalar: Unicode.Scalar, caseSensitive: Bool) -> Automaton {
+        guard !caseSensitive else { return exactly(scalar) }
+        return .union(CaseFolding.partners(of: scalar).map(exactly))
+    }
+
+    /// Exactly `text`, character by character, without folding.
+    func exactly(_ text: String) -> Automaton {
+        .sequence(text.unicodeScalars.map { exactly($0) })
+    }
+
+    /// `%HH` for every byte in `bytes`, with upper- or lower-case hex digits.
+    static func escape(_ bytes: ClosedRange<UInt8>) -> Automaton {
+        var options: [Automaton] = []
+        for high in (bytes.lowerBound >> 4)...(bytes.upperBound >> 4) {
+            let lowFrom = high == bytes.lowerBound >> 4 ? bytes.lowerBound & 0xF : 0
+            let lowTo = high == bytes.upperBound >> 4 ? bytes.upperBound & 0xF : 0xF
+            options.append(
+                .sequence([.symbol(percent), .one(of: hexDigit(high...high)), .one(of: hexDigit(lowFrom...lowTo))]))
+        }
+        return .union(options)
+    }
+
+    private static func hexDigit(_ values: ClosedRange<UInt8>) -> SymbolSet {
+        var set = SymbolSet()
+        for value in values {
+            if value < 10 {
+                set.insert(UInt8(ascii: "0") + value)
+            } else {
+                set.insert(UInt8(ascii: "A") + value - 10)
+                set.insert(UInt8(ascii: "a") + value - 10)
+            }
+        }
+        return set
+    }
+}
+
+/// The case folding `GlobPattern` applies when a rule ignores case: ASCII letters to lower
+/// case, other scalars to their lower-case mapping when that is one scalar.
+enum CaseFolding {
+    static func fold(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        if scalar.isASCII {
+            return (0x41...0x5A).contains(scalar.value) ? Unicode.Scalar(UInt8(scalar.value + 0x20)) : scalar
+        }
+        let lowered = Array(scalar.properties.lowercaseMapping.unicodeScalars)
+        return lowered.count == 1 ? lowered[0] : scalar
+    }
+
+    /// Every scalar whose folding equals `scalar`'s (`k` → `k`, `K`, KELVIN SIGN).
+    static func partners(of scalar: Unicode.Scalar) -> [Unicode.Scalar] {
+        let folded = fold(scalar)
+        return ([folded] + (reverse[folded] ?? [])).uniqued()
+    }
+
+    /// Folded scalar → the other scalars that fold to it, over all of Unicode, worked out once.
+    private static let reverse: [Unicode.Scalar: [Unicode.Scalar]] = {
+        var table: [Unicode.Scalar: [Unicode.Scalar]] = [:]
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let folded = fold(scalar)
+            if folded != scalar { table[folded, default: []].append(scalar) }
+        }
+        return table
+    }()
+}
+
+/// An AASA pattern (spec-reference §2.2, as `GlobPattern` reads it) over one part.
+enum AASAPatternLanguage {
+    static func compile(
+        _ source: String, part: PartSyntax, caseSensitive: Bool, variables: [String: [String]], expandVariables: Bool = true
+    ) -> Automaton {
+        let pieces: [PatternSyntax.Piece] =
+            expandVariables ? ((try? PatternSyntax.pieces(of: source).get()) ?? [.literal(source)]) : [.literal(source)]
+        var sequence: [Automaton] = []
+        for piece in pieces {
+            switch piece {
+            case .literal(let literal):
+                for scalar in literal.unicodeScalars {
+                    switch scalar {
+                    case "*": sequence.append(part.anyRun)
+                    case "?": sequence.append(part.anyCharacter)
+                    default: sequence.append(part.literal(scalar, caseSensitive: caseSensitive))
+                    }
+                }
+            case .variable(let name):
+                let values = variables[name] ?? []
+                sequence.append(
+                    .union(
+                        values.map {
+                            compile($0, part: part, caseSensitive: caseSensitive, variables: [:], expandVariables: false)
+                        }))
+            }
+        }
+        return .sequence(sequence)
+    }
+}
+
+/// The wildcards of Android's dynamic rules (`AndroidGlob`): `*` jumps to the first occurrence of
+/// the next pattern character and never goes back. Built from that algorithm, state by state,
+/// so the automaton and the concrete matcher cannot disagree.
+enum AndroidGlobLanguage {
+    static func compile(_ pattern: String, part: PartSyntax) -> Automaton {
+        let characters = Array(pattern)
+        let count = characters.count
+        // States: (p, skipping) → 2p + (skipping ? 1 : 0); then "accept everything", then the end.
+        let acceptAll = 2 * (count + 1)
+        let end = acceptAll + 1
+        var states = [Automaton.State](repeating: Automaton.State(), count: end + 1)
+        func symbol(_ character: Character) -> SymbolSet {
+            guard let ascii = character.asciiValue, part.raw.contains(ascii) else { return .empty }
+            return .single(ascii)
+        }
+        /// Where the matcher stands after skipping the `*`s at `p`.
+        func settle(_ p: Int) -> Int {
+            var p = p
+            while p < count, characters[p] == "*" {
+                p += 1
+                if p == count { return acceptAll }
+                if characters[p] == "?" || characters[p] == "*" { continue }
+                return 2 * p + 1
+            }
+            return 2 * p
+        }
+        for p in 0...count {
+            let plain = 2 * p
+            if p == count {
+                states[plain].epsilons.append(end)
+                continue
+            }
+            let character = characters[p]
+            if character == "?" {
+                states[plain].edges.append((part.raw, settle(p + 1)))
+            } else if character != "*" {
+                states[plain].edges.append((symbol(character), settle(p + 1)))
+                let skipping = plain + 1
+                states[skipping].edges.append((symbol(character), settle(p + 1)))
+                states[skipping].edges.append((part.raw.subtracting(symbol(character)), skipping))
+            }
+        }
+        states[acceptAll].edges.append((part.raw, acceptAll))
+        states[acceptAll].epsilons.append(end)
+        return Automaton(states: states, start: settle(0), accept: end)
+    }
+}

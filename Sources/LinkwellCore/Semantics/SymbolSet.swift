@@ -1,0 +1,75 @@
+/// The symbols a URL is spelled in for the exact engine: the 128 ASCII characters, then two
+/// separators that stand between the path and the query (`␜`) and the query and the fragment
+/// (`␝`). One URL is one string `path ␜ query ␝ fragment` (see `URLUniverse`).
+typealias Symbol = UInt8
+
+enum Symbols {
+    static let querySeparator: Symbol = 128
+    static let fragmentSeparator: Symbol = 129
+    static let count = 130
+}
+
+/// A set of symbols as a bit set: the label of an automaton edge.
+struct SymbolSet: Hashable, Sendable {
+    private var low: UInt64 = 0
+    private var high: UInt64 = 0
+    private var separators: UInt64 = 0
+
+    static let empty = SymbolSet()
+
+    init() {}
+
+    init(_ symbols: some Sequence<Symbol>) {
+        for symbol in symbols { insert(symbol) }
+    }
+
+    init(ascii characters: String) {
+        self.init(characters.utf8)
+    }
+
+    static func single(_ symbol: Symbol) -> SymbolSet { SymbolSet([symbol]) }
+
+    mutating func insert(_ symbol: Symbol) {
+        switch symbol {
+        case 0..<64: low |= 1 << UInt64(symbol)
+        case 64..<128: high |= 1 << UInt64(symbol - 64)
+        default: separators |= 1 << UInt64(symbol - 128)
+        }
+    }
+
+    func contains(_ symbol: Symbol) -> Bool {
+        switch symbol {
+        case 0..<64: low & (1 << UInt64(symbol)) != 0
+        case 64..<128: high & (1 << UInt64(symbol - 64)) != 0
+        default: separators & (1 << UInt64(symbol - 128)) != 0
+        }
+    }
+
+    var isEmpty: Bool { low == 0 && high == 0 && separators == 0 }
+
+    func union(_ other: SymbolSet) -> SymbolSet {
+        var result = self
+        result.low |= other.low
+        result.high |= other.high
+        result.separators |= other.separators
+        return result
+    }
+
+    func intersection(_ other: SymbolSet) -> SymbolSet {
+        var result = self
+        result.low &= other.low
+        result.high &= other.high
+        result.separators &= other.separators
+        return result
+    }
+
+    func subtracting(_ other: SymbolSet) -> SymbolSet {
+        var result = self
+        result.low &= ~other.low
+        result.high &= ~other.high
+        result.separators &= ~other.separators
+        return result
+    }
+
+    var members: [Symbol] { (0..<Symbol(Symbols.count)).filter(contains) }
+}

@@ -1,0 +1,62 @@
+/// The URLs the exact engine decides over, and how one is spelled as a string of `Symbol`s.
+///
+/// "Every URL" means every URL as RFC 3986 writes it: ASCII only (a browser percent-encodes
+/// anything else before a platform sees it), and every `%` starts a `%HH` escape. A URL is the
+/// string `path ␜ query ␝ fragment`; an absent query or fragment is the empty string, exactly as
+/// every platform reading treats "absent". The host is not part of the string: each comparison is
+/// for one host.
+enum URLUniverse {
+    static let alpha = SymbolSet(ascii: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+    static let digits = SymbolSet(ascii: "0123456789")
+    static let hexDigits = digits.union(SymbolSet(ascii: "ABCDEFabcdef"))
+    /// RFC 3986 `pchar`: unreserved, sub-delims, `:`, `@`, and `%` (which starts an escape).
+    static let pchar = alpha.union(digits).union(SymbolSet(ascii: "-._~!$&'()*+,;=:@%"))
+    static let pathCharacters = pchar.union(SymbolSet(ascii: "/"))
+    static let queryCharacters = pchar.union(SymbolSet(ascii: "/?"))
+    static let fragmentCharacters = queryCharacters
+
+    /// The universe itself as a deterministic automaton: a path starting with `/`, `␜`, a
+    /// query, `␝`, a fragment, with every `%` followed by two hex digits.
+    static let automaton: Automaton = {
+        typealias State = Automaton.State
+        var states = [State](repeating: State(), count: 10)
+        states[0].edges = [(.single(UInt8(ascii: "/")), 1)]
+        for (part, characters) in [(1, pathCharacters), (4, queryCharacters), (7, fragmentCharacters)] {
+            let percent = SymbolSet.single(UInt8(ascii: "%"))
+            states[part].edges = [(characters.subtracting(percent), part), (percent, part + 1)]
+            states[part + 1].edges = [(hexDigits, part + 2)]
+            states[part + 2].edges = [(hexDigits, part)]
+        }
+        states[1].edges.append((.single(Symbols.querySeparator), 4))
+        states[4].edges.append((.single(Symbols.fragmentSeparator), 7))
+        return Automaton(states: states, start: 0, accept: 7)
+    }()
+
+    /// The URL as the engine spells it; nil when it lies outside the universe (a non-ASCII
+    /// character, a `%` that starts no escape), where the engine claims nothing.
+    static func symbols(of url: URLParts) -> [Symbol]? {
+        let text = Array(url.path.utf8) + [Symbols.querySeparator] + Array(url.query.utf8) + [Symbols.fragmentSeparator]
+            + Array(url.fragment.utf8)
+        guard text.allSatisfy({ $0 < 128 || $0 == Symbols.querySeparator || $0 == Symbols.fragmentSeparator }) else {
+            return nil
+        }
+        return automaton.accepts(text) ? text : nil
+    }
+
+    /// A concrete URL on `host` for a string of symbols.
+    static func url(_ symbols: [Symbol], host: String) -> String {
+        var parts: [[UInt8]] = [[]]
+        for symbol in symbols {
+            if symbol == Symbols.querySeparator || symbol == Symbols.fragmentSeparator {
+                parts.append([])
+            } else {
+                parts[parts.count - 1].append(symbol)
+            }
+        }
+        while parts.count < 3 { parts.append([]) }
+        let path = String(decoding: parts[0], as: UTF8.self)
+        let query = String(decoding: parts[1], as: UTF8.self)
+        let fragment = String(decoding: parts[2], as: UTF8.self)
+        return "https://\(host)\(path)" + (query.isEmpty ? "" : "?\(query)") + (fragment.isEmpty ? "" : "#\(fragment)")
+    }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import Testing
+
+@testable import LinkwellCore
+
+/// The exact engine against the concrete matchers: seeded random rule lists, every verdict
+/// checked by brute force over a bounded set of URLs, every witness re-run through the matcher.
+@Suite struct SemanticsTests {
+    typealias Random = PropertyTests.Random
+
+    static let host = "m.example.com"
+
+    static func pattern(_ random: inout Random, alphabet: [String]) -> String {
+        (0..<(random.below(4))).map { _ in random.pick(alphabet) }.joined()
+    }
+
+    /// One random iOS 13+ component with every key the engine models.
+    static func component(_ random: inout Random) -> JSONValue {
+        var object: [String: JSONValue] = [:]
+        if random.below(4) != 0 { object["/"] = .string("/" + pattern(&random, alphabet: ["a", "b", "A", "/", "*", "?", "é"])) }
+        switch random.below(5) {
+        case 0: object["?"] = .string(pattern(&random, alphabet: ["a", "=", "b", "*", "&"]))
+        case 1:
+            var items: [String: JSONValue] = [:]
+            for name in ["a", "b"] where random.below(2) == 0 {
+                items[name] = .string(pattern(&random, alphabet: ["a", "b", "*", "?"]))
+            }
+            object["?"] = .object(items)
+        default: break
+        }
+        if random.below(4) == 0 { object["#"] = .string(pattern(&random, alphabet: ["a", "*", "?"])) }
+        if random.below(3) == 0 { object["exclude"] = .bool(true) }
+        if random.below(4) == 0 { object["caseSensitive"] = .bool(false) }
+        if random.below(4) == 0 { object["percentEncoded"] = .bool(false) }
+        return .object(object)
+    }
+
+    static func aasa(_ random: inout Random, legacy: Bool = false) -> JSONValue {
+        let components = (0..<(1 + random.below(4))).map { _ in component(&random) }
+        var detail: [String: JSONValue] = ["appIDs": .array([.string("ABCDE12345.com.example.app")]), "components": .array(components)]
+        if legacy {
+            detail["appID"] = .string("ABCDE12345.com.example.app")
+            detail["paths"] = .array(
+                (0..<(1 + random.below(3))).map { _ in
+                    .string((random.below(3) == 0 ? "NOT " : "") + "/" + pattern(&random, alphabet: ["a", "b", "/", "*", "?"]))
+                })
+        }
+        var applinks: [String: JSONValue] = ["details": .array([.object(detail)])]
+        if random.below(5) == 0 { applinks["defaults"] = .object(["caseSensitive": .bool(false)]) }
+        return .object(["applinks": .object(applinks)])
+    }
+
+    static func assetLinks(_ random: inout Random) -> JSONValue {
+        let rules = (0..<(1 + random.below(4))).map { _ -> JSONValue in
+            var object: [String: JSONValue] = [:]
+            if random.below(4) != 0 { object["/"] = .string("/" + pattern(&random, alphabet: ["a", "b", "/", "*", "?"])) }
+            if random.below(4) == 0 {
+                object["?"] = .object(["a": .string(pattern(&random, alphabet: ["a", "b", "*", "?"]))])
+            }
+            if random.below(5) == 0 { object["#"] = .string(pattern(&random, alphabet: ["a", "*"])) }
+            if random.below(3) == 0 { object["exclude"] = .bool(true) }
+            if object.isEmpty { object["/"] = .string("*") }
+            return .object(object)
+        }
+        return .array([
+            .object([
+                "relation": .array([.string(AssetLinksStatement.handleAllURLs)]),
+                "target": .object([
+                    "namespace": .string("android_app"), "package_name": .string("com.example.app"),
+                    "sha256_cert_fingerprints": .array([.string(Array(repeating: "AB", count: 32).joined(separator: ":"))]),
+                ]),
+                "relation_extensions": .object([
+                    AssetLinksStatement.handleAllURLs: .object(["dynamic_app_link_components": .array(rules)])
+                ]),
+            ])
+        ])
+    }
+
+    /// Every URL over a few path units (including escapes, upper case and an unnamed letter),
+    /// a few queries and fragments.
+    static let urls: [String] = {
+        let units = ["a", "A", "/", "c", "%41", "%2F", "%C3%A9"]
+        var paths = ["/"]
+        var frontier = ["/"]
+        for _ in 0..<3 {
+            frontier = frontier.flatMap { prefix in units.map { prefix + $0 } }
+            paths += frontier
+        }
+        let queries = ["", "?a", "?a=b", "?a=&a=b", "?b=a", "?a=a&b=b", "?&a=a", "?=a"]
+        let fragments = ["", "#a", "#ab"]
+        return paths.flatMap { path in queries.flatMap { query in fragments.map { "https://\(host)\(path)\(query)\($0)" } } }
+    }()
+
+    static let parsedURLs = urls.map { ($0, URLParts($0)!) }
+
+    /// The concrete matcher for one side, made once.
+    static func decider(_ files: AssociationComparison.Files, platform: Platform) -> (URLParts, String) -> Bool {
+        switch platform {
+        case .ios, .iosLegacy:
+            let matcher = files.aasa.map { AASAMatcher(document: $0, form: platform == .ios ? .components : .legacyPaths) }
+            return { url, app in matcher?.decide(url, appID: app, host: host).opensApp ?? false }
+        case .android, .androidLegacy:
+            let matcher = files.assetLinks.map(AndroidDynamicMatcher.init(document:))
+            return { url, app in matcher?.decide(url, package: app)?.opensApp ?? false }
+        }
+    }
+
+    static func bruteForceDiffers(_ before: AssociationComparison.Files, _ after: AssociationComparison.Files, platform: Platform, app: String)
+        -> String?
+    {
+        let a = decider(before, platform: platform)
+        let b = decider(after, platform: platform)
+        return parsedURLs.first { a($0.1, app) != b($0.1, app) }?.0
+    }
+
+    static func check(_ before: AssociationComparison.Files, _ after: AssociationComparison.Files) {
+        let comparison = AssociationComparison(before: before, after: after, host: host)
+        #expect(comparison.inconsistencies == [])
+        for result in comparison.comparisons {
+            let found = bruteForceDiffers(before, after, platform: result.platform, app: result.app)
+            switch result.verdict {
+            case .same:
+                #expect(found == nil, "engine says same on \(result.platform), brute force differs on \(found ?? "")")
+            case .different:
+                #expect(!result.differences.isEmpty)
+            case .notProven:
+                Issue.record("not proven: \(result.summary)")
+            }
+            if found != nil { #expect(result.verdict == .different) }
+        }
+    }
+
+    @Test(arguments: 0..<250)
+    func componentListsAgreeWithBruteForce(_ seed: Int) {
+        var random = Random(state: UInt64(seed) &* 7919)
+        let a = Self.aasa(&random, legacy: true)
+        // Half the time compare against a small mutation, where equal lists are common.
+        let b = random.below(2) == 0 ? Self.aasa(&random, legacy: true) : a
+        Self.check(.init(aasa: a, assetLinks: nil), .init(aasa: b, assetLinks: nil))
+        var reordered = a
+        if case .object(var root) = a, case .object(var applinks)? = root["applinks"], case .array(var details)? = applinks["details"],
+            case .object(var detail) = details[0], case .array(var components)? = detail["components"], components.count > 1
+        {
+            components.swapAt(0, components.count - 1)
+            detail["components"] = .array(components)
+            details[0] = .object(detail)
+            applinks["details"] = .array(details)
+            root["applinks"] = .object(applinks)
+            reordered = .object(root)
+        }
+        Self.check(.init(aasa: a, assetLinks: nil), .init(aasa: reordered, assetLinks: nil))
+    }
+
+    @Test(arguments: 0..<150)
+    func dynamicRulesAgreeWithBruteForce(_ seed: Int) {
+        var random = Random(state: UInt64(seed) &* 104_729)
+        let a = Self.assetLinks(&random)
+        let b = random.below(2) == 0 ? Self.assetLinks(&random) : a
+        Self.check(.init(aasa: nil, assetLinks: a), .init(aasa: nil, assetLinks: b))
+    }
+}
