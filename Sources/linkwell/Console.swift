@@ -103,6 +103,21 @@ enum Console {
         }
     }
 
+    /// An assetlinks.json; a statement list Google's verifier rejects as a whole is said at once,
+    /// at the statement's line and column, since then nothing on that host opens an app.
+    static func readAssetLinks(_ path: String) throws -> JSONValue {
+        let document = try readJSON(path)
+        if let rejection = StatementListCheck.rejection(of: document) {
+            let text = readFile(path, what: "file") ?? ""
+            let place = rejection.statement.flatMap { StatementListCheck.location(ofStatement: $0, in: text) } ?? (1, 1)
+            FileHandle.standardError.write(
+                Data(
+                    ("\(path):\(place.0):\(place.1): warning: Android's verifier rejects this whole statement list (\(rejection)); "
+                        + "no app link on this host is verified, so Android opens nothing\n").utf8))
+        }
+        return document
+    }
+
     /// The manifest's text, or nil after saying plainly why it cannot be read.
     private static func readManifest(_ path: String) -> String? {
         readFile(path, what: "manifest")

@@ -8,8 +8,9 @@ struct ImportCommand: ParsableCommand {
         abstract: "Write a manifest from the association files a site serves today, and prove it decides every URL the same way.",
         discussion: """
             Example: linkwell import --aasa apple-app-site-association --assetlinks assetlinks.json --domain m.example.com
-            The new manifest is built in memory and compared with the original files on every rule's sample URL, on each
-            platform and app; what differs or has no place in a manifest is listed.
+            The new manifest is built in memory and its files are compared with the original files exactly, on every URL,
+            each platform reading and app (iOS 13+, iOS 9–12, Android 15+). Each difference is shown with a shortest URL
+            that decides differently, and the command exits 1 unless --allow-differences.
             """)
 
     @Option(help: "An apple-app-site-association file; repeatable.")
@@ -24,8 +25,11 @@ struct ImportCommand: ParsableCommand {
     @Option(help: "The mirror host for preview pages (default: open.<domain>; change it to one you serve).")
     var mirror: String?
 
-    @Option(name: .customLong("output"), help: "The manifest to write; an existing file is never overwritten.")
+    @Option(name: .customLong("output"), help: "The manifest to write (its folder is created); an existing file is never overwritten.")
     var output: String = "site.yaml"
+
+    @Flag(help: "Exit 0 even when the manifest's build decides some URLs otherwise than the original files.")
+    var allowDifferences = false
 
     func validate() throws {
         guard !aasa.isEmpty || !assetlinks.isEmpty else { throw ValidationError("give at least one --aasa or --assetlinks file") }
@@ -39,7 +43,7 @@ struct ImportCommand: ParsableCommand {
             throw ExitCode.failure
         }
         let aasaSources = try aasa.map { ManifestImport.Source(name: $0, document: try Console.readJSON($0)) }
-        let assetLinkSources = try assetlinks.map { ManifestImport.Source(name: $0, document: try Console.readJSON($0)) }
+        let assetLinkSources = try assetlinks.map { ManifestImport.Source(name: $0, document: try Console.readAssetLinks($0)) }
         let mirrorHost = mirror ?? "open.\(domain)"
         let imported = ManifestImport(aasa: aasaSources, assetLinks: assetLinkSources, domain: domain, mirror: mirrorHost)
         var notes = imported.notes
@@ -49,6 +53,7 @@ struct ImportCommand: ParsableCommand {
 
         do {
             let folder = (output as NSString).deletingLastPathComponent
+            if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
             let schema = (folder as NSString).appendingPathComponent(ManifestSchema.fileName)
             if !FileManager.default.fileExists(atPath: schema) {
                 try Data(ManifestSchema.text.utf8).write(to: URL(fileURLWithPath: schema))
@@ -63,26 +68,24 @@ struct ImportCommand: ParsableCommand {
 
         let result = Linkwell.build(SourceFile(path: output, text: imported.yaml))
         for diagnostic in result.diagnostics { FileHandle.standardError.write(Data((Console.render(diagnostic) + "\n").utf8)) }
-        guard let site = result.site, let plan = result.plan, result.succeeded else {
+        guard let site = result.site, result.succeeded else {
             Console.error("wrote \(output), but it does not build yet: fix the errors above, then run 'linkwell validate'")
             throw ExitCode.failure
         }
         Console.status(
             "wrote \(output): \(site.iosApps.count) iOS apps, \(site.androidApps.count) Android apps, \(site.routes.count) routes")
 
-        let matcher = SiteMatcher(site: site, plan: plan, files: result.files)
-        let check = ImportCheck.mismatches(
-            aasa: aasaSources.map(\.document), assetLinks: assetLinkSources.map(\.document), host: domain, matcher: matcher)
-        if check.mismatches.isEmpty {
-            Console.status("same decisions as the original files: \(check.decisions) (URL, platform, app) decisions compared")
-        } else {
-            notes += check.mismatches.prefix(20).map(\.description)
-            if check.mismatches.count > 20 { notes.append("… and \(check.mismatches.count - 20) more decisions that differ") }
-            Console.status("\(check.mismatches.count) of \(check.decisions) (URL, platform, app) decisions differ from the original files")
-        }
+        let proof = ImportProof(
+            aasa: aasaSources.map(\.document), assetLinks: assetLinkSources.map(\.document), host: domain, built: result.files)
+        Console.status(proof.summary)
+        for line in proof.lines { Console.status("  - \(line)") }
         if !notes.isEmpty {
             Console.status("not carried over, or to check:")
             for note in notes { Console.status("  - \(note)") }
+        }
+        if !proof.differences.isEmpty, !allowDifferences {
+            Console.error("the manifest does not decide every URL as the original files do (see above); pass --allow-differences to accept")
+            throw ExitCode.failure
         }
     }
 }

@@ -12,7 +12,7 @@ struct LinkwellCommand: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             InitCommand.self, BuildCommand.self, ValidateCommand.self, CheckCommand.self, MatchCommand.self, VerifyCommand.self,
-            DiffCommand.self, SchemaCommand.self, ImportCommand.self, ServeCommand.self,
+            DiffCommand.self, CompareCommand.self, SchemaCommand.self, ImportCommand.self, ServeCommand.self,
         ]
     )
 }

@@ -78,7 +78,7 @@ struct MatchCommand: ParsableCommand {
             return .site(SiteMatcher(site: result.site!, plan: result.plan!, files: result.files))
         }
         let aasaDocument = try aasa.map { try Console.readJSON($0) }
-        let assetLinksDocument = try assetlinks.map { try Console.readJSON($0) }
+        let assetLinksDocument = try assetlinks.map { try Console.readAssetLinks($0) }
         return .files(FileMatcher(aasa: aasaDocument, appIDs: appIDs, assetLinks: assetLinksDocument, packages: packages, host: host))
     }
 }

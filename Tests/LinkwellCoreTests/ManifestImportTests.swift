@@ -16,6 +16,12 @@ import Testing
         return SiteMatcher(site: site, plan: try #require(result.plan), files: result.files)
     }
 
+    static func prove(_ imported: ManifestImport, aasa: [JSONValue] = [], assetLinks: [JSONValue] = [], host: String) -> ImportProof {
+        let result = Fixtures.build(imported.yaml)
+        #expect(result.succeeded, "\(result.diagnostics)")
+        return ImportProof(aasa: aasa, assetLinks: assetLinks, host: host, built: result.files)
+    }
+
     @Test func applesDocumentationExampleRoundTrips() throws {
         let aasa = try Self.json(Fixtures.text("import/apple-example.json"))
         let imported = ManifestImport(
@@ -26,14 +32,14 @@ import Testing
         #expect(imported.yaml == Fixtures.text("import/apple-example.yaml"), "re-record with LINKWELL_RECORD=1 if intended")
         #expect(
             imported.notes == [
-                "apple-app-site-association: App Clip ABCED12345.com.example.MyApp.Clip is not under an app of the file (same Team ID, bundle ID prefix); left out",
+                "apple-app-site-association: App Clip ABCED12345.com.example.MyApp.Clip has no app in the file; the manifest adds its app ABCED12345.com.example.MyApp with no routes",
                 "no page types: add 'pages:' and a 'page:' per route to get preview pages",
             ])
 
         let matcher = try Self.build(imported)
-        let check = ImportCheck.mismatches(aasa: [aasa], assetLinks: [], host: "www.example.com", matcher: matcher)
-        #expect(check.mismatches.isEmpty, "\(check.mismatches)")
-        #expect(check.decisions == 44)
+        let proof = Self.prove(imported, aasa: [aasa], host: "www.example.com")
+        #expect(proof.isProvedSame, "\(proof.lines)")
+        #expect(proof.summary == "proved: the build decides every URL as the original files do (iOS 13+; 2 apps)")
         // spec-reference §3, vectors 9–15, asked of the imported manifest's own build.
         let vectors: [(String, MatchDecision.Outcome)] = [
             ("/buy/42", .match), ("/buy/42#no_universal_links", .exclude), ("/help/website/faq?articleNumber=4815", .exclude),
@@ -42,7 +48,9 @@ import Testing
         ]
         for (path, outcome) in vectors {
             let text = "https://www.example.com\(path)"
-            let decisions = matcher.decisions(for: text, url: try #require(URLParts(text))).filter { $0.platform == .ios }
+            let decisions = matcher.decisions(for: text, url: try #require(URLParts(text))).filter {
+                $0.platform == .ios && $0.app != "myapp"
+            }
             #expect(decisions.map(\.app) == ["app", "app2"])
             #expect(decisions.allSatisfy { $0.decision.outcome == outcome }, "\(path): \(decisions.map(\.summary))")
         }
@@ -78,15 +86,22 @@ import Testing
         #expect(imported.yaml.contains("    apps: [reader-2]\n"), "the Android app's rules are its own routes")
         #expect(imported.notes.contains { $0.hasPrefix("assetlinks.json: com.example.other has no dynamic rules") })
         #expect(imported.notes.contains { $0.hasPrefix("assetlinks.json: a statement whose target is not an Android app") })
-        let matcher = try Self.build(imported)
-        let check = ImportCheck.mismatches(aasa: [aasa], assetLinks: [assetLinks], host: "news.example.com", matcher: matcher)
-        #expect(check.mismatches.isEmpty, "\(check.mismatches.map(\.description))")
-        #expect(check.decisions > 60)
+        let proof = Self.prove(imported, aasa: [aasa], assetLinks: [assetLinks], host: "news.example.com")
+        // The reader app's iOS 13+ reading of its `paths` has no slash rules, which components
+        // always have; com.example.other had no dynamic rules, so its intent filters decided,
+        // which no file shows.
+        #expect(
+            proof.lines == [
+                #"iOS 13+ · ABCDE12345.com.example.reader: https://news.example.com/articles — original files: stays in the browser (no rule); manifest: opens the app ({"/":"/articles/*","comment":"articles"})"#,
+                #"iOS 13+ · ABCDE12345.com.example.reader: https://news.example.com/video/xxx/ — original files: opens the app (/video/????); manifest: stays in the browser (no rule)"#,
+                #"iOS 13+ · ABCDE12345.com.example.reader: https://news.example.com/video/xxxx/ — original files: stays in the browser (no rule); manifest: opens the app ({"/":"/video/????","comment":"video"})"#,
+                "not compared: com.example.other: dynamic rules on one side only; on the other the app's intent filters decide, which these files do not show"
+            ])
     }
 
     @Test func whatCannotBeCarriedOverIsFoundByTheCheck() throws {
         // The same app in two details: iOS consults the second when the first has no matching
-        // rule (spec-reference §2.1); a manifest has one rule list per app.
+        // rule (spec-reference §2.1), which is one list holding both, in order.
         let aasa = try Self.json(
             """
             {"applinks": {"details": [
@@ -96,15 +111,9 @@ import Testing
             """)
         let imported = ManifestImport(
             aasa: [.init(name: "f", document: aasa)], assetLinks: [], domain: "x.example.com", mirror: "y.example.com")
-        #expect(
-            imported.notes.contains(
-                "f: ABCDE12345.com.example.app is listed again in detail 2; only its first detail's rules were carried over"))
         #expect(imported.notes.contains("f: 'activitycontinuation' is not something Linkwell writes; left out"))
-        let check = ImportCheck.mismatches(aasa: [aasa], assetLinks: [], host: "x.example.com", matcher: try Self.build(imported))
-        #expect(
-            check.mismatches.map(\.description).contains(
-                "https://x.example.com/b/sample: iOS 13+ (ABCDE12345.com.example.app) opened the app with the original files, stays in the browser with the manifest"
-            ))
+        let proof = Self.prove(imported, aasa: [aasa], host: "x.example.com")
+        #expect(proof.isProvedSame, "\(proof.lines)")
 
         // iOS 9–12 paths that say less than the components: the build derives them from the components.
         let disagreeing = try Self.json(
@@ -114,10 +123,81 @@ import Testing
             """)
         let second = ManifestImport(
             aasa: [.init(name: "g", document: disagreeing)], assetLinks: [], domain: "x.example.com", mirror: "y.example.com")
-        let legacy = ImportCheck.mismatches(aasa: [disagreeing], assetLinks: [], host: "x.example.com", matcher: try Self.build(second))
+        let legacy = Self.prove(second, aasa: [disagreeing], host: "x.example.com")
         #expect(
-            legacy.mismatches.contains { $0.platform == .iosLegacy && $0.url == "https://x.example.com/b/sample" && !$0.before && $0.after }
+            legacy.lines == [
+                "iOS 9–12 · ABCDE12345.com.example.app: https://x.example.com/b/ — original files: stays in the browser (no rule); manifest: opens the app (/b/*)"
+            ])
+    }
+
+    static func imported(_ text: String) throws -> (ManifestImport, JSONValue) {
+        let aasa = try Self.json(text)
+        return (
+            ManifestImport(aasa: [.init(name: "aasa", document: aasa)], assetLinks: [], domain: "m.example.com", mirror: "mlink.example.com"),
+            aasa
         )
+    }
+
+    /// The file's `applinks.defaults` become the manifest's: `/TRAIL/abc` keeps opening the app.
+    @Test func fileDefaultsAreCarriedOver() throws {
+        let (imported, aasa) = try Self.imported(
+            #"{"applinks": {"defaults": {"caseSensitive": false}, "details": [{"appIDs": ["ABCDE12345.com.example.trail"], "components": [{"/": "/trail/*"}]}]}}"#
+        )
+        #expect(imported.yaml.contains("defaults:\n  caseSensitive: false\n"))
+        let proof = Self.prove(imported, aasa: [aasa], host: "m.example.com")
+        #expect(proof.isProvedSame, "\(proof.lines)")
+        let matcher = try Self.build(imported)
+        let url = try #require(URLParts("https://m.example.com/TRAIL/abc"))
+        #expect(matcher.decisions(for: url.path, url: url).first { $0.platform == .ios }?.decision.opensApp == true)
+    }
+
+    /// A detail's own defaults go onto each of its routes.
+    @Test func detailDefaultsAreCarriedOverPerRoute() throws {
+        let (imported, aasa) = try Self.imported(
+            #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.a"], "defaults": {"percentEncoded": false}, "components": [{"/": "/café/*"}]}]}}"#
+        )
+        let proof = Self.prove(imported, aasa: [aasa], host: "m.example.com")
+        #expect(proof.isProvedSame, "\(proof.lines)")
+    }
+
+    /// iOS 13+ reads a paths-only file's `paths` without Apple's slash rules; components cannot
+    /// say that, so the import names each region with its witness and never says "same".
+    @Test func pathsOnlyFileDifferencesAreNamedWithWitnesses() throws {
+        let (imported, aasa) = try Self.imported(
+            #"{"applinks": {"apps": [], "details": [{"appID": "ABCDE12345.com.example.chat", "paths": ["/wechat/*", "/p2p"]}]}}"#)
+        let proof = Self.prove(imported, aasa: [aasa], host: "m.example.com")
+        #expect(!proof.isProvedSame)
+        #expect(
+            proof.lines == [
+                #"iOS 13+ · ABCDE12345.com.example.chat: https://m.example.com/p2p/ — original files: stays in the browser (no rule); manifest: opens the app ({"/":"/p2p","comment":"p2p"})"#,
+                #"iOS 13+ · ABCDE12345.com.example.chat: https://m.example.com/wechat — original files: stays in the browser (no rule); manifest: opens the app ({"/":"/wechat/*","comment":"wechat"})"#,
+            ])
+    }
+
+    @Test func credentialsOnlyAndClipsOnlyFilesImport() throws {
+        for text in [#"{"webcredentials": {"apps": ["ABCDE12345.com.example.app"]}}"#, #"{"appclips": {"apps": ["ABCDE12345.com.example.app.Clip"]}}"#] {
+            let (imported, aasa) = try Self.imported(text)
+            let result = Fixtures.build(imported.yaml)
+            #expect(result.succeeded, "\(result.diagnostics)")
+            let built = try #require(result.files.first { $0.path == "m.example.com/.well-known/apple-app-site-association" })
+            let document = try JSONValue.parse(built.contents)
+            for service in ["webcredentials", "appclips"] where aasa[service] != nil {
+                #expect(document[service] == aasa[service])
+            }
+            #expect(Self.prove(imported, aasa: [aasa], host: "m.example.com").isProvedSame)
+        }
+    }
+
+    /// `appIDs` + `paths` with no `appID`: iOS 13+ reads the paths, iOS 9–12 reads nothing; a
+    /// placeholder ID is named in the notes and its decisions show as differences.
+    @Test func appIDsWithPathsAndPlaceholdersAreNamed() throws {
+        let (imported, aasa) = try Self.imported(
+            #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app", "TEAM_ID.com.example.other"], "paths": ["/a/*"]}]}}"#)
+        #expect(imported.yaml.contains("legacyPaths: false"))
+        #expect(imported.notes.contains { $0.hasPrefix("aasa: app ID 'TEAM_ID.com.example.other' cannot be carried over") })
+        let proof = Self.prove(imported, aasa: [aasa], host: "m.example.com")
+        #expect(proof.lines.contains { $0.hasPrefix("iOS 13+ · TEAM_ID.com.example.other: https://m.example.com/a/ — original files: opens the app") })
+        #expect(!proof.lines.contains { $0.hasPrefix("iOS 9–12") })
     }
 
     @Test func yamlScalarsAreQuotedOnlyWhereNeeded() {

@@ -150,7 +150,7 @@ import Testing
     ])
     func androidDynamicVector(_ number: Int, _ rules: String, _ url: String, _ expected: MatchDecision.Outcome) throws {
         let file =
-            ##"[{"relation": ["delegate_permission/common.handle_all_urls"], "target": {"namespace": "android_app", "package_name": "com.example.app", "sha256_cert_fingerprints": []}, "relation_extensions": {"delegate_permission/common.handle_all_urls": {"dynamic_app_link_components": \##(rules)}}}]"##
+            ##"[{"relation": ["delegate_permission/common.handle_all_urls"], "target": {"namespace": "android_app", "package_name": "com.example.app", "sha256_cert_fingerprints": ["14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"]}, "relation_extensions": {"delegate_permission/common.handle_all_urls": {"dynamic_app_link_components": \##(rules)}}}]"##
         let matcher = AndroidDynamicMatcher(document: try JSONValue.parse(file))
         let decision = matcher.decide(try #require(URLParts("https://example.com" + url)), package: "com.example.app")
         #expect(decision?.outcome == expected, "§3 #\(number)")

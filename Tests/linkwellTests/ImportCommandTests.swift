@@ -11,10 +11,10 @@ import Testing
         try FileManager.default.removeItem(at: workspace.url.appendingPathComponent("site.yaml"))
         let run = try workspace.run("import", "--aasa", Self.appleExample, "--domain", "www.example.com")
         #expect(run.status == 0, "\(run.standardError)")
-        #expect(run.standardOutput.contains("wrote site.yaml: 2 iOS apps, 0 Android apps, 4 routes\n"))
-        #expect(run.standardOutput.contains("same decisions as the original files: 44 (URL, platform, app) decisions compared\n"))
+        #expect(run.standardOutput.contains("wrote site.yaml: 3 iOS apps, 0 Android apps, 4 routes\n"))
+        #expect(run.standardOutput.contains("proved: the build decides every URL as the original files do (iOS 13+; 2 apps)\n"))
         #expect(run.standardOutput.contains("  - no --mirror: the manifest names 'open.www.example.com' as the mirror host"))
-        #expect(run.standardOutput.contains("App Clip ABCED12345.com.example.MyApp.Clip is not under an app of the file"))
+        #expect(run.standardOutput.contains("App Clip ABCED12345.com.example.MyApp.Clip has no app in the file"))
         #expect(FileManager.default.fileExists(atPath: workspace.url.appendingPathComponent("site.schema.json").path))
         let build = try workspace.run("build")
         #expect(build.status == 0, "\(build.standardError)")
@@ -22,6 +22,27 @@ import Testing
             contentsOf: workspace.url.appendingPathComponent("Output/www.example.com/.well-known/apple-app-site-association"),
             encoding: .utf8)
         #expect(aasa.contains("\"articleNumber\": \"????\""))
+    }
+
+    /// A paths-only file: iOS 13+ read its `paths` without Apple's slash rules, which the
+    /// manifest's components have; the import names each region with a witness and exits 1.
+    @Test func differencesFailTheImportUnlessAllowed() throws {
+        let workspace = try Workspace(manifest: "")
+        let file = workspace.url.appendingPathComponent("aasa.json")
+        try Data(#"{"applinks": {"apps": [], "details": [{"appID": "ABCDE12345.com.example.chat", "paths": ["/wechat/*", "/p2p"]}]}}"#.utf8)
+            .write(to: file)
+        let refused = try workspace.run("import", "--aasa", file.path, "--domain", "m.example.com", "--output", "new/folder/site.yaml")
+        #expect(refused.status == 1)
+        #expect(refused.standardOutput.contains("2 regions where the build decides otherwise than the original files\n"))
+        #expect(
+            refused.standardOutput.contains(
+                "  - iOS 13+ · ABCDE12345.com.example.chat: https://m.example.com/wechat — original files: stays in the browser (no rule); manifest: opens the app"
+            ))
+        #expect(refused.standardError.contains("pass --allow-differences to accept"))
+        #expect(FileManager.default.fileExists(atPath: workspace.url.appendingPathComponent("new/folder/site.yaml").path))
+        let allowed = try workspace.run(
+            "import", "--aasa", file.path, "--domain", "m.example.com", "--output", "other/site.yaml", "--allow-differences")
+        #expect(allowed.status == 0, "\(allowed.standardError)")
     }
 
     @Test func refusesToOverwriteAndReportsBadJSONWithItsLocation() throws {

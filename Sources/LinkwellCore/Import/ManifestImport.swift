@@ -4,7 +4,7 @@
 /// iOS 13+ `components` (or, without them, the iOS 9–12 `paths`) become routes in order; apps
 /// with the same rule list share routes, others get their own (`apps:`). Android apps come from
 /// `assetlinks.json`, with their dynamic rules when the file has them. What has no place in a
-/// manifest is listed in `notes`; `ImportCheck` then proves the decisions on every rule's
+/// manifest is listed in `notes`; `ImportProof` then compares the decisions exactly, on every
 /// sample URL.
 public struct ManifestImport: Sendable {
     public struct Source: Sendable {
@@ -30,6 +30,8 @@ public struct ManifestImport: Sendable {
         var appClips: [String] = []
         /// The rule list this app follows (components as JSON), nil: none known.
         var rules: [JSONValue]?
+
+        var appID: String? { ios.map { "\($0.teamID).\($0.bundleID)" } }
     }
 
     public init(aasa: [Source], assetLinks: [Source], domain: String, mirror: String) {
@@ -39,54 +41,73 @@ public struct ManifestImport: Sendable {
         var defaults: [String: JSONValue] = [:]
         var variables: [String: JSONValue] = [:]
         var legacyDetails = 0
-        var details = 0
+        var detailCount = 0
 
         for source in aasa {
             let applinks = source.document["applinks"]
             if let list = applinks?["substitutionVariables"]?.object { variables.merge(list) { first, _ in first } }
-            for (index, detail) in (applinks?["details"]?.array ?? []).enumerated() {
-                let ids = (detail["appIDs"]?.array?.compactMap(\.string) ?? []) + [detail["appID"]?.string].compactMap { $0 }
-                let rules = detail["components"]?.array ?? detail["paths"]?.array.map(Self.components(fromLegacy:))
-                details += 1
-                if detail["paths"] != nil { legacyDetails += 1 }
-                if let detailDefaults = detail["defaults"]?.object { defaults.merge(detailDefaults) { first, _ in first } }
+            // The file's own defaults become the manifest's; a detail's defaults go on each of its rules.
+            if let siteDefaults = applinks?["defaults"]?.object { defaults.merge(siteDefaults) { first, _ in first } }
+            for key in (applinks?["defaults"]?.object?.keys.sorted() ?? []) where !["caseSensitive", "percentEncoded"].contains(key) {
+                notes.append("\(source.name): applinks.defaults '\(key)' has no place in a manifest; left out")
+            }
+            let details: [(String?, JSONValue)] =
+                switch applinks?["details"] {
+                case .array(let list)?: list.map { (nil, $0) }
+                case .object(let keyed)?: keyed.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+                default: []
+                }
+            for (index, (keyedAppID, detail)) in details.enumerated() {
+                // iOS 13+ reads `appIDs` (which replaces `appID`) and `components`, else `paths`;
+                // iOS 9–12 reads `appID` and `paths` only.
+                let ids = detail["appIDs"]?.array?.compactMap(\.string) ?? [keyedAppID ?? detail["appID"]?.string].compactMap { $0 }
+                var rules = detail["components"]?.array ?? detail["paths"]?.array.map(Self.components(fromLegacy:))
+                if let detailDefaults = detail["defaults"]?.object, let list = rules {
+                    rules = list.map { Self.applying(detailDefaults, to: $0) }
+                }
+                detailCount += 1
+                if (keyedAppID ?? detail["appID"]?.string) != nil, detail["paths"] != nil { legacyDetails += 1 }
+                if ids.isEmpty {
+                    notes.append("\(source.name): detail \(index + 1) names no app (no 'appIDs' or 'appID'); it applies to no app and was left out")
+                }
                 for appID in ids.uniqued() {
-                    if let existing = apps.firstIndex(where: { $0.ios.map { "\($0.teamID).\($0.bundleID)" } == appID }) {
-                        if apps[existing].rules != nil {
-                            notes.append(
-                                "\(source.name): \(appID) is listed again in detail \(index + 1); only its first detail's rules were carried over"
-                            )
-                        }
+                    if let existing = apps.firstIndex(where: { $0.appID == appID }) {
+                        // iOS consults a later detail when an earlier one has no matching rule:
+                        // the same as one list holding both, in order.
+                        apps[existing].rules = (apps[existing].rules ?? []) + (rules ?? [])
                         continue
                     }
-                    guard let dot = appID.firstIndex(of: ".") else {
-                        notes.append("\(source.name): '\(appID)' is not TEAMID.bundle.id; left out")
-                        continue
-                    }
-                    let bundle = String(appID[appID.index(after: dot)...])
-                    var app = App(id: Self.uniqueID(Self.name(from: bundle), &usedIDs), ios: (String(appID[..<dot]), bundle))
-                    app.rules = rules
-                    apps.append(app)
+                    guard let app = Self.iosApp(appID, usedIDs: &usedIDs, source: source.name, notes: &notes) else { continue }
+                    var imported = app
+                    imported.rules = rules
+                    apps.append(imported)
                 }
             }
             for appID in source.document["webcredentials"]?["apps"]?.array?.compactMap(\.string) ?? [] {
-                if let index = apps.firstIndex(where: { $0.ios.map { "\($0.teamID).\($0.bundleID)" } == appID }) {
+                if let index = apps.firstIndex(where: { $0.appID == appID }) {
                     apps[index].webcredentials = true
-                } else {
-                    notes.append(
-                        "\(source.name): webcredentials app \(appID) has no applinks detail; a manifest app always has links, so it was left out"
-                    )
+                } else if var app = Self.iosApp(appID, usedIDs: &usedIDs, source: source.name, notes: &notes) {
+                    // An app with shared web credentials but no links: no routes of its own.
+                    app.webcredentials = true
+                    app.rules = []
+                    apps.append(app)
                 }
             }
             for clip in source.document["appclips"]?["apps"]?.array?.compactMap(\.string) ?? [] {
-                let parent = apps.firstIndex { app in
-                    app.ios.map { clip.hasPrefix("\($0.teamID).\($0.bundleID).") } ?? false
-                }
+                let parent = apps.firstIndex { app in app.appID.map { clip.hasPrefix($0 + ".") } ?? false }
                 if let parent, let dot = clip.firstIndex(of: ".") {
                     apps[parent].appClips.append(String(clip[clip.index(after: dot)...]))
-                } else {
+                } else if let lastDot = clip.lastIndex(of: "."), let dot = clip.firstIndex(of: "."), lastDot > dot,
+                    var app = Self.iosApp(String(clip[..<lastDot]), usedIDs: &usedIDs, source: source.name, notes: &notes)
+                {
+                    // A clip whose app the file does not name: the manifest needs the app to hold it.
+                    app.appClips = [String(clip[clip.index(after: dot)...])]
+                    app.rules = []
+                    apps.append(app)
                     notes.append(
-                        "\(source.name): App Clip \(clip) is not under an app of the file (same Team ID, bundle ID prefix); left out")
+                        "\(source.name): App Clip \(clip) has no app in the file; the manifest adds its app \(clip[..<lastDot]) with no routes")
+                } else {
+                    notes.append("\(source.name): App Clip \(clip) is not TEAMID.bundle.id.Clip; left out")
                 }
             }
             for key in source.document.object?.keys.sorted() ?? [] where !["applinks", "webcredentials", "appclips"].contains(key) {
@@ -95,6 +116,11 @@ public struct ManifestImport: Sendable {
         }
 
         for source in assetLinks {
+            if let rejection = StatementListCheck.rejection(of: source.document) {
+                notes.append(
+                    "\(source.name) is rejected by Android's verifier (\(rejection)), so on that host Android opened nothing; "
+                        + "the manifest's build writes a valid file, which opens what its routes say")
+            }
             for statement in source.document.array ?? [] {
                 let relations = statement["relation"]?.array?.compactMap(\.string) ?? []
                 guard statement["target"]?["namespace"]?.string == "android_app", let package = statement["target"]?["package_name"]?.string
@@ -102,7 +128,17 @@ public struct ManifestImport: Sendable {
                     notes.append("\(source.name): a statement whose target is not an Android app (\(statement.compactText)) was left out")
                     continue
                 }
-                let fingerprints = statement["target"]?["sha256_cert_fingerprints"]?.array?.compactMap(\.string) ?? []
+                if let problem = Identifiers.androidPackageProblem(package) {
+                    notes.append("\(source.name): package '\(package)' cannot be carried over (\(problem)); left out, with its rules")
+                    continue
+                }
+                var fingerprints: [String] = []
+                for written in statement["target"]?["sha256_cert_fingerprints"]?.array?.compactMap(\.string) ?? [] {
+                    switch Identifiers.canonicalFingerprint(written) {
+                    case .success(let canonical): fingerprints.append(canonical)
+                    case .failure(let problem): notes.append("\(source.name): \(package): \(problem); left out")
+                    }
+                }
                 let dynamic = statement["relation_extensions"]?[AssetLinksStatement.handleAllURLs]?["dynamic_app_link_components"]?.array
                 if let index = apps.firstIndex(where: { $0.package == package }) {
                     apps[index].fingerprints = (apps[index].fingerprints + fingerprints).uniqued()
@@ -153,9 +189,9 @@ public struct ManifestImport: Sendable {
         notes.append("no page types: add 'pages:' and a 'page:' per route to get preview pages")
 
         // Without `paths` in the original, iOS 9–12 opened nothing; the manifest keeps it that way.
-        let legacyPaths = details == 0 || legacyDetails > 0
-        if legacyDetails > 0, legacyDetails < details {
-            notes.append("only \(legacyDetails) of \(details) details have iOS 9–12 'paths'; the build writes them for every app")
+        let legacyPaths = detailCount == 0 || legacyDetails > 0
+        if legacyDetails > 0, legacyDetails < detailCount {
+            notes.append("only \(legacyDetails) of \(detailCount) details have iOS 9–12 'appID' and 'paths'; the build writes them for every app")
         }
         yaml = Self.render(
             apps: apps, routes: routes, defaults: defaults, variables: variables, legacyPaths: legacyPaths, domain: domain, mirror: mirror,
@@ -169,6 +205,32 @@ public struct ManifestImport: Sendable {
             path.hasPrefix("NOT ")
                 ? .object(["/": .string(String(path.dropFirst(4))), "exclude": .bool(true)]) : .object(["/": .string(path)])
         }
+    }
+
+    /// An iOS app from `TEAMID.bundle.id`, or nil (and a note) when the ID is not one a
+    /// manifest can hold — a placeholder such as `TEAM_ID.com.example.app` included.
+    static func iosApp(_ appID: String, usedIDs: inout Set<String>, source: String, notes: inout [String]) -> App? {
+        guard let dot = appID.firstIndex(of: ".") else {
+            notes.append("\(source): '\(appID)' is not TEAMID.bundle.id; left out, with its rules")
+            return nil
+        }
+        let team = String(appID[..<dot])
+        let bundle = String(appID[appID.index(after: dot)...])
+        if let problem = Identifiers.teamIDProblem(team) ?? Identifiers.bundleIDProblem(bundle) {
+            notes.append("\(source): app ID '\(appID)' cannot be carried over (\(problem)); left out, with its rules")
+            return nil
+        }
+        return App(id: uniqueID(name(from: bundle), &usedIDs), ios: (team, bundle))
+    }
+
+    /// A detail's `defaults` written onto one of its components, key by key, where the component
+    /// does not set its own.
+    static func applying(_ defaults: [String: JSONValue], to component: JSONValue) -> JSONValue {
+        guard var object = component.object else { return component }
+        for key in ["caseSensitive", "percentEncoded"] where object[key] == nil {
+            if let value = defaults[key] { object[key] = value }
+        }
+        return .object(object)
     }
 
     static func route(_ component: JSONValue, apps: [String]?, names: inout Set<String>, notes: inout [String]) -> YAMLText.Mapping? {

@@ -1,0 +1,63 @@
+/// Proves an import with the exact engine: the original files against the files the new
+/// manifest builds for the same host, on every platform reading and for every app either side
+/// names. "Same" is said only when it is proved; every difference comes with a witness URL.
+public struct ImportProof: Sendable {
+    public var comparisons: [AssociationComparison]
+
+    public init(aasa: [JSONValue], assetLinks: [JSONValue], host: String, built files: [OutputFile]) {
+        let byPath = Dictionary(files.map { ($0.path, $0.contents) }, uniquingKeysWith: { first, _ in first })
+        let builtAASA = byPath["\(host)/\(AssociationFiles.aasa)"].flatMap { try? JSONValue.parse($0) }
+        let builtLinks = byPath["\(host)/\(AssociationFiles.assetLinks)"].flatMap { try? JSONValue.parse($0) }
+        comparisons =
+            aasa.map { AssociationComparison(before: .init(aasa: $0, assetLinks: nil), after: .init(aasa: builtAASA, assetLinks: nil), host: host) }
+            + assetLinks.map {
+                AssociationComparison(before: .init(aasa: nil, assetLinks: $0), after: .init(aasa: nil, assetLinks: builtLinks), host: host)
+            }
+    }
+
+    public var differences: [LinkComparison] { comparisons.flatMap(\.differences) }
+    public var isProvedSame: Bool { comparisons.allSatisfy(\.isProvedSame) }
+
+    /// The report, one line each: a difference with its witness, what was not proved, or the proof.
+    public var lines: [String] {
+        var lines: [String] = []
+        for comparison in differences {
+            for difference in comparison.differences {
+                lines.append(Self.describe(difference, comparison: comparison))
+            }
+        }
+        for comparison in comparisons.flatMap(\.comparisons) where comparison.verdict == .notProven {
+            lines.append("\(comparison.platform.displayName) · \(comparison.app): \(comparison.summary)")
+        }
+        lines += comparisons.flatMap(\.notCompared).map { "not compared: \($0)" }
+        lines += comparisons.flatMap(\.inconsistencies).map { "internal check failed (please report): \($0)" }
+        return lines
+    }
+
+    /// What was proved, counted.
+    public var summary: String {
+        let all = comparisons.flatMap(\.comparisons)
+        let platforms = all.map(\.platform).uniqued().sorted().map(\.displayName).joined(separator: ", ")
+        let apps = all.map(\.app).uniqued().count
+        if isProvedSame, all.isEmpty {
+            return "proved: neither the original files nor the build have app-link rules for any app"
+        }
+        if isProvedSame {
+            return "proved: the build decides every URL as the original files do (\(platforms); \(apps) app\(apps == 1 ? "" : "s"))"
+        }
+        let differing = differences.reduce(0) { $0 + $1.differences.count }
+        if differing > 0 {
+            return "\(differing) region\(differing == 1 ? "" : "s") where the build decides otherwise than the original files"
+        }
+        return "no difference found, but not proved for everything (see below)"
+    }
+
+    static func describe(_ difference: LinkDifference, comparison: LinkComparison) -> String {
+        func text(_ decision: MatchDecision) -> String {
+            let verb = decision.opensApp ? "opens the app" : "stays in the browser"
+            return decision.ruleText.map { "\(verb) (\($0))" } ?? "\(verb) (no rule)"
+        }
+        return "\(comparison.platform.displayName) · \(comparison.app): \(difference.witness) — original files: "
+            + "\(text(difference.before)); manifest: \(text(difference.after))"
+    }
+}
