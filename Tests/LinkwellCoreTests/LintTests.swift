@@ -48,20 +48,43 @@ import Testing
             routes: "  - {name: hidden, path: '/h/*', exclude: true}\n  - {name: item, path: '/h/item', query: {id: '?*'}}")
         #expect(
             Self.warnings(yaml, code: .shadowedRule) == [
-                "site.yaml:13:5: warning: route 'item' never opens the app: route 'hidden' comes first and matches every URL it matches and keeps it in the browser [shadowed-rule]"
+                "site.yaml:13:5: warning: route 'item' never opens the app on iOS 13+, Android 15+: route 'hidden' comes first and matches every URL it matches and keeps it in the browser; it still decides on Android ≤14, e.g. https://m.example.com/h/item [shadowed-rule]"
             ])
     }
 
-    /// A narrower condition elsewhere keeps the later rule alive: no false alarms.
+    /// A narrower condition keeps the later rule alive where the platform sees it; Android 14 and
+    /// earlier see no fragment or query, so there (only) the later rule never decides, and the
+    /// warning says so with a URL where it still does.
     @Test(arguments: [
-        "  - {name: a, path: '/a/*', fragment: top}\n  - {name: b, path: /a/x}",
-        "  - {name: a, path: '/a/*', query: {id: '?*'}}\n  - {name: b, path: /a/x}",
-        "  - {name: a, path: '/a/*', caseSensitive: false}\n  - {name: b, path: /a/x}",
-        "  - {name: a, path: '/a/?'}\n  - {name: b, path: '/a/??'}",
-        "  - {name: a, path: '/a/*', apps: [example]}\n  - {name: b, path: /a/x, apps: [droid]}",
+        ("  - {name: a, path: '/a/*', fragment: top}\n  - {name: b, path: /a/x}", true),
+        ("  - {name: a, path: '/a/*', query: {id: '?*'}}\n  - {name: b, path: /a/x}", true),
+        ("  - {name: a, path: '/a/?'}\n  - {name: b, path: '/a/??'}", false),
+        ("  - {name: a, path: '/a/*', apps: [example]}\n  - {name: b, path: /a/x, apps: [droid]}", false),
     ])
-    func noWarningWhenTheLaterRuleCanStillFire(_ routes: String) {
-        #expect(!Self.warnings(Self.manifest(routes: routes)).contains { $0.contains("[shadowed-rule]") })
+    func noFalseAlarmWhenTheLaterRuleCanStillFire(_ routes: String, _ deadOnOldAndroid: Bool) {
+        let shadowed = Self.warnings(Self.manifest(routes: routes), code: .shadowedRule)
+        if deadOnOldAndroid {
+            #expect(
+                shadowed == [
+                    "site.yaml:13:5: warning: route 'b' never decides on Android ≤14: route 'a' comes first and matches every URL it matches; it still decides on iOS 13+, e.g. https://m.example.com/a/x; Android 15+, e.g. https://m.example.com/a/x [shadowed-rule]"
+                ])
+        } else {
+            #expect(shadowed == [])
+        }
+    }
+
+    /// Covers the old lint missed: a case-insensitive route covering a case-sensitive one, a whole
+    /// query `*` covering an item condition, `percentEncoded: false` covering the encoded form,
+    /// `/*` covering a fragment-only route, a union of earlier routes.
+    @Test(arguments: [
+        "  - {name: a, path: '/a/*', caseSensitive: false}\n  - {name: b, path: /A/x}",
+        "  - {name: a, path: '/a/*', query: '*', apps: [example]}\n  - {name: b, path: '/a/*', query: {id: '?*'}, apps: [example]}",
+        "  - {name: a, path: '/a b/*', percentEncoded: false}\n  - {name: b, path: '/a%20b/x'}",
+        "  - {name: a, path: '/a/?*'}\n  - {name: c, path: /a}\n  - {name: b, path: '/a/*'}",
+    ])
+    func coversTheOldLintMissedAreFound(_ routes: String) {
+        let shadowed = Self.warnings(Self.manifest(routes: routes), code: .shadowedRule)
+        #expect(shadowed.contains { $0.contains("route 'b' ") }, "\(shadowed)")
     }
 
     @Test func questionMarkInPathMirrorAndPlatform() {

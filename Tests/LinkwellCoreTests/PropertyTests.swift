@@ -63,24 +63,39 @@ import Testing
     static let longPaths = paths(upTo: 6)
     static let shortPaths = paths(upTo: 5)
 
-    /// When the lint says a route is shadowed, no path it matches escapes the earlier rules; and
-    /// when no path up to the bound escapes them, the lint says so (it decides, it does not sample).
+    /// Per platform reading (iOS 13+ with Apple's slash rules, iOS 9–12 as written): when the
+    /// exact reachability says a route never decides, no path it matches escapes the earlier
+    /// rules; and when no path up to the bound escapes them, it says so (it decides, it does not
+    /// sample). Every witness of a route that still decides is decided by that route.
     @Test(arguments: 0..<80)
-    func shadowingAgreesWithBruteForce(_ seed: Int) {
+    func shadowingAgreesWithBruteForce(_ seed: Int) throws {
         var random = Random(state: UInt64(seed))
         let routes = Self.routes(&random, count: 2 + random.below(4))
         let site = Self.site(routes)
-        let flagged = Set(Lints.shadowedRules(site).compactMap { diagnostic in routes.first { $0.location == diagnostic.location }?.name })
-        let matchers = routes.map { PathMatcher($0.path!, caseSensitive: true, percentEncoded: true, variables: [:]) }
-        for (index, route) in routes.enumerated() {
-            let matched = Self.longPaths.filter(matchers[index].matches)
-            let escapes = matched.first { path in !matchers[..<index].contains { $0.matches(path) } }
-            if flagged.contains(route.name) {
-                #expect(
-                    escapes == nil,
-                    "seed \(seed): '\(route.path!)' flagged, but \(escapes ?? "") escapes \(routes[..<index].map { $0.path! })")
-            } else if !matched.isEmpty, index > 0, escapes == nil {
-                #expect(Bool(false), "seed \(seed): '\(route.path!)' is covered by \(routes[..<index].map { $0.path! }) but not flagged")
+        let files = Linkwell.Build.files(for: site)
+        let reachability = RouteReachability(site: site, plan: BuildPlan(site: site), files: files)
+        let readings: [(Platform, [PathMatcher])] = [
+            (.ios, routes.map { PathMatcher($0.path!, caseSensitive: true, percentEncoded: true, variables: [:]) }),
+            (.iosLegacy, routes.map { PathMatcher(legacy: $0.path!) }),
+        ]
+        let aasa = try JSONValue.parse(try #require(files.first { $0.path == "m.example.com/\(AssociationFiles.aasa)" }).contents)
+        for (platform, matchers) in readings {
+            let concrete = AASAMatcher(document: aasa, form: platform == .ios ? .components : .legacyPaths)
+            for (index, route) in routes.enumerated() {
+                let finding = try #require(reachability.finding(route.name))
+                let matched = Self.longPaths.filter(matchers[index].matches)
+                let escapes = matched.first { path in !matchers[..<index].contains { $0.matches(path) } }
+                if finding.dead.contains(platform) {
+                    #expect(
+                        escapes == nil,
+                        "seed \(seed) \(platform): '\(route.path!)' never decides, but \(escapes ?? "") escapes \(routes[..<index].map { $0.path! })")
+                } else if !matched.isEmpty, index > 0, escapes == nil {
+                    #expect(Bool(false), "seed \(seed) \(platform): '\(route.path!)' is covered by \(routes[..<index].map { $0.path! })")
+                }
+                if let witness = finding.decides[platform] {
+                    let decision = concrete.decide(try #require(URLParts(witness)), appID: "ABCDE12345.com.example.app")
+                    #expect(decision.rule == index, "seed \(seed) \(platform): witness \(witness) of '\(route.path!)'")
+                }
             }
         }
     }

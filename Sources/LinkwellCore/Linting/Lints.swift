@@ -18,14 +18,16 @@ public enum Lints {
         case singleMirror = "single-mirror"
         /// What the intent filters of Android 14 and earlier cannot carry of a rule.
         case androidManifestLoss = "android-manifest-loss"
+        /// A path pattern that does not start with `/`, whose reading on iOS is not pinned down.
+        case pathWithoutSlash = "path-without-slash"
     }
 
     /// Warn once the largest AASA passes this share of the limit.
     static let sizeWarningShare = 0.8
 
-    public static func run(site: Site, files: [OutputFile]) -> [Diagnostic] {
+    public static func run(site: Site, plan: BuildPlan, files: [OutputFile]) -> [Diagnostic] {
         let found =
-            shadowedRules(site) + questionMarksInPaths(site) + singlePlatformRoutes(site) + singleMirrorRoutes(site)
+            shadowedRules(site, plan: plan, files: files) + patternsWithoutLeadingSlash(site) + questionMarksInPaths(site) + singlePlatformRoutes(site) + singleMirrorRoutes(site)
             + androidManifestLosses(site)
         return unaccepted(found, site: site) + sizeNearLimit(site: site, files: files)
     }
@@ -39,44 +41,63 @@ public enum Lints {
 
     // MARK: - Shadowing
 
-    static func shadowedRules(_ site: Site) -> [Diagnostic] {
-        let languages = site.routes.map { RouteLanguage($0, site: site) }
-        var found: [Diagnostic] = []
-        for (index, route) in site.routes.enumerated() {
-            let contexts = route.hosts.flatMap { host in route.apps.map { (host, $0) } }
-            guard !contexts.isEmpty else { continue }
-            var coverers: [Route] = []
-            var checked: [[Int]: [Route]?] = [:]
-            let deadEverywhere = contexts.allSatisfy { host, app in
-                let earlier = site.routes.indices.prefix(index).filter {
-                    site.routes[$0].hosts.contains(host) && site.routes[$0].apps.contains(app)
-                }
-                let cover = checked[earlier] ?? languages[index].cover(by: earlier.map { languages[$0] })
-                checked[earlier] = cover
-                guard let cover else { return false }
-                coverers = (coverers + cover).uniqued()
-                return true
+    /// Routes that never decide on some platform reading, proved by `RouteReachability`; the
+    /// message names the routes that decide their URLs instead, and where the route still decides.
+    static func shadowedRules(_ site: Site, plan: BuildPlan, files: [OutputFile]) -> [Diagnostic] {
+        let reachability = RouteReachability(site: site, plan: plan, files: files)
+        return site.routes.compactMap { route in
+            guard let finding = reachability.finding(route.name), !finding.dead.isEmpty else { return nil }
+            let names = Set(finding.dead.flatMap { finding.deciders[$0] ?? [] })
+            let coverers = site.routes.filter { names.contains($0.name) && $0.name != route.name }
+            let message: String
+            if finding.decides.isEmpty {
+                message = shadowMessage(route, coverers)
+            } else {
+                let platforms = finding.dead.map(\.displayName).joined(separator: ", ")
+                let still = finding.decides.sorted { $0.key < $1.key }.map { "\($0.key.displayName), e.g. \($0.value)" }.joined(separator: "; ")
+                message = "\(shadowMessage(route, coverers, on: platforms)); it still decides on \(still)"
             }
-            guard deadEverywhere, !coverers.isEmpty else { continue }
-            found.append(.warning(shadowMessage(route, coverers), at: route.location, code: Code.shadowedRule.rawValue))
+            return .warning(message, at: route.location, code: Code.shadowedRule.rawValue)
         }
-        return found
     }
 
-    static func shadowMessage(_ route: Route, _ coverers: [Route]) -> String {
+    /// The same lint for a site built in code (tests, tools).
+    static func shadowedRules(_ site: Site) -> [Diagnostic] {
+        shadowedRules(site, plan: BuildPlan(site: site), files: Linkwell.Build.files(for: site))
+    }
+
+    /// `on`: the platforms it holds for, when the route still decides elsewhere.
+    static func shadowMessage(_ route: Route, _ coverers: [Route], on platforms: String? = nil) -> String {
         let names = coverers.map { "'\($0.name)'" }.joined(separator: ", ")
+        let there = platforms.map { " on \($0)" } ?? ""
+        guard !coverers.isEmpty else { return "route '\(route.name)' matches no URL\(there)" }
         let first = coverers.count == 1 ? "route \(names) comes first and matches" : "routes \(names) come first and together match"
         if route.exclude, coverers.allSatisfy({ !$0.exclude }) {
             return
-                "exclusion '\(route.name)' never takes effect: \(first) every URL it would exclude, and the first match wins; move the exclusion before \(coverers.count == 1 ? "it" : "them")"
+                "exclusion '\(route.name)' never takes effect\(there): \(first) every URL it would exclude, and the first match wins; move the exclusion before \(coverers.count == 1 ? "it" : "them")"
         }
         if !route.exclude, coverers.allSatisfy(\.exclude) {
-            return "route '\(route.name)' never opens the app: \(first) every URL it matches and keeps it in the browser"
+            return "route '\(route.name)' never opens the app\(there): \(first) every URL it matches and keeps it in the browser"
         }
-        return "route '\(route.name)' can never decide anything: \(first) every URL it matches"
+        return platforms == nil
+            ? "route '\(route.name)' can never decide anything: \(first) every URL it matches"
+            : "route '\(route.name)' never decides\(there): \(first) every URL it matches"
     }
 
     // MARK: - Other rule lints
+
+    /// `*/terms/*`: whether Apple's `*` absorbs the path's own leading slash has no recorded
+    /// outcome (spec-reference §7), so the pattern's meaning on iOS is not pinned down.
+    static func patternsWithoutLeadingSlash(_ site: Site) -> [Diagnostic] {
+        site.routes.compactMap { route in
+            guard let path = route.path, !path.hasPrefix("/"), !PatternSyntax.isCatchAll(path) else { return nil }
+            let rest = path.drop { $0 == "*" }
+            let suggestion = path.hasPrefix("*") ? "'/*\(rest)' or '\(rest.hasPrefix("/") ? "" : "/")\(rest)'" : "'/\(path)'"
+            return .warning(
+                "path '\(path)' of route '\(route.name)' does not start with '/': how iOS reads it is not pinned down (Linkwell assumes Apple adds the slash); write \(suggestion)",
+                at: route.location, code: Code.pathWithoutSlash.rawValue)
+        }
+    }
 
     /// `/detail/?id=*` reads like a query condition but is a one-character wildcard in a path.
     static func questionMarksInPaths(_ site: Site) -> [Diagnostic] {

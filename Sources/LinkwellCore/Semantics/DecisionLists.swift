@@ -111,11 +111,13 @@ enum DecisionLists {
 
     /// Android 14 and earlier for a Linkwell manifest's app on `host`: the generated intent
     /// filter's path entries in order; no exclusions, no query or fragment.
-    static func intentFilters(site: Site, app: AndroidApp, host: String) -> DecisionList {
+    /// With the route each entry came from.
+    static func intentFilters(site: Site, app: AndroidApp, host: String) -> (list: DecisionList, origins: [String?]) {
         guard !app.fingerprints.isEmpty,
             let filter = AppFiles.intentFilterEntries(site: site, app: app).first(where: { $0.hosts.contains(host) })
-        else { return .empty }
+        else { return (.empty, []) }
         var list = DecisionList.empty
+        var origins: [String?] = []
         for (index, entry) in filter.paths.enumerated() {
             let text = entry.attribute.map(AppFiles.attribute) ?? "every path"
             guard let automaton = RuleLanguage.intentFilterPath(entry.attribute) else {
@@ -124,7 +126,8 @@ enum DecisionLists {
             }
             list.rules.append(DecisionRule(automaton: automaton, exclude: false, text: text))
             list.positions.append("data[\(index)]")
+            origins.append(entry.route)
         }
-        return list
+        return (list, origins)
     }
 }

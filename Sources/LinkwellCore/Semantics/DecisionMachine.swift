@@ -131,9 +131,9 @@ struct DecisionExploration {
         _ machines: inout [DecisionMachine], stateLimit: Int = defaultStateLimit,
         visit: (_ labels: [Int32], _ accepting: [[Int]], _ witness: () -> [Symbol]) -> Void
     ) -> Outcome {
-        let universe = universeTable()
+        var universe = machine([DecisionRule(automaton: URLUniverse.automaton, exclude: false, text: "URL")])
         let width = machines.count + 1
-        var states: [Int32] = [0] + machines.map(\.start)
+        var states: [Int32] = [universe.start] + machines.map(\.start)
         var index: [[Int32]: Int] = [states: 0]
         var parents: [(parent: Int, symbolClass: Int)] = [(-1, -1)]
         var level = [0]
@@ -151,13 +151,13 @@ struct DecisionExploration {
             var nextLevel: [Int] = []
             for node in level {
                 let current = Array(states[(node * width)..<(node * width + width)])
-                if current[0] == Int32(URLUniverse.automaton.accept) {
+                if universe.labels[Int(current[0])] == 0 {
                     let here = current.dropFirst().enumerated().map { ($0.offset, Int($0.element)) }
                     visit(here.map { machines[$0.0].labels[$0.1] }, here.map { machines[$0.0].accepting[$0.1] }, { witness(node) })
                 }
                 for symbolClass in classes.indices {
-                    let u = universe[Int(current[0])][symbolClass]
-                    guard u >= 0 else { continue }
+                    let u = universe.next(current[0], symbolClass)
+                    guard !universe.isDead(u) else { continue }
                     var next = [u]
                     var alive = false
                     for (offset, machineState) in current.dropFirst().enumerated() {
@@ -166,8 +166,8 @@ struct DecisionExploration {
                         next.append(target)
                     }
                     // Once no machine can accept any more, every longer URL is undecided
-                    // everywhere, which the walk has already seen here (u reaches an end).
-                    guard alive || u == Int32(URLUniverse.automaton.accept) else { continue }
+                    // everywhere: nothing new can be learnt past here.
+                    guard alive else { continue }
                     if index[next] == nil {
                         guard index.count < stateLimit else {
                             return Outcome(complete: false, exploredLength: max(0, depth - 3), states: index.count)
@@ -183,14 +183,5 @@ struct DecisionExploration {
             depth += 1
         }
         return Outcome(complete: true, exploredLength: .max, states: index.count)
-    }
-
-    /// The universe's transitions per class (it is deterministic): -1 where no edge.
-    private func universeTable() -> [[Int32]] {
-        URLUniverse.automaton.states.map { state in
-            representatives.map { symbol in
-                Int32(state.edges.first { $0.symbols.contains(symbol) }?.target ?? -1)
-            }
-        }
     }
 }

@@ -15,25 +15,23 @@ enum URLUniverse {
     static let queryCharacters = pchar.union(SymbolSet(ascii: "/?"))
     static let fragmentCharacters = queryCharacters
 
-    /// The universe itself as a deterministic automaton: a path starting with `/`, `␜`, a
-    /// query, `␝`, a fragment, with every `%` followed by two hex digits.
+    /// The universe itself: a path starting with `/`, `␜`, a query, `␝`, a fragment, where every
+    /// `%` starts an escape and the escaped bytes of 0x80 and above form well-formed UTF-8 (what a
+    /// browser writes for text; an escape such as a lone `%AA` is outside, and nothing is claimed
+    /// about it).
     static let automaton: Automaton = {
-        typealias State = Automaton.State
-        var states = [State](repeating: State(), count: 10)
-        states[0].edges = [(.single(UInt8(ascii: "/")), 1)]
-        for (part, characters) in [(1, pathCharacters), (4, queryCharacters), (7, fragmentCharacters)] {
-            let percent = SymbolSet.single(UInt8(ascii: "%"))
-            states[part].edges = [(characters.subtracting(percent), part), (percent, part + 1)]
-            states[part + 1].edges = [(hexDigits, part + 2)]
-            states[part + 2].edges = [(hexDigits, part)]
+        func part(_ characters: SymbolSet) -> Automaton {
+            .star(PartSyntax(raw: characters, decoded: true).anyCharacter)
         }
-        states[1].edges.append((.single(Symbols.querySeparator), 4))
-        states[4].edges.append((.single(Symbols.fragmentSeparator), 7))
-        return Automaton(states: states, start: 0, accept: 7)
+        return .sequence([
+            .symbol(UInt8(ascii: "/")), part(pathCharacters), .symbol(Symbols.querySeparator), part(queryCharacters),
+            .symbol(Symbols.fragmentSeparator), part(fragmentCharacters),
+        ])
     }()
 
     /// The URL as the engine spells it; nil when it lies outside the universe (a non-ASCII
-    /// character, a `%` that starts no escape), where the engine claims nothing.
+    /// character, a `%` that starts no escape, escapes that are not UTF-8), where the engine claims
+    /// nothing.
     static func symbols(of url: URLParts) -> [Symbol]? {
         let text = Array(url.path.utf8) + [Symbols.querySeparator] + Array(url.query.utf8) + [Symbols.fragmentSeparator]
             + Array(url.fragment.utf8)

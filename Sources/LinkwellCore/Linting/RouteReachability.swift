@@ -1,0 +1,78 @@
+/// Which routes decide some URL on each platform reading, worked out exactly from the files the
+/// build writes: each (host, app, platform) rule list is one decision machine, explored once;
+/// a route decides on a platform when one of its rules is the first match for some URL there.
+/// Unions of earlier routes, case folding, whole-query and item conditions, decoding and
+/// fragments are all covered, because the machine reads URLs as the platform does.
+struct RouteReachability {
+    struct Finding {
+        /// Platforms where the route has rules at all.
+        var present: Set<Platform> = []
+        /// A URL each platform decides through the route (the shortest found).
+        var decides: [Platform: String] = [:]
+        /// Routes whose rules decide the route's URLs, per platform (nil: the closing catch-all).
+        var deciders: [Platform: Set<String>] = [:]
+        /// Platforms where the walk did not finish, so nothing is claimed.
+        var unproved: Set<Platform> = []
+
+        /// Platforms where the route has rules but never decides, proved.
+        var dead: [Platform] { present.subtracting(decides.keys).subtracting(unproved).sorted() }
+    }
+
+    private(set) var findings: [String: Finding] = [:]
+
+    init(site: Site, plan: BuildPlan, files: [OutputFile]) {
+        let byPath = Dictionary(files.map { ($0.path, $0.contents) }, uniquingKeysWith: { first, _ in first })
+        var cache: [String: [(symbols: [Symbol]?, origins: [String?])]] = [:]
+        for host in site.hosts {
+            let aasa = byPath["\(host)/\(AssociationFiles.aasa)"].flatMap { try? JSONValue.parse($0) }
+            let links = byPath["\(host)/\(AssociationFiles.assetLinks)"].flatMap { try? JSONValue.parse($0) }
+            var lists: [(Platform, DecisionList, [String?])] = []
+            for app in site.iosApps {
+                for (platform, form) in [(Platform.ios, AASAMatcher.Form.components), (.iosLegacy, .legacyPaths)]
+                where site.platforms.contains(platform) {
+                    guard let list = aasa.flatMap({ DecisionLists.aasa($0, form: form).first { $0.appID == app.appID }?.list }) else { continue }
+                    lists.append((platform, list, plan.ruleOrigins[BuildPlan.RuleListKey(host: host, platform: platform, app: app.id)] ?? []))
+                }
+            }
+            for app in site.androidApps {
+                if let list = links.flatMap({ DecisionLists.android($0).first { $0.package == app.package }?.list }) {
+                    lists.append((.android, list, plan.ruleOrigins[BuildPlan.RuleListKey(host: host, platform: .android, app: app.id)] ?? []))
+                }
+                let legacy = DecisionLists.intentFilters(site: site, app: app, host: host)
+                lists.append((.androidLegacy, legacy.list, legacy.origins))
+            }
+            for (platform, list, origins) in lists where list.rules.count == origins.count {
+                record(platform: platform, list: list, origins: origins, host: host, cache: &cache)
+            }
+        }
+    }
+
+    private mutating func record(
+        platform: Platform, list: DecisionList, origins: [String?], host: String, cache: inout [String: [(symbols: [Symbol]?, origins: [String?])]]
+    ) {
+        for origin in origins.compactMap({ $0 }) { findings[origin, default: Finding()].present.insert(platform) }
+        let exploration = DecisionExploration(rules: [list.rules])
+        var machines = [exploration.machine(list.rules)]
+        var witnesses: [Int: [Symbol]] = [:]
+        var deciders: [Int: Set<Int>] = [:]
+        let outcome = exploration.explore(&machines) { labels, accepting, witness in
+            let winner = Int(labels[0])
+            guard winner >= 0 else { return }
+            if witnesses[winner] == nil { witnesses[winner] = witness() }
+            for rule in accepting[0] { deciders[rule, default: []].insert(winner) }
+        }
+        for (rule, origin) in origins.enumerated() {
+            guard let origin else { continue }
+            if !outcome.complete || !list.unmodelled.isEmpty { findings[origin]?.unproved.insert(platform) }
+            if let witness = witnesses[rule], findings[origin]?.decides[platform] == nil {
+                findings[origin]?.decides[platform] = URLUniverse.url(witness, host: host)
+            }
+            for winner in deciders[rule] ?? [] where winner != rule {
+                if let name = origins[winner] { findings[origin]?.deciders[platform, default: []].insert(name) }
+            }
+        }
+        _ = cache
+    }
+
+    func finding(_ route: String) -> Finding? { findings[route] }
+}
