@@ -41,7 +41,8 @@ import Testing
         let diff = ManifestDiff(base: try Self.side("base.yaml"), head: try Self.side("base.yaml"))
         #expect(diff.isEmpty)
         let report = diff.markdown(base: "a", head: "b")
-        #expect(report.contains("No link changes what it does on any platform."))
+        #expect(report.contains("No sample URL changes what it does on any platform."))
+        #expect(report.contains("Proved: no URL on any host changes what it does, on any platform, for any app ("))
         #expect(report.contains("No built file changes (41 files)."))
     }
 

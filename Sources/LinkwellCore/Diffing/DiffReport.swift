@@ -9,16 +9,61 @@ extension ManifestDiff {
     public func markdown(base: String, head: String) -> String {
         var lines = ["## Linkwell: what this change does to links", ""]
         lines.append(
-            "Compared `\(base)` → `\(head)` on \(urlCount) URLs (every route's sample URL and every link test), "
-                + "on each platform and app.")
+            "Compared `\(base)` → `\(head)` on every URL of every host, exactly, and on \(urlCount) sample URLs "
+                + "(every route's sample URL and every link test), on each platform and app.")
         lines.append("")
-        lines += linkSection + previewSection + routeSection + fileSection
+        lines += regionSection + linkSection + previewSection + routeSection + fileSection
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// The exact comparison: one row per region (platforms with the same change are one row).
+    private var regionSection: [String] {
+        var lines = ["### Links that change (every URL, exact)", ""]
+        if regions.changes.isEmpty {
+            lines.append(
+                regions.unproved.isEmpty
+                    ? "Proved: no URL on any host changes what it does, on any platform, for any app (\(regions.comparisons) comparisons)."
+                    : "No URL was found that changes what it does, but not everything was proved:")
+        } else {
+            lines += [
+                "Each row is a region of URLs decided differently; the URL is a shortest example.", "",
+                "| Host | Platforms | App | Example URL | Before | After |", "| --- | --- | --- | --- | --- | --- |",
+            ]
+            var rows: [(change: LinkRegions.Change, platforms: [Platform])] = []
+            for change in regions.changes {
+                if let index = rows.firstIndex(where: {
+                    $0.change.host == change.host && $0.change.app == change.app && $0.change.witness == change.witness
+                        && $0.change.before == change.before && $0.change.after == change.after
+                }) {
+                    rows[index].platforms.append(change.platform)
+                } else {
+                    rows.append((change, [change.platform]))
+                }
+            }
+            for row in rows {
+                let platforms = row.platforms.map(\.displayName).joined(separator: ", ")
+                lines.append(
+                    "| \(code(row.change.host)) | \(cell(platforms)) | \(cell(row.change.app)) | \(code(row.change.witness)) | "
+                        + "\(Self.text(row.change.before)) | \(Self.text(row.change.after)) |")
+            }
+        }
+        for note in regions.unproved { lines.append("- not proven: \(cell(note))") }
+        lines.append("")
+        return lines
+    }
+
+    static func text(_ side: LinkRegions.Side) -> String {
+        let route = side.route.map { " (route `\($0)`)" } ?? ""
+        switch side.outcome {
+        case .match: return "**opens the app**\(route)"
+        case .exclude: return "browser (excluded\(route.isEmpty ? "" : " by" + route.dropFirst(7).dropLast()))"
+        case .noMatch: return side.rule.map { "browser (\(cell($0)))" } ?? "browser (no rule)"
+        }
+    }
+
     private var linkSection: [String] {
-        guard !links.isEmpty else { return ["### Links", "", "No link changes what it does on any platform.", ""] }
-        var lines = ["### Links", "", "| URL | Platforms | Apps | Before | After |", "| --- | --- | --- | --- | --- |"]
+        guard !links.isEmpty else { return ["### Sample URLs", "", "No sample URL changes what it does on any platform.", ""] }
+        var lines = ["### Sample URLs", "", "| URL | Platforms | Apps | Before | After |", "| --- | --- | --- | --- | --- |"]
         for change in links {
             let platforms = change.platforms.map(\.displayName).joined(separator: ", ")
             lines.append(

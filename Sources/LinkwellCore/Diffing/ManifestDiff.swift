@@ -6,12 +6,14 @@ public struct ManifestDiff: Sendable {
     /// One built manifest.
     public struct Side: Sendable {
         public var site: Site
+        public var plan: BuildPlan
         public var matcher: SiteMatcher
         public var files: [OutputFile]
 
         /// `files` is every file of the build, item pages included.
         public init(site: Site, plan: BuildPlan, files: [OutputFile]) {
             self.site = site
+            self.plan = plan
             matcher = SiteMatcher(site: site, plan: plan, files: files)
             self.files = files
         }
@@ -75,6 +77,8 @@ public struct ManifestDiff: Sendable {
     }
 
     public var routes: [RouteChange]
+    /// The exact comparison: every URL, per host, platform and app (`LinkRegions`).
+    public var regions: LinkRegions
     public var links: [LinkChange]
     public var previews: [PreviewChange]
     public var files: [FileChange]
@@ -82,10 +86,11 @@ public struct ManifestDiff: Sendable {
     public var urlCount: Int
     public var fileCount: Int
 
-    public var isEmpty: Bool { routes.isEmpty && links.isEmpty && previews.isEmpty && files.isEmpty }
+    public var isEmpty: Bool { routes.isEmpty && regions.changes.isEmpty && links.isEmpty && previews.isEmpty && files.isEmpty }
 
     public init(base: Side, head: Side) {
         routes = Self.routeChanges(base.site.routes, head.site.routes)
+        regions = LinkRegions(base: base, head: head)
         let urls = Self.urls(base.site) + Self.urls(head.site)
         var seen: Set<String> = []
         var links: [LinkChange] = []

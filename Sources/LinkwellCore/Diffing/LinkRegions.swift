@@ -1,0 +1,92 @@
+/// The exact half of a diff: for every host either build serves, every platform reading and
+/// every app, the regions of URLs whose decision changes, each with a shortest witness URL and
+/// the rules (and routes) that decide it before and after. Nothing is sampled.
+public struct LinkRegions: Sendable {
+    public struct Change: Sendable, Hashable {
+        public var host: String
+        public var platform: Platform
+        /// The app's manifest id (or its app ID / package when a side does not have it).
+        public var app: String
+        public var witness: String
+        public var before: Side
+        public var after: Side
+    }
+
+    /// What one build does in a region: the decision, the rule and the route that wrote it.
+    public struct Side: Sendable, Hashable {
+        public var opensApp: Bool
+        public var outcome: MatchDecision.Outcome
+        public var rule: String?
+        public var route: String?
+    }
+
+    public var changes: [Change] = []
+    /// Comparisons that found no change but are not proved, in words.
+    public var unproved: [String] = []
+    /// How many (host, platform, app) comparisons ran.
+    public var comparisons = 0
+
+    init(base: ManifestDiff.Side, head: ManifestDiff.Side) {
+        let hosts = (base.site.hosts + head.site.hosts).uniqued()
+        for host in hosts {
+            let before = Self.files(base, host: host)
+            let after = Self.files(head, host: host)
+            let comparison = AssociationComparison(before: before, after: after, host: host)
+            for result in comparison.comparisons {
+                record(result, base: base, head: head)
+            }
+            unproved += comparison.notCompared.map { "\(host): \($0)" }
+            unproved += comparison.inconsistencies.map { "\(host): internal check failed (please report): \($0)" }
+            for package in (base.site.androidApps.map(\.package) + head.site.androidApps.map(\.package)).uniqued() {
+                let old = base.site.androidApps.first { $0.package == package }
+                let new = head.site.androidApps.first { $0.package == package }
+                let a = old.map { DecisionLists.intentFilters(site: base.site, app: $0, host: host) } ?? (.empty, [])
+                let b = new.map { DecisionLists.intentFilters(site: head.site, app: $0, host: host) } ?? (.empty, [])
+                let result = LinkEquivalence.compare(a.list, b.list, platform: .androidLegacy, app: package, host: host)
+                record(result, base: base, head: head, origins: (a.origins, b.origins))
+            }
+        }
+    }
+
+    private mutating func record(
+        _ result: LinkComparison, base: ManifestDiff.Side, head: ManifestDiff.Side, origins: ([String?], [String?])? = nil
+    ) {
+        comparisons += 1
+        if result.verdict == .notProven { unproved.append("\(result.host) \(result.platform.displayName) \(result.app): \(result.summary)") }
+        let app = Self.manifestID(result.app, platform: result.platform, in: head.site) ?? Self.manifestID(result.app, platform: result.platform, in: base.site)
+            ?? result.app
+        for difference in result.differences {
+            changes.append(
+                Change(
+                    host: result.host, platform: result.platform, app: app, witness: difference.witness,
+                    before: Self.side(difference.before, site: base, result: result, origins: origins?.0),
+                    after: Self.side(difference.after, site: head, result: result, origins: origins?.1)))
+        }
+    }
+
+    static func files(_ side: ManifestDiff.Side, host: String) -> AssociationComparison.Files {
+        let aasa = side.files.first { $0.path == "\(host)/\(AssociationFiles.aasa)" }.flatMap { try? JSONValue.parse($0.contents) }
+        let links = side.files.first { $0.path == "\(host)/\(AssociationFiles.assetLinks)" }.flatMap { try? JSONValue.parse($0.contents) }
+        return .init(aasa: aasa, assetLinks: links)
+    }
+
+    static func manifestID(_ identifier: String, platform: Platform, in site: Site) -> String? {
+        switch platform {
+        case .ios, .iosLegacy: site.iosApps.first { $0.appID == identifier }?.id
+        case .android, .androidLegacy: site.androidApps.first { $0.package == identifier }?.id
+        }
+    }
+
+    static func side(_ decision: MatchDecision, site: ManifestDiff.Side, result: LinkComparison, origins: [String?]?) -> Side {
+        var route: String?
+        if let rule = decision.rule {
+            let list =
+                origins
+                ?? manifestID(result.app, platform: result.platform, in: site.site).flatMap {
+                    site.plan.ruleOrigins[BuildPlan.RuleListKey(host: result.host, platform: result.platform, app: $0)]
+                } ?? []
+            route = rule < list.count ? list[rule] : nil
+        }
+        return Side(opensApp: decision.opensApp, outcome: decision.outcome, rule: decision.ruleText, route: route)
+    }
+}
