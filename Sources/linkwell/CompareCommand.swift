@@ -43,7 +43,8 @@ struct CompareCommand: ParsableCommand {
             files = (.init(aasa: nil, assetLinks: first), .init(aasa: nil, assetLinks: second))
         default:
             Console.error(
-                "'\(before)' and '\(after)' are not of one kind: an apple-app-site-association is a JSON object, an assetlinks.json an array")
+                "'\(before)' and '\(after)' are not of one kind: an apple-app-site-association is a JSON object, an assetlinks.json an array"
+            )
             throw ExitCode(64)
         }
         let comparison = AssociationComparison(before: files.0, after: files.1, host: host.lowercased())

@@ -118,7 +118,8 @@ import Testing
             ])
         #expect(
             findings(report, "go.example.com", "/.well-known/assetlinks.json") == [
-                "error: differs from the built file (a stale deploy?): line 1: built '[', served '[]'"
+                "error: differs from the built file (a stale deploy?): line 1: built '[', served '[]'",
+                "error: is rejected as a whole by Android's verifier (the statement list is empty): no app link on this host is verified",
             ])
         let robots = findings(report, "m.example.com", "/robots.txt")
         #expect(

@@ -95,7 +95,7 @@ import Testing
                 #"iOS 13+ · ABCDE12345.com.example.reader: https://news.example.com/articles — original files: stays in the browser (no rule); manifest: opens the app ({"/":"/articles/*","comment":"articles"})"#,
                 #"iOS 13+ · ABCDE12345.com.example.reader: https://news.example.com/video/xxx/ — original files: opens the app (/video/????); manifest: stays in the browser (no rule)"#,
                 #"iOS 13+ · ABCDE12345.com.example.reader: https://news.example.com/video/xxxx/ — original files: stays in the browser (no rule); manifest: opens the app ({"/":"/video/????","comment":"video"})"#,
-                "not compared: com.example.other: dynamic rules on one side only; on the other the app's intent filters decide, which these files do not show"
+                "not compared: com.example.other: dynamic rules on one side only; on the other the app's intent filters decide, which these files do not show",
             ])
     }
 
@@ -133,7 +133,8 @@ import Testing
     static func imported(_ text: String) throws -> (ManifestImport, JSONValue) {
         let aasa = try Self.json(text)
         return (
-            ManifestImport(aasa: [.init(name: "aasa", document: aasa)], assetLinks: [], domain: "m.example.com", mirror: "mlink.example.com"),
+            ManifestImport(
+                aasa: [.init(name: "aasa", document: aasa)], assetLinks: [], domain: "m.example.com", mirror: "mlink.example.com"),
             aasa
         )
     }
@@ -175,7 +176,10 @@ import Testing
     }
 
     @Test func credentialsOnlyAndClipsOnlyFilesImport() throws {
-        for text in [#"{"webcredentials": {"apps": ["ABCDE12345.com.example.app"]}}"#, #"{"appclips": {"apps": ["ABCDE12345.com.example.app.Clip"]}}"#] {
+        for text in [
+            #"{"webcredentials": {"apps": ["ABCDE12345.com.example.app"]}}"#,
+            #"{"appclips": {"apps": ["ABCDE12345.com.example.app.Clip"]}}"#,
+        ] {
             let (imported, aasa) = try Self.imported(text)
             let result = Fixtures.build(imported.yaml)
             #expect(result.succeeded, "\(result.diagnostics)")
@@ -196,7 +200,10 @@ import Testing
         #expect(imported.yaml.contains("legacyPaths: false"))
         #expect(imported.notes.contains { $0.hasPrefix("aasa: app ID 'TEAM_ID.com.example.other' cannot be carried over") })
         let proof = Self.prove(imported, aasa: [aasa], host: "m.example.com")
-        #expect(proof.lines.contains { $0.hasPrefix("iOS 13+ · TEAM_ID.com.example.other: https://m.example.com/a/ — original files: opens the app") })
+        #expect(
+            proof.lines.contains {
+                $0.hasPrefix("iOS 13+ · TEAM_ID.com.example.other: https://m.example.com/a/ — original files: opens the app")
+            })
         #expect(!proof.lines.contains { $0.hasPrefix("iOS 9–12") })
     }
 

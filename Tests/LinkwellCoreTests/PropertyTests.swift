@@ -88,7 +88,8 @@ import Testing
                 if finding.dead.contains(platform) {
                     #expect(
                         escapes == nil,
-                        "seed \(seed) \(platform): '\(route.path!)' never decides, but \(escapes ?? "") escapes \(routes[..<index].map { $0.path! })")
+                        "seed \(seed) \(platform): '\(route.path!)' never decides, but \(escapes ?? "") escapes \(routes[..<index].map { $0.path! })"
+                    )
                 } else if !matched.isEmpty, index > 0, escapes == nil {
                     #expect(Bool(false), "seed \(seed) \(platform): '\(route.path!)' is covered by \(routes[..<index].map { $0.path! })")
                 }

@@ -105,7 +105,9 @@ import Testing
         }
     }
 
-    static func bruteForceDiffers(_ before: AssociationComparison.Files, _ after: AssociationComparison.Files, platform: Platform, app: String)
+    static func bruteForceDiffers(
+        _ before: AssociationComparison.Files, _ after: AssociationComparison.Files, platform: Platform, app: String
+    )
         -> String?
     {
         let a = decider(before, platform: platform)
@@ -157,5 +159,20 @@ import Testing
         let a = Self.assetLinks(&random)
         let b = random.below(2) == 0 ? Self.assetLinks(&random) : a
         Self.check(.init(aasa: nil, assetLinks: a), .init(aasa: nil, assetLinks: b))
+    }
+}
+
+/// The engine's case partners cover every scalar `GlobPattern` folds to the same scalar.
+@Suite struct CaseFoldingTests {
+    @Test func everyScalarIsAPartnerOfItsFolding() {
+        var missing: [String] = []
+        for value in UInt32(0x80)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let folded = CaseFolding.fold(scalar)
+            if folded != scalar, !CaseFolding.partners(of: folded).contains(scalar) {
+                missing.append(String(format: "U+%04X", value))
+            }
+        }
+        #expect(missing == [])
     }
 }

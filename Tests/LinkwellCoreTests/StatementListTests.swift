@@ -36,12 +36,23 @@ import Testing
             #"[{"target": {"namespace": "web", "site": "https://target-comptest2004.digitalassetlinks.org"}, "include": "https://source-comptest2004.digitalassetlinks.org/includefile.json" }]"#,
             false
         ),
-        (2005, #"[{"magicfield": {"foo": "bar"}, "include": "https://source-comptest2005.digitalassetlinks.org/includefile.json" }]"#, true),
-        (2009, #"{"relation": [ "delegate_permission/common.handle_all_urls" ], "target" : { "namespace": "web", "site": "https://t.example"} }"#, false),
+        (
+            2005, #"[{"magicfield": {"foo": "bar"}, "include": "https://source-comptest2005.digitalassetlinks.org/includefile.json" }]"#,
+            true
+        ),
+        (
+            2009,
+            #"{"relation": [ "delegate_permission/common.handle_all_urls" ], "target" : { "namespace": "web", "site": "https://t.example"} }"#,
+            false
+        ),
         (2010, #""foo""#, false),
         (2011, #"[{"relation": [ "delegate_permission/common.handle_all_urls" ]}]"#, false),
         (2012, #"[{ "target" : { "namespace": "web", "site": "https://target-comptest2012.digitalassetlinks.org"} }]"#, false),
-        (2013, #"[{"relation": ["delegate_permission/common.handle_all_urls"], "target" : "https://target-comptest2013.digitalassetlinks.org" }]"#, false),
+        (
+            2013,
+            #"[{"relation": ["delegate_permission/common.handle_all_urls"], "target" : "https://target-comptest2013.digitalassetlinks.org" }]"#,
+            false
+        ),
         (
             2014,
             #"[{"relation": ["delegate_permission/common.handle_all_urls"], "target" : { "namespace": "internets", "site": "https://target-comptest2014.digitalassetlinks.org"} }]"#,
@@ -54,7 +65,11 @@ import Testing
         (2105, web("delegate_permission/get_login_creds"), true),
         (2106, #"[{ "target" : { "namespace": "web", "site": "https://target-comptest2106.digitalassetlinks.org"} }]"#, false),
         (2107, web(""), false),
-        (2108, #"[{"relation": "delegate_permission/common.handle_all_urls", "target" : { "namespace": "web", "site": "https://t.example"} }]"#, false),
+        (
+            2108,
+            #"[{"relation": "delegate_permission/common.handle_all_urls", "target" : { "namespace": "web", "site": "https://t.example"} }]"#,
+            false
+        ),
         (2109, #"[{"relation": [ {} ], "target" : { "namespace": "web", "site": "https://t.example"} }]"#, false),
         (2110, web("delegate_permission/*"), false),
         (2111, web("INVALID_KIND/write_on_the_walls"), false),
@@ -89,7 +104,9 @@ import Testing
         (2216, web("delegate_permission/common.handle_all_urls", site: "target.digitalassetlinks.org"), false),
         (
             2301,
-            app(#""package_name": "org.digitalassetlinks.comptest2301", "sha256_cert_fingerprints": ["\#(Array(repeating: "00", count: 32).joined(separator: ":"))"]"#),
+            app(
+                #""package_name": "org.digitalassetlinks.comptest2301", "sha256_cert_fingerprints": ["\#(Array(repeating: "00", count: 32).joined(separator: ":"))"]"#
+            ),
             true
         ),
         (
@@ -108,7 +125,11 @@ import Testing
         (2309, app(#""package_name": "org.digitalassetlinks.comptest2309", "sha256_cert_fingerprints": []"#), false),
         (2310, app(#""package_name": "org.digitalassetlinks.comptest2310", "sha256_cert_fingerprints": [""]"#), false),
         (2311, app(#""package_name": "org.digitalassetlinks.comptest2311", "sha256_cert_fingerprints": ["B A D"]"#), false),
-        (2312, app(#""package_name": "org.digitalassetlinks.comptest2312", "sha256_cert_fingerprints": ["\#(fingerprint.lowercased())"]"#), false),
+        (
+            2312,
+            app(#""package_name": "org.digitalassetlinks.comptest2312", "sha256_cert_fingerprints": ["\#(fingerprint.lowercased())"]"#),
+            false
+        ),
         (
             2313,
             app(
@@ -116,7 +137,11 @@ import Testing
             ),
             false
         ),
-        (2314, app(#""package_name": "org.digitalassetlinks.comptest2314", "sha256_cert_fingerprints": ["\#(fingerprint.dropFirst(3))"]"#), false),
+        (
+            2314,
+            app(#""package_name": "org.digitalassetlinks.comptest2314", "sha256_cert_fingerprints": ["\#(fingerprint.dropFirst(3))"]"#),
+            false
+        ),
     ]
 
     @Test(arguments: cases)
@@ -127,7 +152,9 @@ import Testing
     }
 
     /// The JSON-level cases (2006–2008): the strict parser refuses them before any statement is read.
-    @Test(arguments: [(2006, "[{"), (2007, "42"), (2008, #"[{"relation": [ "delegate_permission/common.handle_all_urls", ], "target": {}}]"#)])
+    @Test(arguments: [
+        (2006, "[{"), (2007, "42"), (2008, #"[{"relation": [ "delegate_permission/common.handle_all_urls", ], "target": {}}]"#),
+    ])
     func invalidJSONIsRefused(_ number: Int, _ body: String) {
         let document = try? JSONValue.parse(body)
         #expect(document == nil || StatementListCheck.rejection(of: document!) != nil, "comptest\(number)")

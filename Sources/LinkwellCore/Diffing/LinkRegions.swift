@@ -52,8 +52,12 @@ public struct LinkRegions: Sendable {
         _ result: LinkComparison, base: ManifestDiff.Side, head: ManifestDiff.Side, origins: ([String?], [String?])? = nil
     ) {
         comparisons += 1
-        if result.verdict == .notProven { unproved.append("\(result.host) \(result.platform.displayName) \(result.app): \(result.summary)") }
-        let app = Self.manifestID(result.app, platform: result.platform, in: head.site) ?? Self.manifestID(result.app, platform: result.platform, in: base.site)
+        if result.verdict == .notProven {
+            unproved.append("\(result.host) \(result.platform.displayName) \(result.app): \(result.summary)")
+        }
+        let app =
+            Self.manifestID(result.app, platform: result.platform, in: head.site) ?? Self.manifestID(
+                result.app, platform: result.platform, in: base.site)
             ?? result.app
         for difference in result.differences {
             changes.append(

@@ -9,7 +9,9 @@ public struct ImportProof: Sendable {
         let builtAASA = byPath["\(host)/\(AssociationFiles.aasa)"].flatMap { try? JSONValue.parse($0) }
         let builtLinks = byPath["\(host)/\(AssociationFiles.assetLinks)"].flatMap { try? JSONValue.parse($0) }
         comparisons =
-            aasa.map { AssociationComparison(before: .init(aasa: $0, assetLinks: nil), after: .init(aasa: builtAASA, assetLinks: nil), host: host) }
+            aasa.map {
+                AssociationComparison(before: .init(aasa: $0, assetLinks: nil), after: .init(aasa: builtAASA, assetLinks: nil), host: host)
+            }
             + assetLinks.map {
                 AssociationComparison(before: .init(aasa: nil, assetLinks: $0), after: .init(aasa: nil, assetLinks: builtLinks), host: host)
             }

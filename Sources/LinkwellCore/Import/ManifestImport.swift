@@ -68,7 +68,8 @@ public struct ManifestImport: Sendable {
                 detailCount += 1
                 if (keyedAppID ?? detail["appID"]?.string) != nil, detail["paths"] != nil { legacyDetails += 1 }
                 if ids.isEmpty {
-                    notes.append("\(source.name): detail \(index + 1) names no app (no 'appIDs' or 'appID'); it applies to no app and was left out")
+                    notes.append(
+                        "\(source.name): detail \(index + 1) names no app (no 'appIDs' or 'appID'); it applies to no app and was left out")
                 }
                 for appID in ids.uniqued() {
                     if let existing = apps.firstIndex(where: { $0.appID == appID }) {
@@ -105,7 +106,8 @@ public struct ManifestImport: Sendable {
                     app.rules = []
                     apps.append(app)
                     notes.append(
-                        "\(source.name): App Clip \(clip) has no app in the file; the manifest adds its app \(clip[..<lastDot]) with no routes")
+                        "\(source.name): App Clip \(clip) has no app in the file; the manifest adds its app \(clip[..<lastDot]) with no routes"
+                    )
                 } else {
                     notes.append("\(source.name): App Clip \(clip) is not TEAMID.bundle.id.Clip; left out")
                 }
@@ -191,7 +193,8 @@ public struct ManifestImport: Sendable {
         // Without `paths` in the original, iOS 9–12 opened nothing; the manifest keeps it that way.
         let legacyPaths = detailCount == 0 || legacyDetails > 0
         if legacyDetails > 0, legacyDetails < detailCount {
-            notes.append("only \(legacyDetails) of \(detailCount) details have iOS 9–12 'appID' and 'paths'; the build writes them for every app")
+            notes.append(
+                "only \(legacyDetails) of \(detailCount) details have iOS 9–12 'appID' and 'paths'; the build writes them for every app")
         }
         yaml = Self.render(
             apps: apps, routes: routes, defaults: defaults, variables: variables, legacyPaths: legacyPaths, domain: domain, mirror: mirror,

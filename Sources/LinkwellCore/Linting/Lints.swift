@@ -27,7 +27,8 @@ public enum Lints {
 
     public static func run(site: Site, plan: BuildPlan, files: [OutputFile]) -> [Diagnostic] {
         let found =
-            shadowedRules(site, plan: plan, files: files) + patternsWithoutLeadingSlash(site) + questionMarksInPaths(site) + singlePlatformRoutes(site) + singleMirrorRoutes(site)
+            shadowedRules(site, plan: plan, files: files) + patternsWithoutLeadingSlash(site) + questionMarksInPaths(site)
+            + singlePlatformRoutes(site) + singleMirrorRoutes(site)
             + androidManifestLosses(site)
         return unaccepted(found, site: site) + sizeNearLimit(site: site, files: files)
     }
@@ -54,7 +55,8 @@ public enum Lints {
                 message = shadowMessage(route, coverers)
             } else {
                 let platforms = finding.dead.map(\.displayName).joined(separator: ", ")
-                let still = finding.decides.sorted { $0.key < $1.key }.map { "\($0.key.displayName), e.g. \($0.value)" }.joined(separator: "; ")
+                let still = finding.decides.sorted { $0.key < $1.key }.map { "\($0.key.displayName), e.g. \($0.value)" }.joined(
+                    separator: "; ")
                 message = "\(shadowMessage(route, coverers, on: platforms)); it still decides on \(still)"
             }
             return .warning(message, at: route.location, code: Code.shadowedRule.rawValue)

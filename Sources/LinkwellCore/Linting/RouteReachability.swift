@@ -22,7 +22,7 @@ struct RouteReachability {
 
     init(site: Site, plan: BuildPlan, files: [OutputFile]) {
         let byPath = Dictionary(files.map { ($0.path, $0.contents) }, uniquingKeysWith: { first, _ in first })
-        var cache: [String: [(symbols: [Symbol]?, origins: [String?])]] = [:]
+        var seen: Set<[String]> = []
         for host in site.hosts {
             let aasa = byPath["\(host)/\(AssociationFiles.aasa)"].flatMap { try? JSONValue.parse($0) }
             let links = byPath["\(host)/\(AssociationFiles.assetLinks)"].flatMap { try? JSONValue.parse($0) }
@@ -30,26 +30,34 @@ struct RouteReachability {
             for app in site.iosApps {
                 for (platform, form) in [(Platform.ios, AASAMatcher.Form.components), (.iosLegacy, .legacyPaths)]
                 where site.platforms.contains(platform) {
-                    guard let list = aasa.flatMap({ DecisionLists.aasa($0, form: form).first { $0.appID == app.appID }?.list }) else { continue }
-                    lists.append((platform, list, plan.ruleOrigins[BuildPlan.RuleListKey(host: host, platform: platform, app: app.id)] ?? []))
+                    guard let list = aasa.flatMap({ DecisionLists.aasa($0, form: form).first { $0.appID == app.appID }?.list }) else {
+                        continue
+                    }
+                    lists.append(
+                        (platform, list, plan.ruleOrigins[BuildPlan.RuleListKey(host: host, platform: platform, app: app.id)] ?? []))
                 }
             }
             for app in site.androidApps {
                 if let list = links.flatMap({ DecisionLists.android($0).first { $0.package == app.package }?.list }) {
-                    lists.append((.android, list, plan.ruleOrigins[BuildPlan.RuleListKey(host: host, platform: .android, app: app.id)] ?? []))
+                    lists.append(
+                        (.android, list, plan.ruleOrigins[BuildPlan.RuleListKey(host: host, platform: .android, app: app.id)] ?? []))
                 }
                 let legacy = DecisionLists.intentFilters(site: site, app: app, host: host)
                 lists.append((.androidLegacy, legacy.list, legacy.origins))
             }
             for (platform, list, origins) in lists where list.rules.count == origins.count {
-                record(platform: platform, list: list, origins: origins, host: host, cache: &cache)
+                // Mirrors (and apps with the same routes) repeat a list: once is enough.
+                let key = [platform.rawValue] + list.rules.map(\.text) + origins.map { $0 ?? "" }
+                guard seen.insert(key).inserted else {
+                    for origin in origins.compactMap({ $0 }) { findings[origin, default: Finding()].present.insert(platform) }
+                    continue
+                }
+                record(platform: platform, list: list, origins: origins, host: host)
             }
         }
     }
 
-    private mutating func record(
-        platform: Platform, list: DecisionList, origins: [String?], host: String, cache: inout [String: [(symbols: [Symbol]?, origins: [String?])]]
-    ) {
+    private mutating func record(platform: Platform, list: DecisionList, origins: [String?], host: String) {
         for origin in origins.compactMap({ $0 }) { findings[origin, default: Finding()].present.insert(platform) }
         let exploration = DecisionExploration(rules: [list.rules])
         var machines = [exploration.machine(list.rules)]
@@ -57,13 +65,16 @@ struct RouteReachability {
         var deciders: [Int: Set<Int>] = [:]
         let outcome = exploration.explore(&machines) { labels, accepting, witness in
             let winner = Int(labels[0])
-            guard winner >= 0 else { return }
+            guard winner >= 0 else { return true }
             if witnesses[winner] == nil { witnesses[winner] = witness() }
             for rule in accepting[0] { deciders[rule, default: []].insert(winner) }
+            // Once every rule decides somewhere, no route is dead here: nothing more to learn.
+            return witnesses.count < list.rules.count
         }
+        let allDecide = witnesses.count == list.rules.count
         for (rule, origin) in origins.enumerated() {
             guard let origin else { continue }
-            if !outcome.complete || !list.unmodelled.isEmpty { findings[origin]?.unproved.insert(platform) }
+            if (!outcome.complete && !allDecide) || !list.unmodelled.isEmpty { findings[origin]?.unproved.insert(platform) }
             if let witness = witnesses[rule], findings[origin]?.decides[platform] == nil {
                 findings[origin]?.decides[platform] = URLUniverse.url(witness, host: host)
             }
@@ -71,7 +82,6 @@ struct RouteReachability {
                 if let name = origins[winner] { findings[origin]?.deciders[platform, default: []].insert(name) }
             }
         }
-        _ = cache
     }
 
     func finding(_ route: String) -> Finding? { findings[route] }

@@ -57,6 +57,7 @@ public enum Linkwell {
         let files = rendered.files.sorted { $0.path < $1.path }
         guard !diagnostics.hasErrors else { return finish(site, plan) }
         diagnostics += Lints.run(site: site, plan: plan, files: files)
+        diagnostics = PlatformLosses.addingWitnesses(to: diagnostics, site: site, plan: plan, files: files)
 
         let matcher = SiteMatcher(site: site, plan: plan, files: files)
         diagnostics += LinkTestRun.failures(of: site.linkTests, matcher: matcher)

@@ -52,7 +52,8 @@ public struct AssociationComparison: Sendable {
                 comparisons.append(LinkEquivalence.compare(.empty, second, platform: .android, app: package, host: host))
             default:
                 notCompared.append(
-                    "\(package): dynamic rules on one side only; on the other the app's intent filters decide, which these files do not show")
+                    "\(package): dynamic rules on one side only; on the other the app's intent filters decide, which these files do not show"
+                )
             }
         }
         self.comparisons = comparisons

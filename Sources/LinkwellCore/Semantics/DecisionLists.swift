@@ -103,7 +103,12 @@ enum DecisionLists {
                 result.append((package, nil))
             } else {
                 result.append(
-                    (package, DecisionList(rules: rules.compactMap { $0 }, positions: items.indices.map { "dynamic_app_link_components[\($0)]" }, rejection: nil)))
+                    (
+                        package,
+                        DecisionList(
+                            rules: rules.compactMap { $0 }, positions: items.indices.map { "dynamic_app_link_components[\($0)]" },
+                            rejection: nil)
+                    ))
             }
         }
         return result

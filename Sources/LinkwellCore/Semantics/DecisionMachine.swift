@@ -9,8 +9,15 @@ struct DecisionMachine {
 
     let rules: [DecisionRule]
     private var automaton: Automaton
+    /// The merged automaton's edges, flat: state `s` owns `edgeStart[s]..<edgeStart[s + 1]`.
+    private var edgeStart: [Int] = [0]
+    private var edgeSymbols: [SymbolSet] = []
+    private var edgeTargets: [Int] = []
     private var acceptingRule: [Int: Int] = [:]
     private var closures: [[Int]?]
+    /// A generation stamp per automaton state, so building a subset never hashes.
+    private var stamps: [Int]
+    private var generation = 0
     private let representatives: [Symbol]
     private var subsets: [[Int]] = []
     private var ids: [[Int]: Int32] = [:]
@@ -33,14 +40,25 @@ struct DecisionMachine {
             acceptingRule[rule.automaton.accept + offset] = index
         }
         automaton = Automaton(states: states, start: 0, accept: -1)
+        for state in states {
+            for edge in state.edges {
+                edgeSymbols.append(edge.symbols)
+                edgeTargets.append(edge.target)
+            }
+            edgeStart.append(edgeSymbols.count)
+        }
         closures = Array(repeating: nil, count: states.count)
+        stamps = Array(repeating: 0, count: states.count)
         _ = id(of: closure(of: [0]))
     }
 
     var start: Int32 { 0 }
 
     /// The subset that no rule can ever accept from: exploring past it learns nothing.
-    func isDead(_ state: Int32) -> Bool { subsets[Int(state)].isEmpty }
+    func isDead(_ state: Int32) -> Bool { state == emptySubset }
+
+    /// The id of the empty subset, once it exists.
+    private var emptySubset: Int32 = -3
 
     mutating func next(_ state: Int32, _ symbolClass: Int) -> Int32 {
         let slot = Int(state) * representatives.count + symbolClass
@@ -48,8 +66,8 @@ struct DecisionMachine {
         let symbol = representatives[symbolClass]
         var targets: [Int] = []
         for source in subsets[Int(state)] {
-            for edge in automaton.states[source].edges where edge.symbols.contains(symbol) {
-                targets.append(edge.target)
+            for edge in edgeStart[source]..<edgeStart[source + 1] where edgeSymbols[edge].contains(symbol) {
+                targets.append(edgeTargets[edge])
             }
         }
         let target = id(of: closure(of: targets))
@@ -58,9 +76,13 @@ struct DecisionMachine {
     }
 
     private mutating func closure(of seeds: [Int]) -> [Int] {
-        var result = Set<Int>()
-        for seed in seeds where !result.contains(seed) {
-            result.formUnion(stateClosure(seed))
+        generation += 1
+        var result: [Int] = []
+        for seed in seeds where stamps[seed] != generation {
+            for state in stateClosure(seed) where stamps[state] != generation {
+                stamps[state] = generation
+                result.append(state)
+            }
         }
         return result.sorted()
     }
@@ -76,6 +98,7 @@ struct DecisionMachine {
         if let known = ids[subset] { return known }
         let id = Int32(subsets.count)
         ids[subset] = id
+        if subset.isEmpty { emptySubset = id }
         subsets.append(subset)
         transitions += Array(repeating: Self.unknown, count: representatives.count)
         let rulesHere = subset.compactMap { acceptingRule[$0] }.sorted()
@@ -126,56 +149,66 @@ struct DecisionExploration {
 
     /// Walks the product; `visit` sees each reachable product state at which a whole URL has
     /// been read, with each machine's label (deciding rule, or `undecided`), every rule that
-    /// accepts there, and a way to spell the shortest URL that gets there.
+    /// accepts there, and a way to spell the shortest URL that gets there; it returns false to
+    /// stop the walk early.
     func explore(
         _ machines: inout [DecisionMachine], stateLimit: Int = defaultStateLimit,
-        visit: (_ labels: [Int32], _ accepting: [[Int]], _ witness: () -> [Symbol]) -> Void
+        visit: (_ labels: [Int32], _ accepting: [[Int]], _ witness: () -> [Symbol]) -> Bool
     ) -> Outcome {
+        precondition(machines.count <= 2, "a product state packs the universe and at most two machines into 64 bits")
         var universe = machine([DecisionRule(automaton: URLUniverse.automaton, exclude: false, text: "URL")])
         let width = machines.count + 1
+        // Product states, flat: `width` machine states per node (the universe's first).
         var states: [Int32] = [universe.start] + machines.map(\.start)
-        var index: [[Int32]: Int] = [states: 0]
-        var parents: [(parent: Int, symbolClass: Int)] = [(-1, -1)]
-        var level = [0]
+        var index: [UInt64: Int32] = [Self.key(states[...]): 0]
+        var parents: [(parent: Int32, symbolClass: Int32)] = [(-1, -1)]
+        var level: [Int32] = [0]
         var depth = 0
+        var next = [Int32](repeating: 0, count: width)
         func witness(_ node: Int) -> [Symbol] {
             var symbols: [Symbol] = []
             var node = node
             while parents[node].parent >= 0 {
-                symbols.append(representatives[parents[node].symbolClass])
-                node = parents[node].parent
+                symbols.append(representatives[Int(parents[node].symbolClass)])
+                node = Int(parents[node].parent)
             }
             return symbols.reversed()
         }
         while !level.isEmpty {
-            var nextLevel: [Int] = []
-            for node in level {
-                let current = Array(states[(node * width)..<(node * width + width)])
-                if universe.labels[Int(current[0])] == 0 {
-                    let here = current.dropFirst().enumerated().map { ($0.offset, Int($0.element)) }
-                    visit(here.map { machines[$0.0].labels[$0.1] }, here.map { machines[$0.0].accepting[$0.1] }, { witness(node) })
+            var nextLevel: [Int32] = []
+            for node in level.map(Int.init) {
+                let base = node * width
+                if universe.labels[Int(states[base])] == 0 {
+                    let machineStates = (1..<width).map { Int(states[base + $0]) }
+                    let goOn = visit(
+                        machineStates.enumerated().map { machines[$0.offset].labels[$0.element] },
+                        machineStates.enumerated().map { machines[$0.offset].accepting[$0.element] }, { witness(node) })
+                    // The caller has all it needs: the walk stops, unfinished (nothing is claimed
+                    // about what it did not see).
+                    if !goOn { return Outcome(complete: false, exploredLength: max(0, depth - 3), states: index.count) }
                 }
                 for symbolClass in classes.indices {
-                    let u = universe.next(current[0], symbolClass)
+                    let u = universe.next(states[base], symbolClass)
                     guard !universe.isDead(u) else { continue }
-                    var next = [u]
+                    next[0] = u
                     var alive = false
-                    for (offset, machineState) in current.dropFirst().enumerated() {
-                        let target = machines[offset].next(machineState, symbolClass)
-                        if !machines[offset].isDead(target) { alive = true }
-                        next.append(target)
+                    for offset in 1..<width {
+                        let target = machines[offset - 1].next(states[base + offset], symbolClass)
+                        if !machines[offset - 1].isDead(target) { alive = true }
+                        next[offset] = target
                     }
                     // Once no machine can accept any more, every longer URL is undecided
                     // everywhere: nothing new can be learnt past here.
                     guard alive else { continue }
-                    if index[next] == nil {
+                    let key = Self.key(next[...])
+                    if index[key] == nil {
                         guard index.count < stateLimit else {
                             return Outcome(complete: false, exploredLength: max(0, depth - 3), states: index.count)
                         }
-                        index[next] = parents.count
+                        index[key] = Int32(parents.count)
                         states += next
-                        parents.append((node, symbolClass))
-                        nextLevel.append(parents.count - 1)
+                        parents.append((Int32(node), Int32(symbolClass)))
+                        nextLevel.append(Int32(parents.count - 1))
                     }
                 }
             }
@@ -183,5 +216,12 @@ struct DecisionExploration {
             depth += 1
         }
         return Outcome(complete: true, exploredLength: .max, states: index.count)
+    }
+
+    /// Up to three machine states (each below 2²¹, which the state limit guarantees) in one word.
+    private static func key(_ states: ArraySlice<Int32>) -> UInt64 {
+        var key: UInt64 = 0
+        for state in states { key = key << 21 | UInt64(UInt32(state)) }
+        return key
     }
 }

@@ -62,11 +62,12 @@ enum LinkEquivalence {
         var seen: Set<[Int32]> = []
         var differences: [LinkDifference] = []
         let outcome = exploration.explore(&machines, stateLimit: stateLimit) { labels, _, witness in
-            guard seen.insert(labels).inserted else { return }
+            guard seen.insert(labels).inserted else { return true }
             let decisions = [decision(labels[0], before), decision(labels[1], after)]
-            guard decisions[0].opensApp != decisions[1].opensApp else { return }
+            guard decisions[0].opensApp != decisions[1].opensApp else { return true }
             differences.append(
                 LinkDifference(witness: URLUniverse.url(witness(), host: host), before: decisions[0], after: decisions[1]))
+            return true
         }
         return LinkComparison(
             platform: platform, app: app, host: host, differences: differences, complete: outcome.complete,

@@ -111,22 +111,25 @@ enum CaseFolding {
         return lowered.count == 1 ? lowered[0] : scalar
     }
 
-    /// Every scalar whose folding equals `scalar`'s (`k` → `k`, `K`, KELVIN SIGN).
+    /// Every scalar whose folding equals `scalar`'s (`k` → `k`, `K`, KELVIN SIGN): the folded
+    /// scalar, its upper- and title-case forms when they fold back to it, and the few scalars
+    /// whose lower-case mapping leads to a letter whose upper case is something else
+    /// (`irregular`, checked against a scan of all of Unicode by a test).
     static func partners(of scalar: Unicode.Scalar) -> [Unicode.Scalar] {
         let folded = fold(scalar)
-        return ([folded] + (reverse[folded] ?? [])).uniqued()
+        var result = [folded]
+        for mapping in [folded.properties.uppercaseMapping, folded.properties.titlecaseMapping] {
+            let scalars = Array(mapping.unicodeScalars)
+            if scalars.count == 1, fold(scalars[0]) == folded { result.append(scalars[0]) }
+        }
+        result += (irregular[folded] ?? []).filter { fold($0) == folded }
+        return result.uniqued()
     }
 
-    /// Folded scalar → the other scalars that fold to it, over all of Unicode, worked out once.
-    private static let reverse: [Unicode.Scalar: [Unicode.Scalar]] = {
-        var table: [Unicode.Scalar: [Unicode.Scalar]] = [:]
-        for value in UInt32(0)...0x10FFFF {
-            guard let scalar = Unicode.Scalar(value) else { continue }
-            let folded = fold(scalar)
-            if folded != scalar { table[folded, default: []].append(scalar) }
-        }
-        return table
-    }()
+    /// Folded scalar → scalars that fold to it but are not its upper or title case.
+    static let irregular: [Unicode.Scalar: [Unicode.Scalar]] = [
+        "k": ["\u{212A}"], "\u{E5}": ["\u{212B}"], "\u{3C9}": ["\u{2126}"], "\u{DF}": ["\u{1E9E}"], "\u{3B8}": ["\u{3F4}"],
+    ]
 }
 
 /// An AASA pattern (spec-reference §2.2, as `GlobPattern` reads it) over one part.

@@ -36,7 +36,8 @@ enum RuleLanguage {
         case .object(let items)?:
             let patterns = items.compactMapValues(\.string)
             if patterns.count == items.count {
-                query = queryItems(patterns.sorted { $0.key < $1.key }, caseSensitive: caseSensitive, decoded: decoded, variables: variables)
+                query = queryItems(
+                    patterns.sorted { $0.key < $1.key }, caseSensitive: caseSensitive, decoded: decoded, variables: variables)
             } else {
                 // A single non-string value makes iOS ignore the whole dictionary.
                 query = anyQuery
@@ -72,11 +73,19 @@ enum RuleLanguage {
             sources.map { AASAPatternLanguage.compile($0, part: part, caseSensitive: caseSensitive, variables: variables) })
         // trim(s) ∈ L  ⟺  s ∈ (L ∩ "non-empty, no trailing slash") · slash*  ∪  ("/" ∈ L ? slash+ : ∅)
         let slash = part.exactly(Unicode.Scalar(slash))
-        let endsInSlash = Automaton.union([.epsilon, .sequence([.any(of: part.raw), slash])])
-        let trimmed = Automaton.intersection(pattern, endsInSlash.complement(within: part.raw))
+        let trimmed = Automaton.intersection(pattern, decoded ? notEndingInSlashDecoded : notEndingInSlash)
         var options = [Automaton.sequence([trimmed, .star(slash)])]
         if pattern.accepts([Self.slash]) { options.append(.plus(slash)) }
         return .union(options)
+    }
+
+    /// Non-empty paths that do not end in a slash (as written, or decoded: `%2F` is a slash).
+    private static let notEndingInSlash = notEndingInSlash(.path(decoded: false))
+    private static let notEndingInSlashDecoded = notEndingInSlash(.path(decoded: true))
+
+    private static func notEndingInSlash(_ part: PartSyntax) -> Automaton {
+        let slash = part.exactly(Unicode.Scalar(Self.slash))
+        return Automaton.union([.epsilon, .sequence([.any(of: part.raw), slash])]).complement(within: part.raw)
     }
 
     /// A query dictionary: every occurrence of each named item must match its pattern, and an

@@ -33,7 +33,8 @@ enum URLUniverse {
     /// character, a `%` that starts no escape, escapes that are not UTF-8), where the engine claims
     /// nothing.
     static func symbols(of url: URLParts) -> [Symbol]? {
-        let text = Array(url.path.utf8) + [Symbols.querySeparator] + Array(url.query.utf8) + [Symbols.fragmentSeparator]
+        let text =
+            Array(url.path.utf8) + [Symbols.querySeparator] + Array(url.query.utf8) + [Symbols.fragmentSeparator]
             + Array(url.fragment.utf8)
         guard text.allSatisfy({ $0 < 128 || $0 == Symbols.querySeparator || $0 == Symbols.fragmentSeparator }) else {
             return nil

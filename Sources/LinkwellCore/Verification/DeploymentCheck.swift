@@ -184,7 +184,16 @@ public struct DeploymentCheck: Sendable {
         if parsed == (try? JSONValue.parse(expected)) {
             return [warning("holds the same JSON as the built file in other bytes: the host rewrites it (minifies or reformats)")]
         }
-        return [error("differs from the built file (a stale deploy?): \(Self.firstDifference(expected, served))")]
+        var found = [error("differs from the built file (a stale deploy?): \(Self.firstDifference(expected, served))")]
+        // A served statement list (an array) that Google's verifier rejects opens nothing at all.
+        if parsed.array != nil, let rejection = StatementListCheck.rejection(of: parsed) {
+            let place = rejection.statement.flatMap { StatementListCheck.location(ofStatement: $0, in: served) }
+            found.append(
+                error(
+                    "is rejected as a whole by Android's verifier\(place.map { " at \($0.line):\($0.column)" } ?? "") (\(rejection)): "
+                        + "no app link on this host is verified"))
+        }
+        return found
     }
 
     /// "line 4: built '…', served '…'", each side cut to a readable length.

@@ -1,0 +1,97 @@
+/// Backs each translation-loss warning (`legacy-loss`, `android-loss`) with a URL the platform
+/// really decides otherwise: the iOS 9–12 machine (or Android 15+'s) is compared exactly with the
+/// iOS 13+ machine of the same host and app, and the first region the route decides on either
+/// side becomes a note. A loss with no such region says so: then nothing is lost in practice.
+enum PlatformLosses {
+    static func addingWitnesses(to diagnostics: [Diagnostic], site: Site, plan: BuildPlan, files: [OutputFile]) -> [Diagnostic] {
+        let codes = [Lints.Code.legacyLoss.rawValue: Platform.iosLegacy, Lints.Code.androidLoss.rawValue: .android]
+        guard diagnostics.contains(where: { $0.code.map(codes.keys.contains) ?? false }) else { return diagnostics }
+        let (witnesses, compared) = regions(site: site, plan: plan, files: files)
+        return diagnostics.map { diagnostic in
+            guard let code = diagnostic.code, let platform = codes[code],
+                let route = site.routes.first(where: { $0.location == diagnostic.location })
+            else { return diagnostic }
+            var noted = diagnostic
+            if let examples = witnesses[RouteOnPlatform(route: route.name, platform: platform)] {
+                noted.notes.append("e.g. " + examples.joined(separator: "; "))
+            } else if compared.contains(RouteOnPlatform(route: route.name, platform: platform)) {
+                noted.notes.append(
+                    "no URL is decided differently by \(platform.displayName) than by iOS 13+ through this route (checked exactly)")
+            }
+            return noted
+        }
+    }
+
+    struct RouteOnPlatform: Hashable {
+        var route: String
+        var platform: Platform
+    }
+
+    /// At most this many examples per route and platform.
+    static let examples = 3
+
+    /// For each route and platform, the first few differences it is involved in, in words.
+    static func regions(site: Site, plan: BuildPlan, files: [OutputFile]) -> (
+        found: [RouteOnPlatform: [String]], compared: Set<RouteOnPlatform>
+    ) {
+        var found: [RouteOnPlatform: [String]] = [:]
+        var compared: Set<RouteOnPlatform> = []
+        // Examples come from the first host that shows one: mirrors repeat the same lists.
+        var exampleHost: [RouteOnPlatform: String] = [:]
+        let byPath = Dictionary(files.map { ($0.path, $0.contents) }, uniquingKeysWith: { first, _ in first })
+        for host in site.hosts {
+            guard let aasa = byPath["\(host)/\(AssociationFiles.aasa)"].flatMap({ try? JSONValue.parse($0) }) else { continue }
+            let modern = DecisionLists.aasa(aasa, form: .components)
+            let legacy = DecisionLists.aasa(aasa, form: .legacyPaths)
+            let links =
+                byPath["\(host)/\(AssociationFiles.assetLinks)"].flatMap { try? JSONValue.parse($0) }.map(DecisionLists.android) ?? []
+            for app in site.iosApps {
+                guard let reference = modern.first(where: { $0.appID == app.appID })?.list else { continue }
+                let origins = plan.ruleOrigins[BuildPlan.RuleListKey(host: host, platform: .ios, app: app.id)] ?? []
+                var others: [(Platform, DecisionList, [String?])] = []
+                if site.legacyPaths, let list = legacy.first(where: { $0.appID == app.appID })?.list {
+                    others.append(
+                        (.iosLegacy, list, plan.ruleOrigins[BuildPlan.RuleListKey(host: host, platform: .iosLegacy, app: app.id)] ?? []))
+                }
+                // Android apps that follow exactly this app's routes.
+                for android in site.androidApps {
+                    let androidOrigins = plan.ruleOrigins[BuildPlan.RuleListKey(host: host, platform: .android, app: android.id)] ?? []
+                    guard androidOrigins.compactMap({ $0 }).uniqued() == origins.compactMap({ $0 }),
+                        let list = links.first(where: { $0.package == android.package })?.list
+                    else { continue }
+                    others.append((.android, list, androidOrigins))
+                }
+                for (platform, list, otherOrigins) in others {
+                    // Only a finished, fully modelled comparison may say "no difference".
+                    let comparison = LinkEquivalence.compare(reference, list, platform: platform, app: app.id, host: host)
+                    if comparison.complete, comparison.unmodelled.isEmpty {
+                        for route in (origins + otherOrigins).compactMap({ $0 }) {
+                            compared.insert(RouteOnPlatform(route: route, platform: platform))
+                        }
+                    }
+                    for difference in comparison.differences {
+                        let routes = [
+                            difference.before.rule.flatMap { $0 < origins.count ? origins[$0] : nil },
+                            difference.after.rule.flatMap { $0 < otherOrigins.count ? otherOrigins[$0] : nil },
+                        ].compactMap { $0 }
+                        let text =
+                            "\(difference.witness): iOS 13+ \(verb(difference.before)), \(platform.displayName) \(verb(difference.after))"
+                        for route in routes.uniqued() {
+                            let key = RouteOnPlatform(route: route, platform: platform)
+                            guard exampleHost[key, default: host] == host else { continue }
+                            exampleHost[key] = host
+                            if found[key, default: []].count < examples, !found[key, default: []].contains(text) {
+                                found[key, default: []].append(text)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return (found, compared)
+    }
+
+    private static func verb(_ decision: MatchDecision) -> String {
+        decision.opensApp ? "opens the app" : "keeps it in the browser"
+    }
+}
