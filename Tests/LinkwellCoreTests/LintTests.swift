@@ -87,6 +87,14 @@ import Testing
         #expect(shadowed.contains { $0.contains("route 'b' ") }, "\(shadowed)")
     }
 
+    @Test func aPathWithoutLeadingSlashIsNamed() {
+        let yaml = Self.manifest(routes: "  - {name: terms, path: '*/terms/*'}")
+        #expect(
+            Self.warnings(yaml, code: .pathWithoutSlash) == [
+                "site.yaml:12:5: warning: path '*/terms/*' of route 'terms' does not start with '/': how iOS reads it is not pinned down (Linkwell assumes Apple adds the slash); write '/*/terms/*' or '/terms/*' [path-without-slash]"
+            ])
+    }
+
     @Test func questionMarkInPathMirrorAndPlatform() {
         let routes = """
               - {name: detail, path: '/detail/?id=*'}

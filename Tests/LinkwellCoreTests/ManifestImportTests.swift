@@ -207,6 +207,77 @@ import Testing
         #expect(!proof.lines.contains { $0.hasPrefix("iOS 9–12") })
     }
 
+    static let fingerprint = "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"
+
+    /// Association files in many shapes, each imported, built and compared exactly with the
+    /// original: `proved` when the round trip must be exact, else the differences must be named.
+    static let corpus: [(name: String, aasa: String?, assetLinks: String?, proved: Bool)] = [
+        (
+            "variables and both forms",
+            ##"{"applinks": {"substitutionVariables": {"kind": ["a", "b"]}, "details": [{"appID": "ABCDE12345.com.example.app", "appIDs": ["ABCDE12345.com.example.app"], "paths": ["NOT /a/private/*", "NOT /b/private/*", "/a/*", "/b/*"], "components": [{"/": "/$(kind)/private/*", "exclude": true}, {"/": "/$(kind)/*"}]}]}}"##,
+            nil, true
+        ),
+        (
+            "several details per app",
+            ##"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/a/*"}]}, {"appIDs": ["ABCDE12345.com.example.app", "ABCDE12345.com.example.two"], "components": [{"/": "/b/*", "exclude": true}, {"#": "x"}]}]}}"##,
+            nil, true
+        ),
+        (
+            "query items and fragments",
+            ##"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"#": "no_universal_links", "exclude": true}, {"/": "/s", "?": {"q": "?*", "page": "*"}}, {"/": "/w", "?": "a=1"}]}]}}"##,
+            nil, true
+        ),
+        (
+            "percent-decoded and case-insensitive",
+            ##"{"applinks": {"defaults": {"percentEncoded": false}, "details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/café/*", "caseSensitive": false}]}]}}"##,
+            nil, true
+        ),
+        // iOS 9–12 have no variables: the original's legacy `$(kind)` matched nothing there.
+        (
+            "variables in legacy paths",
+            ##"{"applinks": {"substitutionVariables": {"kind": ["a"]}, "details": [{"appID": "ABCDE12345.com.example.app", "paths": ["/$(kind)/*"], "appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/$(kind)/*"}]}]}}"##,
+            nil, false
+        ),
+        (
+            "oldest keyed details", ##"{"applinks": {"apps": [], "details": {"ABCDE12345.com.example.app": {"paths": ["/old/*"]}}}}"##, nil,
+            false
+        ),
+        (
+            "legacy only",
+            ##"{"applinks": {"apps": [], "details": [{"appID": "ABCDE12345.com.example.app", "paths": ["NOT /a/b", "/a/*"]}]}}"##, nil,
+            false
+        ),
+        (
+            "Android dynamic rules", nil,
+            ##"[{"relation": ["delegate_permission/common.handle_all_urls"], "target": {"namespace": "android_app", "package_name": "com.example.app", "sha256_cert_fingerprints": ["\##(fingerprint)"]}, "relation_extensions": {"delegate_permission/common.handle_all_urls": {"dynamic_app_link_components": [{"/": "/x/*", "exclude": true}, {"/": "/p/*", "?": {"ref": "*"}}, {"#": "app"}, {"/": "*", "exclude": true}]}}}]"##,
+            true
+        ),
+        (
+            "Android list the verifier rejects", nil,
+            ##"[{"relation": ["delegate_permission/common.handle_all_urls"], "target": {"namespace": "android_app", "package_name": "com.example.app", "sha256_cert_fingerprints": ["\##(fingerprint.lowercased())"]}, "relation_extensions": {"delegate_permission/common.handle_all_urls": {"dynamic_app_link_components": [{"/": "/p/*"}]}}}]"##,
+            false
+        ),
+    ]
+
+    @Test(arguments: corpus.indices)
+    func corpusRoundTrips(_ index: Int) throws {
+        let entry = Self.corpus[index]
+        let aasa = try entry.aasa.map(Self.json)
+        let links = try entry.assetLinks.map(Self.json)
+        let imported = ManifestImport(
+            aasa: aasa.map { [.init(name: "aasa", document: $0)] } ?? [],
+            assetLinks: links.map { [.init(name: "assetlinks.json", document: $0)] } ?? [], domain: "m.example.com",
+            mirror: "mlink.example.com")
+        let proof = Self.prove(imported, aasa: aasa.map { [$0] } ?? [], assetLinks: links.map { [$0] } ?? [], host: "m.example.com")
+        #expect(proof.comparisons.flatMap(\.inconsistencies) == [], "\(entry.name)")
+        if entry.proved {
+            #expect(proof.isProvedSame, "\(entry.name): \(proof.lines)")
+        } else {
+            #expect(!proof.differences.isEmpty, "\(entry.name): \(proof.summary) \(proof.lines)")
+            #expect(proof.lines.allSatisfy { $0.contains("https://m.example.com") }, "\(entry.name): \(proof.lines)")
+        }
+    }
+
     @Test func yamlScalarsAreQuotedOnlyWhereNeeded() {
         #expect(YAMLText.scalar("/u/*") == "/u/*")
         #expect(YAMLText.scalar("*") == "\"*\"")

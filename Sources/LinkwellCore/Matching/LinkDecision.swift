@@ -52,7 +52,8 @@ public struct LinkDecision: Sendable, Hashable {
         switch decision.outcome {
         case .match: return "opens the app" + (cause.map { " through \($0)" } ?? "")
         case .exclude: return "stays in the browser: excluded" + (cause.map { " by \($0)" } ?? "")
-        case .noMatch: return "stays in the browser: no rule matches"
+        // A reason without a rule: the file itself is not read (a rejected statement list).
+        case .noMatch: return "stays in the browser: " + (decision.rule == nil ? decision.ruleText ?? "no rule matches" : "no rule matches")
         }
     }
 }
