@@ -129,7 +129,7 @@ enum DecisionLists {
                 list.unmodelled.append(text)
                 continue
             }
-            list.rules.append(DecisionRule(automaton: automaton, exclude: false, text: text))
+            list.rules.append(DecisionRule(automaton: automaton, exclude: false, text: text, decodes: true))
             list.positions.append("data[\(index)]")
             origins.append(entry.route)
         }

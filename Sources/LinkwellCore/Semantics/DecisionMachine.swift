@@ -13,7 +13,8 @@ struct DecisionMachine {
     private var edgeStart: [Int] = [0]
     private var edgeSymbols: [SymbolSet] = []
     private var edgeTargets: [Int] = []
-    private var acceptingRule: [Int: Int] = [:]
+    /// Per automaton state: the rule it accepts for, or -1.
+    private var acceptingRule: [Int] = []
     private var closures: [[Int]?]
     /// A generation stamp per automaton state, so building a subset never hashes.
     private var stamps: [Int]
@@ -37,7 +38,12 @@ struct DecisionMachine {
                     edges: state.edges.map { ($0.symbols, $0.target + offset) }, epsilons: state.epsilons.map { $0 + offset })
             }
             states[0].epsilons.append(rule.automaton.start + offset)
+        }
+        acceptingRule = Array(repeating: -1, count: states.count)
+        var offset = 1
+        for (index, rule) in rules.enumerated() {
             acceptingRule[rule.automaton.accept + offset] = index
+            offset += rule.automaton.states.count
         }
         automaton = Automaton(states: states, start: 0, accept: -1)
         for state in states {
@@ -75,13 +81,16 @@ struct DecisionMachine {
         return target
     }
 
+    /// The ε-closure of `seeds`, keeping only the states that matter: those with an edge to
+    /// follow and the accepting ones. Two subsets that differ only in pass-through states behave
+    /// the same, and keeping those out makes them one state (far fewer states to walk).
     private mutating func closure(of seeds: [Int]) -> [Int] {
         generation += 1
         var result: [Int] = []
         for seed in seeds where stamps[seed] != generation {
             for state in stateClosure(seed) where stamps[state] != generation {
                 stamps[state] = generation
-                result.append(state)
+                if edgeStart[state] < edgeStart[state + 1] || acceptingRule[state] >= 0 { result.append(state) }
             }
         }
         return result.sorted()
@@ -89,9 +98,18 @@ struct DecisionMachine {
 
     private mutating func stateClosure(_ state: Int) -> [Int] {
         if let known = closures[state] { return known }
-        let computed = automaton.closure([state]).sorted()
-        closures[state] = computed
-        return computed
+        // A depth-first walk over ε-moves, with its own stamps (the caller's are in use).
+        var seen: Set<Int> = [state]
+        var result = [state]
+        var pending = [state]
+        while let current = pending.popLast() {
+            for target in automaton.states[current].epsilons where seen.insert(target).inserted {
+                result.append(target)
+                pending.append(target)
+            }
+        }
+        closures[state] = result
+        return result
     }
 
     private mutating func id(of subset: [Int]) -> Int32 {
@@ -101,7 +119,7 @@ struct DecisionMachine {
         if subset.isEmpty { emptySubset = id }
         subsets.append(subset)
         transitions += Array(repeating: Self.unknown, count: representatives.count)
-        let rulesHere = subset.compactMap { acceptingRule[$0] }.sorted()
+        let rulesHere = subset.compactMap { acceptingRule[$0] >= 0 ? acceptingRule[$0] : nil }.sorted()
         accepting.append(rulesHere)
         labels.append(rulesHere.first.map(Int32.init) ?? Self.undecided)
         return id
@@ -127,11 +145,14 @@ struct DecisionExploration {
 
     let classes: [SymbolSet]
     let representatives: [Symbol]
+    /// The URLs walked: with the UTF-8 condition only when some rule decodes.
+    let universe: Automaton
 
     /// Classes for every edge set of the given rules (and the universe), ordered so that the
     /// representative symbols spell readable URLs: letters, digits, then punctuation.
     init(rules: [[DecisionRule]]) {
-        var sets = URLUniverse.automaton.edgeSets
+        universe = rules.contains { $0.contains(where: \.decodes) } ? URLUniverse.automaton : URLUniverse.anyEscapes
+        var sets = universe.edgeSets
         for list in rules {
             for rule in list { sets += rule.automaton.edgeSets }
         }
@@ -156,7 +177,7 @@ struct DecisionExploration {
         visit: (_ labels: [Int32], _ accepting: [[Int]], _ witness: () -> [Symbol]) -> Bool
     ) -> Outcome {
         precondition(machines.count <= 2, "a product state packs the universe and at most two machines into 64 bits")
-        var universe = machine([DecisionRule(automaton: URLUniverse.automaton, exclude: false, text: "URL")])
+        var universe = machine([DecisionRule(automaton: universe, exclude: false, text: "URL")])
         let width = machines.count + 1
         // Product states, flat: `width` machine states per node (the universe's first).
         var states: [Int32] = [universe.start] + machines.map(\.start)

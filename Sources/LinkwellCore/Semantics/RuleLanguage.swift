@@ -4,6 +4,9 @@ struct DecisionRule: Sendable {
     var exclude: Bool
     /// The rule as written, for people: `{"/": "/u/*"}`, `NOT /account/*`.
     var text: String
+    /// Whether the rule decodes a part before comparing it: then what escapes decode to matters,
+    /// and the engine's universe keeps to escapes that are well-formed UTF-8.
+    var decodes = false
 }
 
 /// Compiles each platform's rules, read from the JSON of a file exactly as the concrete
@@ -50,7 +53,7 @@ enum RuleLanguage {
         }
         return DecisionRule(
             automaton: url(path: path ?? anyPath, query: query, fragment: fragment ?? anyFragment),
-            exclude: value("exclude")?.bool ?? false, text: JSONValue.object(component).compactText)
+            exclude: value("exclude")?.bool ?? false, text: JSONValue.object(component).compactText, decodes: decoded)
     }
 
     /// A `/` pattern with Apple's slash rules (`PathMatcher`): the pattern's leading slashes

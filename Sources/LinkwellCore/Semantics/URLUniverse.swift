@@ -19,7 +19,26 @@ enum URLUniverse {
     /// `%` starts an escape and the escaped bytes of 0x80 and above form well-formed UTF-8 (what a
     /// browser writes for text; an escape such as a lone `%AA` is outside, and nothing is claimed
     /// about it).
-    static let automaton: Automaton = {
+    static let automaton = universe()
+
+    /// Without the UTF-8 condition: every `%HH`. Exact for rules that never decode (they compare
+    /// escapes as the characters they are written with). Written as a minimal deterministic
+    /// automaton, since every state of the walk is a state of this times the rules'.
+    static let anyEscapes: Automaton = {
+        var states = [Automaton.State](repeating: Automaton.State(), count: 10)
+        states[0].edges = [(.single(UInt8(ascii: "/")), 1)]
+        let percent = SymbolSet.single(UInt8(ascii: "%"))
+        for (part, characters) in [(1, pathCharacters), (4, queryCharacters), (7, fragmentCharacters)] {
+            states[part].edges = [(characters.subtracting(percent), part), (percent, part + 1)]
+            states[part + 1].edges = [(hexDigits, part + 2)]
+            states[part + 2].edges = [(hexDigits, part)]
+        }
+        states[1].edges.append((.single(Symbols.querySeparator), 4))
+        states[4].edges.append((.single(Symbols.fragmentSeparator), 7))
+        return Automaton(states: states, start: 0, accept: 7)
+    }()
+
+    private static func universe() -> Automaton {
         func part(_ characters: SymbolSet) -> Automaton {
             .star(PartSyntax(raw: characters, decoded: true).anyCharacter)
         }
@@ -27,7 +46,7 @@ enum URLUniverse {
             .symbol(UInt8(ascii: "/")), part(pathCharacters), .symbol(Symbols.querySeparator), part(queryCharacters),
             .symbol(Symbols.fragmentSeparator), part(fragmentCharacters),
         ])
-    }()
+    }
 
     /// The URL as the engine spells it; nil when it lies outside the universe (a non-ASCII
     /// character, a `%` that starts no escape, escapes that are not UTF-8), where the engine claims
