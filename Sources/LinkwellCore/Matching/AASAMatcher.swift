@@ -68,7 +68,7 @@ public struct AASAMatcher: Sendable {
     // MARK: - Compiling
 
     /// `details` is an array; the oldest files keyed it by app ID, which iOS still reads.
-    private static func detailValues(_ value: JSONValue?) -> [(String?, JSONValue)] {
+    static func detailValues(_ value: JSONValue?) -> [(String?, JSONValue)] {
         switch value {
         case .array(let details): details.map { (nil, $0) }
         case .object(let keyed): keyed.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
@@ -79,29 +79,13 @@ public struct AASAMatcher: Sendable {
     private static func compile(
         _ detail: JSONValue, keyedAppID: String?, form: Form, siteDefaults: [String: JSONValue], variables: [String: [String]]
     ) -> Detail? {
-        switch form {
-        case .legacyPaths:
-            guard let appID = keyedAppID ?? detail["appID"]?.string, let paths = detail["paths"]?.array else { return nil }
-            return Detail(appIDs: [appID], rules: paths.compactMap(\.string).map(legacyRule))
-        case .components:
-            // `appIDs`, when present, replaces `appID` — even when it is empty.
-            let appIDs: [String]
-            if let list = detail["appIDs"] {
-                appIDs = list.array?.compactMap(\.string) ?? []
-            } else if let single = keyedAppID ?? detail["appID"]?.string {
-                appIDs = [single]
-            } else {
-                return nil
-            }
-            if let components = detail["components"] {
-                let defaults = (detail["defaults"]?.object ?? [:]).merging(siteDefaults) { detailValue, _ in detailValue }
-                let rules = (components.array ?? []).map { component in
-                    componentRule(component.object ?? [:], defaults: defaults, variables: variables)
-                }
-                return Detail(appIDs: appIDs, rules: rules)
-            }
-            guard let paths = detail["paths"]?.array else { return nil }
-            return Detail(appIDs: appIDs, rules: paths.compactMap(\.string).map(legacyRule))
+        guard let reading = DetailReading(detail, keyedAppID: keyedAppID, form: form, siteDefaults: siteDefaults) else { return nil }
+        switch reading.rules {
+        case .components(let components, let defaults):
+            return Detail(
+                appIDs: reading.appIDs, rules: components.map { componentRule($0, defaults: defaults, variables: variables) })
+        case .paths(let paths):
+            return Detail(appIDs: reading.appIDs, rules: paths.map(legacyRule))
         }
     }
 
@@ -175,5 +159,47 @@ extension AASAMatcher.Rule {
         }
         let shortest = prefixes.min { $0.count < $1.count } ?? []
         return (form, shortest)
+    }
+}
+
+/// What one AASA detail says to one form, before any pattern is compiled: the apps it applies to
+/// and its rule list. The concrete matcher and the exact engine both start from this, so they
+/// cannot read a detail differently.
+struct DetailReading {
+    enum Rules {
+        /// iOS 13+ components with the detail's and the file's defaults merged (the detail's win).
+        case components([[String: JSONValue]], defaults: [String: JSONValue])
+        case paths([String])
+    }
+
+    var appIDs: [String]
+    var rules: Rules
+
+    /// Nil when the detail applies to no app in this form.
+    init?(_ detail: JSONValue, keyedAppID: String?, form: AASAMatcher.Form, siteDefaults: [String: JSONValue]) {
+        switch form {
+        case .legacyPaths:
+            // iOS 9–12: `appID` + `paths` only.
+            guard let appID = keyedAppID ?? detail["appID"]?.string, let paths = detail["paths"]?.array else { return nil }
+            appIDs = [appID]
+            rules = .paths(paths.compactMap(\.string))
+        case .components:
+            // `appIDs`, when present, replaces `appID` — even when it is empty.
+            if let list = detail["appIDs"] {
+                appIDs = (list.array?.compactMap(\.string) ?? []).uniqued()
+            } else if let single = keyedAppID ?? detail["appID"]?.string {
+                appIDs = [single]
+            } else {
+                return nil
+            }
+            if let components = detail["components"] {
+                let defaults = (detail["defaults"]?.object ?? [:]).merging(siteDefaults) { detailValue, _ in detailValue }
+                rules = .components((components.array ?? []).map { $0.object ?? [:] }, defaults: defaults)
+            } else if let paths = detail["paths"]?.array {
+                rules = .paths(paths.compactMap(\.string))
+            } else {
+                return nil
+            }
+        }
     }
 }

@@ -7,18 +7,7 @@ struct PathMatcher: Sendable {
     let normalisesSlashes: Bool
 
     init(_ pattern: String, caseSensitive: Bool, percentEncoded: Bool, variables: [String: [String]]) {
-        var normalised = Substring(pattern)
-        if normalised.hasPrefix("/") {
-            normalised = "/" + normalised.drop { $0 == "/" }
-        } else if !normalised.hasPrefix("*") {
-            normalised = "/" + normalised
-        }
-        normalised = Self.trimmingTrailingSlashes(normalised)
-        var sources = [String(normalised)]
-        if normalised.hasSuffix("/*") {
-            sources.append(String(Self.trimmingTrailingSlashes(normalised.dropLast(2))))
-        }
-        patterns = sources.map { GlobPattern($0, caseSensitive: caseSensitive, variables: variables) }
+        patterns = Self.variants(of: pattern).map { GlobPattern($0, caseSensitive: caseSensitive, variables: variables) }
         self.percentEncoded = percentEncoded
         normalisesSlashes = true
     }
@@ -33,6 +22,24 @@ struct PathMatcher: Sendable {
         var subject = Substring(percentEncoded ? path : PercentDecoding.decode(path))
         if normalisesSlashes { subject = Self.trimmingTrailingSlashes(subject) }
         return patterns.contains { $0.matches(subject) }
+    }
+
+    /// The patterns a `/` pattern stands for under Apple's slash rules: leading slashes
+    /// collapsed (one added when missing, unless it starts with `*`), trailing slashes dropped,
+    /// and for `/x/*` also `/x`.
+    static func variants(of pattern: String) -> [String] {
+        var normalised = Substring(pattern)
+        if normalised.hasPrefix("/") {
+            normalised = "/" + normalised.drop { $0 == "/" }
+        } else if !normalised.hasPrefix("*") {
+            normalised = "/" + normalised
+        }
+        normalised = trimmingTrailingSlashes(normalised)
+        var sources = [String(normalised)]
+        if normalised.hasSuffix("/*") {
+            sources.append(String(trimmingTrailingSlashes(normalised.dropLast(2))))
+        }
+        return sources
     }
 
     static func trimmingTrailingSlashes(_ text: Substring) -> Substring {

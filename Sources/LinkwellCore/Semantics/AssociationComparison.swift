@@ -1,3 +1,6 @@
+import Dispatch
+import Synchronization
+
 /// Compares two sets of association files served on one host — every platform reading, every
 /// app either side names — with the exact engine, and re-checks every witness URL through the
 /// concrete matchers (a disagreement is a bug in one of the two, reported, never a result).
@@ -24,7 +27,7 @@ public struct AssociationComparison: Sendable {
     public var isProvedSame: Bool { comparisons.allSatisfy { $0.verdict == .same } && notCompared.isEmpty && inconsistencies.isEmpty }
 
     public init(before: Files, after: Files, host: String) {
-        var comparisons: [LinkComparison] = []
+        var jobs: [Job] = []
         var notCompared: [String] = []
         for form in [AASAMatcher.Form.components, .legacyPaths] {
             let platform: Platform = form == .components ? .ios : .iosLegacy
@@ -33,7 +36,7 @@ public struct AssociationComparison: Sendable {
             for app in (old.map(\.appID) + new.map(\.appID)).uniqued() {
                 let a = old.first { $0.appID == app }?.list ?? .empty
                 let b = new.first { $0.appID == app }?.list ?? .empty
-                comparisons.append(LinkEquivalence.compare(a, b, platform: platform, app: app, host: host))
+                jobs.append(.init(before: a, after: b, platform: platform, app: app))
             }
         }
         let old = before.assetLinks.map(DecisionLists.android) ?? []
@@ -43,22 +46,44 @@ public struct AssociationComparison: Sendable {
             let b = new.first { $0.package == package }
             switch (a?.list, b?.list) {
             case (let first?, let second?):
-                comparisons.append(LinkEquivalence.compare(first, second, platform: .android, app: package, host: host))
+                jobs.append(.init(before: first, after: second, platform: .android, app: package))
             case (nil, nil) where a != nil && b != nil:
                 notCompared.append("\(package): no dynamic rules on either side; the app's intent filters decide on Android 15+")
             case (let first?, nil) where b == nil:
-                comparisons.append(LinkEquivalence.compare(first, .empty, platform: .android, app: package, host: host))
+                jobs.append(.init(before: first, after: .empty, platform: .android, app: package))
             case (nil, let second?) where a == nil:
-                comparisons.append(LinkEquivalence.compare(.empty, second, platform: .android, app: package, host: host))
+                jobs.append(.init(before: .empty, after: second, platform: .android, app: package))
             default:
                 notCompared.append(
                     "\(package): dynamic rules on one side only; on the other the app's intent filters decide, which these files do not show"
                 )
             }
         }
+        let comparisons = Self.run(jobs, host: host)
         self.comparisons = comparisons
         self.notCompared = notCompared
         inconsistencies = Self.recheck(comparisons, before: before, after: after, host: host)
+    }
+
+    /// Each comparison is independent: they run side by side on every core, results in job order.
+    private static func run(_ jobs: [Job], host: String) -> [LinkComparison] {
+        let compare: @Sendable (Job) -> LinkComparison = { job in
+            LinkEquivalence.compare(job.before, job.after, platform: job.platform, app: job.app, host: host)
+        }
+        guard jobs.count > 1, #available(macOS 15, *) else { return jobs.map(compare) }
+        let results = Mutex([LinkComparison?](repeating: nil, count: jobs.count))
+        DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
+            let result = compare(jobs[index])
+            results.withLock { $0[index] = result }
+        }
+        return results.withLock { $0.compactMap { $0 } }
+    }
+
+    private struct Job: Sendable {
+        var before: DecisionList
+        var after: DecisionList
+        var platform: Platform
+        var app: String
     }
 
     private static func recheck(_ comparisons: [LinkComparison], before: Files, after: Files, host: String) -> [String] {

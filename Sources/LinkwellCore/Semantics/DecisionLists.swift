@@ -24,12 +24,7 @@ enum DecisionLists {
             variables[name] = values.array?.compactMap(\.string) ?? []
         }
         let siteDefaults = applinks["defaults"]?.object ?? [:]
-        let details: [(String?, JSONValue)] =
-            switch applinks["details"] {
-            case .array(let details)?: details.map { (nil, $0) }
-            case .object(let keyed)?: keyed.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
-            default: []
-            }
+        let details = AASAMatcher.detailValues(applinks["details"])
         var order: [String] = []
         var lists: [String: DecisionList] = [:]
         for (index, (keyedAppID, detail)) in details.enumerated() {
@@ -51,29 +46,14 @@ enum DecisionLists {
         _ detail: JSONValue, keyedAppID: String?, form: AASAMatcher.Form, siteDefaults: [String: JSONValue],
         variables: [String: [String]]
     ) -> (appIDs: [String], rules: [DecisionRule], listName: String)? {
-        let legacy = { (paths: [JSONValue]) in paths.compactMap(\.string).map(RuleLanguage.legacyPath) }
-        switch form {
-        case .legacyPaths:
-            guard let appID = keyedAppID ?? detail["appID"]?.string, let paths = detail["paths"]?.array else { return nil }
-            return ([appID], legacy(paths), "paths")
-        case .components:
-            let appIDs: [String]
-            if let list = detail["appIDs"] {
-                appIDs = list.array?.compactMap(\.string) ?? []
-            } else if let single = keyedAppID ?? detail["appID"]?.string {
-                appIDs = [single]
-            } else {
-                return nil
-            }
-            if let components = detail["components"] {
-                let defaults = (detail["defaults"]?.object ?? [:]).merging(siteDefaults) { detailValue, _ in detailValue }
-                let rules = (components.array ?? []).map {
-                    RuleLanguage.component($0.object ?? [:], defaults: defaults, variables: variables)
-                }
-                return (appIDs.uniqued(), rules, "components")
-            }
-            guard let paths = detail["paths"]?.array else { return nil }
-            return (appIDs.uniqued(), legacy(paths), "paths")
+        guard let reading = DetailReading(detail, keyedAppID: keyedAppID, form: form, siteDefaults: siteDefaults) else { return nil }
+        switch reading.rules {
+        case .components(let components, let defaults):
+            return (
+                reading.appIDs, components.map { RuleLanguage.component($0, defaults: defaults, variables: variables) }, "components"
+            )
+        case .paths(let paths):
+            return (reading.appIDs, paths.map(RuleLanguage.legacyPath), "paths")
         }
     }
 

@@ -61,17 +61,7 @@ enum RuleLanguage {
     /// (after decoding) before it is compared.
     static func componentPath(_ pattern: String, caseSensitive: Bool, decoded: Bool, variables: [String: [String]]) -> Automaton {
         let part = PartSyntax.path(decoded: decoded)
-        var normalised = Substring(pattern)
-        if normalised.hasPrefix("/") {
-            normalised = "/" + normalised.drop { $0 == "/" }
-        } else if !normalised.hasPrefix("*") {
-            normalised = "/" + normalised
-        }
-        normalised = PathMatcher.trimmingTrailingSlashes(normalised)
-        var sources = [String(normalised)]
-        if normalised.hasSuffix("/*") {
-            sources.append(String(PathMatcher.trimmingTrailingSlashes(normalised.dropLast(2))))
-        }
+        let sources = PathMatcher.variants(of: pattern)
         let pattern = Automaton.union(
             sources.map { AASAPatternLanguage.compile($0, part: part, caseSensitive: caseSensitive, variables: variables) })
         // trim(s) ∈ L  ⟺  s ∈ (L ∩ "non-empty, no trailing slash") · slash*  ∪  ("/" ∈ L ? slash+ : ∅)
