@@ -123,17 +123,16 @@ struct Automaton: Sendable {
         }
         var ids: [Pair: Int] = [:]
         var states: [State] = []
-        var pending: [Pair] = []
+        var pending: [(pair: Pair, id: Int)] = []
         func id(_ pair: Pair) -> Int {
             if let existing = ids[pair] { return existing }
             states.append(State())
             ids[pair] = states.count - 1
-            pending.append(pair)
+            pending.append((pair, states.count - 1))
             return states.count - 1
         }
         let start = id(Pair(a: a.start, b: b.start))
-        while let pair = pending.popLast() {
-            let from = ids[pair]!
+        while let (pair, from) = pending.popLast() {
             for target in a.states[pair.a].epsilons { states[from].epsilons.append(id(Pair(a: target, b: pair.b))) }
             for target in b.states[pair.b].epsilons { states[from].epsilons.append(id(Pair(a: pair.a, b: target))) }
             for edgeA in a.states[pair.a].edges {

@@ -2,15 +2,13 @@
 /// exact engine. Reads any production file the way the concrete matchers read it.
 public struct DecisionList: Sendable {
     var rules: [DecisionRule]
-    /// Where each rule sits in the file, for people: `details[0].components[3]`.
-    var positions: [String]
     /// Why the list opens nothing although it has rules (a statement list Android rejects), or
     /// nil.
     var rejection: String?
     /// Rules the engine does not model; a list with any is never proved equal to anything.
     var unmodelled: [String] = []
 
-    static let empty = DecisionList(rules: [], positions: [], rejection: nil)
+    static let empty = DecisionList(rules: [], rejection: nil)
 }
 
 enum DecisionLists {
@@ -27,33 +25,27 @@ enum DecisionLists {
         let details = AASAMatcher.detailValues(applinks["details"])
         var order: [String] = []
         var lists: [String: DecisionList] = [:]
-        for (index, (keyedAppID, detail)) in details.enumerated() {
+        for (keyedAppID, detail) in details {
             guard let compiled = compile(detail, keyedAppID: keyedAppID, form: form, siteDefaults: siteDefaults, variables: variables)
             else { continue }
             for appID in compiled.appIDs {
-                if lists[appID] == nil {
-                    order.append(appID)
-                    lists[appID] = .empty
-                }
-                lists[appID]!.rules += compiled.rules
-                lists[appID]!.positions += compiled.rules.indices.map { "details[\(index)].\(compiled.listName)[\($0)]" }
+                if lists[appID] == nil { order.append(appID) }
+                lists[appID, default: .empty].rules += compiled.rules
             }
         }
-        return order.map { ($0, lists[$0]!) }
+        return order.compactMap { appID in lists[appID].map { (appID, $0) } }
     }
 
     private static func compile(
         _ detail: JSONValue, keyedAppID: String?, form: AASAMatcher.Form, siteDefaults: [String: JSONValue],
         variables: [String: [String]]
-    ) -> (appIDs: [String], rules: [DecisionRule], listName: String)? {
+    ) -> (appIDs: [String], rules: [DecisionRule])? {
         guard let reading = DetailReading(detail, keyedAppID: keyedAppID, form: form, siteDefaults: siteDefaults) else { return nil }
         switch reading.rules {
         case .components(let components, let defaults):
-            return (
-                reading.appIDs, components.map { RuleLanguage.component($0, defaults: defaults, variables: variables) }, "components"
-            )
+            return (reading.appIDs, components.map { RuleLanguage.component($0, defaults: defaults, variables: variables) })
         case .paths(let paths):
-            return (reading.appIDs, paths.map(RuleLanguage.legacyPath), "paths")
+            return (reading.appIDs, paths.map(RuleLanguage.legacyPath))
         }
     }
 
@@ -62,7 +54,7 @@ enum DecisionLists {
     static func android(_ document: JSONValue) -> [(package: String, list: DecisionList?)] {
         let matcher = AndroidDynamicMatcher(document: document)
         if let rejection = matcher.rejection {
-            return matcher.packageNames.map { ($0, DecisionList(rules: [], positions: [], rejection: rejection.description)) }
+            return matcher.packageNames.map { ($0, DecisionList(rules: [], rejection: rejection.description)) }
         }
         var seen: Set<String> = []
         var result: [(String, DecisionList?)] = []
@@ -86,7 +78,7 @@ enum DecisionLists {
                     (
                         package,
                         DecisionList(
-                            rules: rules.compactMap { $0 }, positions: items.indices.map { "dynamic_app_link_components[\($0)]" },
+                            rules: rules.compactMap { $0 },
                             rejection: nil)
                     ))
             }
@@ -103,14 +95,13 @@ enum DecisionLists {
         else { return (.empty, []) }
         var list = DecisionList.empty
         var origins: [String?] = []
-        for (index, entry) in filter.paths.enumerated() {
+        for entry in filter.paths {
             let text = entry.attribute.map(AppFiles.attribute) ?? "every path"
             guard let automaton = RuleLanguage.intentFilterPath(entry.attribute) else {
                 list.unmodelled.append(text)
                 continue
             }
             list.rules.append(DecisionRule(automaton: automaton, exclude: false, text: text, decodes: true))
-            list.positions.append("data[\(index)]")
             origins.append(entry.route)
         }
         return (list, origins)
