@@ -56,7 +56,7 @@ extension ManifestDiff {
         let route = side.route.map { " (route `\($0)`)" } ?? ""
         switch side.outcome {
         case .match: return "**opens the app**\(route)"
-        case .exclude: return "browser (excluded\(route.isEmpty ? "" : " by" + route.dropFirst(7).dropLast()))"
+        case .exclude: return "browser (excluded" + (side.route.map { " by `\($0)`" } ?? "") + ")"
         case .noMatch: return side.rule.map { "browser (\(cell($0)))" } ?? "browser (no rule)"
         }
     }

@@ -9,7 +9,7 @@ struct RouteReachability {
         var present: Set<Platform> = []
         /// A URL each platform decides through the route (the shortest found).
         var decides: [Platform: String] = [:]
-        /// Routes whose rules decide the route's URLs, per platform (nil: the closing catch-all).
+        /// Routes whose rules decide the route's URLs, per platform (rules no route wrote are left out).
         var deciders: [Platform: Set<String>] = [:]
         /// Platforms where the walk did not finish, so nothing is claimed.
         var unproved: Set<Platform> = []
