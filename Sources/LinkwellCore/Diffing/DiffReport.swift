@@ -27,29 +27,41 @@ extension ManifestDiff {
         } else {
             lines += [
                 "Each row is a region of URLs decided differently; the URL is a shortest example.", "",
-                "| Host | Platforms | App | Example URL | Before | After |", "| --- | --- | --- | --- | --- | --- |",
+                "| Host | Platforms | Apps | Example URL | Before | After |", "| --- | --- | --- | --- | --- | --- |",
             ]
-            var rows: [(change: LinkRegions.Change, platforms: [Platform])] = []
+            // The same change at the same URL is one row: first the apps of one platform, then the
+            // platforms whose apps are the same (so a row never pairs an app with a platform it is not on).
+            var byPlatform: [(change: LinkRegions.Change, apps: [String])] = []
             for change in regions.changes {
-                if let index = rows.firstIndex(where: {
-                    $0.change.host == change.host && $0.change.app == change.app && $0.change.witness == change.witness
-                        && $0.change.before == change.before && $0.change.after == change.after
-                }) {
-                    rows[index].platforms.append(change.platform)
+                if let index = byPlatform.firstIndex(where: { Self.sameRegion($0.change, change) && $0.change.platform == change.platform })
+                {
+                    byPlatform[index].apps = (byPlatform[index].apps + [change.app]).uniqued()
                 } else {
-                    rows.append((change, [change.platform]))
+                    byPlatform.append((change, [change.app]))
+                }
+            }
+            var rows: [(change: LinkRegions.Change, platforms: [Platform], apps: [String])] = []
+            for entry in byPlatform {
+                if let index = rows.firstIndex(where: { Self.sameRegion($0.change, entry.change) && $0.apps == entry.apps }) {
+                    rows[index].platforms = (rows[index].platforms + [entry.change.platform]).uniqued()
+                } else {
+                    rows.append((entry.change, [entry.change.platform], entry.apps))
                 }
             }
             for row in rows {
                 let platforms = row.platforms.map(\.displayName).joined(separator: ", ")
                 lines.append(
-                    "| \(code(row.change.host)) | \(cell(platforms)) | \(cell(row.change.app)) | \(code(row.change.witness)) | "
+                    "| \(code(row.change.host)) | \(cell(platforms)) | \(cell(row.apps.joined(separator: ", "))) | \(code(row.change.witness)) | "
                         + "\(Self.text(row.change.before)) | \(Self.text(row.change.after)) |")
             }
         }
         for note in regions.unproved { lines.append("- not proven: \(cell(note))") }
         lines.append("")
         return lines
+    }
+
+    static func sameRegion(_ a: LinkRegions.Change, _ b: LinkRegions.Change) -> Bool {
+        a.host == b.host && a.witness == b.witness && a.before == b.before && a.after == b.after
     }
 
     static func text(_ side: LinkRegions.Side) -> String {
