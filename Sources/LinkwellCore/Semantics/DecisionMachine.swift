@@ -76,7 +76,8 @@ struct DecisionMachine {
                 targets.append(edgeTargets[edge])
             }
         }
-        let target = id(of: closure(of: targets))
+        // Most classes lead nowhere: the empty subset needs no closure, sorting or hashing.
+        let target = targets.isEmpty && emptySubset >= 0 ? emptySubset : id(of: closure(of: targets))
         transitions[slot] = target
         return target
     }
@@ -90,7 +91,7 @@ struct DecisionMachine {
         for seed in seeds where stamps[seed] != generation {
             for state in stateClosure(seed) where stamps[state] != generation {
                 stamps[state] = generation
-                if edgeStart[state] < edgeStart[state + 1] || acceptingRule[state] >= 0 { result.append(state) }
+                result.append(state)
             }
         }
         return result.sorted()
@@ -108,8 +109,10 @@ struct DecisionMachine {
                 pending.append(target)
             }
         }
-        closures[state] = result
-        return result
+        // Only the states a subset keeps (see `closure(of:)`), so merging closures stays small.
+        let important = result.filter { edgeStart[$0] < edgeStart[$0 + 1] || acceptingRule[$0] >= 0 }
+        closures[state] = important
+        return important
     }
 
     private mutating func id(of subset: [Int]) -> Int32 {
