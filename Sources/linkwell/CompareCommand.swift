@@ -38,8 +38,8 @@ struct CompareCommand: ParsableCommand {
         case (.object, .object):
             files = (.init(aasa: first, assetLinks: nil), .init(aasa: second, assetLinks: nil))
         case (.array, .array):
-            _ = try Console.readAssetLinks(before)
-            _ = try Console.readAssetLinks(after)
+            Console.warnIfRejected(first, path: before)
+            Console.warnIfRejected(second, path: after)
             files = (.init(aasa: nil, assetLinks: first), .init(aasa: nil, assetLinks: second))
         default:
             Console.error(

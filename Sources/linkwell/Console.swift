@@ -107,15 +107,20 @@ enum Console {
     /// at the statement's line and column, since then nothing on that host opens an app.
     static func readAssetLinks(_ path: String) throws -> JSONValue {
         let document = try readJSON(path)
-        if let rejection = StatementListCheck.rejection(of: document) {
-            let text = readFile(path, what: "file") ?? ""
-            let place = rejection.statement.flatMap { StatementListCheck.location(ofStatement: $0, in: text) } ?? (1, 1)
-            FileHandle.standardError.write(
-                Data(
-                    ("\(path):\(place.0):\(place.1): warning: Android's verifier rejects this whole statement list (\(rejection)); "
-                        + "no app link on this host is verified, so Android opens nothing\n").utf8))
-        }
+        warnIfRejected(document, path: path)
         return document
+    }
+
+    /// Says at once, at the statement's line and column, when Google's verifier rejects the
+    /// statement list as a whole (the text is read again only then, to place the warning).
+    static func warnIfRejected(_ document: JSONValue, path: String) {
+        guard let rejection = StatementListCheck.rejection(of: document) else { return }
+        let text = readFile(path, what: "file") ?? ""
+        let place = rejection.statement.flatMap { StatementListCheck.location(ofStatement: $0, in: text) } ?? (1, 1)
+        FileHandle.standardError.write(
+            Data(
+                ("\(path):\(place.0):\(place.1): warning: Android's verifier rejects this whole statement list (\(rejection)); "
+                    + "no app link on this host is verified, so Android opens nothing\n").utf8))
     }
 
     /// The manifest's text, or nil after saying plainly why it cannot be read.

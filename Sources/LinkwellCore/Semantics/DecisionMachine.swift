@@ -7,7 +7,6 @@ struct DecisionMachine {
     static let undecided: Int32 = -1
     private static let unknown: Int32 = -2
 
-    let rules: [DecisionRule]
     private var automaton: Automaton
     /// The merged automaton's edges, flat: state `s` owns `edgeStart[s]..<edgeStart[s + 1]`.
     private var edgeStart: [Int] = [0]
@@ -28,23 +27,20 @@ struct DecisionMachine {
     private(set) var accepting: [[Int]] = []
 
     init(rules: [DecisionRule], representatives: [Symbol]) {
-        self.rules = rules
         self.representatives = representatives
         var states = [Automaton.State()]
-        for (index, rule) in rules.enumerated() {
+        var accepts: [Int] = []
+        for rule in rules {
             let offset = states.count
             states += rule.automaton.states.map { state in
                 Automaton.State(
                     edges: state.edges.map { ($0.symbols, $0.target + offset) }, epsilons: state.epsilons.map { $0 + offset })
             }
             states[0].epsilons.append(rule.automaton.start + offset)
+            accepts.append(rule.automaton.accept + offset)
         }
         acceptingRule = Array(repeating: -1, count: states.count)
-        var offset = 1
-        for (index, rule) in rules.enumerated() {
-            acceptingRule[rule.automaton.accept + offset] = index
-            offset += rule.automaton.states.count
-        }
+        for (index, accept) in accepts.enumerated() { acceptingRule[accept] = index }
         automaton = Automaton(states: states, start: 0, accept: -1)
         for state in states {
             for edge in state.edges {

@@ -48,19 +48,6 @@ enum URLUniverse {
         ])
     }
 
-    /// The URL as the engine spells it; nil when it lies outside the universe (a non-ASCII
-    /// character, a `%` that starts no escape, escapes that are not UTF-8), where the engine claims
-    /// nothing.
-    static func symbols(of url: URLParts) -> [Symbol]? {
-        let text =
-            Array(url.path.utf8) + [Symbols.querySeparator] + Array(url.query.utf8) + [Symbols.fragmentSeparator]
-            + Array(url.fragment.utf8)
-        guard text.allSatisfy({ $0 < 128 || $0 == Symbols.querySeparator || $0 == Symbols.fragmentSeparator }) else {
-            return nil
-        }
-        return automaton.accepts(text) ? text : nil
-    }
-
     /// A concrete URL on `host` for a string of symbols.
     static func url(_ symbols: [Symbol], host: String) -> String {
         var parts: [[UInt8]] = [[]]
