@@ -1,4 +1,3 @@
-import Foundation
 import LinkwellCore
 
 #if canImport(Glibc)
@@ -8,38 +7,50 @@ import LinkwellCore
 #endif
 
 /// The output folder on disk. It belongs to Linkwell: a build makes it equal to the rendered
-/// files, atomically — everything is written into a temporary folder beside it, which then
-/// takes its place — so a failed or interrupted build never leaves it half-written or empty.
-/// Files arrive one at a time (item pages are streamed), and none is held after it is written.
+/// files, atomically, and costs about one read of the folder when little or nothing changed.
+///
+/// - Each produced file is first compared with the file already there. While every file is
+///   equal nothing is written at all: a no-op build reads, it never writes.
+/// - At the first difference (or when a file must be removed) the build switches to a staging
+///   folder beside the output: the equal files so far, and every later equal one, are hard
+///   links (they keep their modification time), changed and new files are written.
+/// - The staging folder then takes the output's place in one atomic exchange
+///   (`renameat2(RENAME_EXCHANGE)`), so a failed or killed build leaves the complete old folder or
+///   the complete new one, never a mix or nothing; the old tree is removed afterwards.
+/// - Builds of one folder take a lock, and a build removes what an earlier killed build left
+///   beside the folder (`<name>.linkwell-new-*`, `<name>.linkwell-old-*`).
+///
+/// Files arrive one at a time (item pages are streamed); none is held after it is written.
 struct OutputFolder {
     /// Hands each produced file to the folder; throwing stops the build.
     typealias Producer = (_ emit: (OutputFile) throws -> Void) throws -> Void
 
     let path: String
-    private let fileManager = FileManager.default
 
-    private var url: URL { URL(fileURLWithPath: path).standardizedFileURL }
-
-    /// What a build would add, change or remove, in path order. Only the set of produced paths
-    /// is kept, to find the removed files.
+    /// What a build would add, change or remove, in path order.
     func changes(produce: Producer) throws -> (changes: [OutputChange], count: Int) {
-        try checkIsFolder()
+        let root = try resolvedRoot()
         var changes: [OutputChange] = []
         var produced: Set<String> = []
+        var reader = FileReader()
         try produce { file in
-            produced.insert(file.path)
-            switch existingBytes(file.path) {
-            case nil: changes.append(OutputChange(kind: .added, path: file.path))
-            case let bytes? where bytes != file.bytes: changes.append(OutputChange(kind: .changed, path: file.path))
-            default: break
+            guard produced.insert(file.path).inserted else {
+                throw OutputFolderError("two files of the build have the path '\(file.path)'")
+            }
+            switch reader.compare(root + "/" + file.path, with: file.bytes) {
+            case .missing: changes.append(OutputChange(kind: .added, path: file.path))
+            case .different: changes.append(OutputChange(kind: .changed, path: file.path))
+            case .equal: break
             }
         }
-        changes += try existingPaths().filter { !produced.contains($0) }.map { OutputChange(kind: .removed, path: $0) }
+        if FileTree.count(root) != produced.count - changes.filter({ $0.kind == .added }).count {
+            changes += FileTree.paths(root).filter { !produced.contains($0) }.map { OutputChange(kind: .removed, path: $0) }
+        }
         return (changes.sorted { $0.path < $1.path }, produced.count)
     }
 
     /// How many files a build added, changed and removed: counts, not lists, so that a build of
-    /// many item pages holds nothing per file.
+    /// many item pages holds nothing per file beyond its path.
     struct Summary {
         var added = 0
         var changed = 0
@@ -47,117 +58,333 @@ struct OutputFolder {
         var isEmpty: Bool { added + changed + removed == 0 }
     }
 
-    /// Makes the folder equal what `produce` emits. Files whose bytes do not change are carried
-    /// over as they are (hard links), so they keep their modification time; when nothing
-    /// changes, the folder is not touched at all.
+    /// Makes the folder equal what `produce` emits (see the type's comment for how).
     func replace(produce: Producer) throws -> (summary: Summary, count: Int) {
-        try checkIsFolder()
-        let parent = url.deletingLastPathComponent()
-        let staging = parent.appendingPathComponent("\(url.lastPathComponent).linkwell-new-\(getpid())")
-        let retired = parent.appendingPathComponent("\(url.lastPathComponent).linkwell-old-\(getpid())")
-        try? fileManager.removeItem(at: staging)
-        var summary = Summary()
-        var count = 0
-        var folders: Set<String> = []
+        let root = try resolvedRoot()
+        let lock = try FolderLock(beside: root)
+        defer { lock.release() }
+        FileTree.removeLeftovers(of: root)
+        let staging = root + ".linkwell-new-\(getpid())"
+        var writer = StagingWriter(root: root, staging: staging)
         do {
-            try fileManager.createDirectory(at: staging, withIntermediateDirectories: true)
-            try produce { file in
-                let target = staging.path + "/" + file.path
-                let folder = (target as NSString).deletingLastPathComponent
-                if folders.insert(folder).inserted {
-                    try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                }
-                count += 1
-                let bytes = file.bytes
-                switch existingBytes(file.path) {
-                case let existing? where existing == bytes:
-                    if link(url.path + "/" + file.path, target) == 0 { return }
-                case nil: summary.added += 1
-                default: summary.changed += 1
-                }
-                try writeNew(bytes, to: target, path: file.path)
-            }
-            for path in try existingPaths() where access(staging.path + "/" + path, F_OK) != 0 { summary.removed += 1 }
-            if summary.isEmpty, fileManager.fileExists(atPath: url.path) {
-                try? fileManager.removeItem(at: staging)
-                return (summary, count)
-            }
-            try swapIn(staging, retiring: retired)
+            try produce { file in try writer.add(file) }
+            let existing = FileTree.count(root)
+            writer.summary.removed = max(existing, 0) - writer.existed
+            if writer.summary.isEmpty, existing >= 0 { return (writer.summary, writer.count) }
+            try writer.startStaging()
+            try Swap.exchange(staging, root)
         } catch {
-            try? fileManager.removeItem(at: staging)
+            FileTree.remove(staging)
             throw error
         }
-        try? fileManager.removeItem(at: retired)
-        return (summary, count)
+        // After the exchange the staging name holds the old tree.
+        FileTree.remove(staging)
+        return (writer.summary, writer.count)
+    }
+
+    /// The folder's real path (a symbolic link to a folder is followed, so the link stays and
+    /// the folder it names is replaced); refuses a path that is a file.
+    private func resolvedRoot() throws -> String {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            guard errno == ENOENT else { throw OutputFolderError("cannot use '\(path)': \(String(cString: strerror(errno)))") }
+            return Self.absolute(path)
+        }
+        guard info.st_mode & S_IFMT == S_IFDIR else { throw OutputFolderError("'\(path)' exists and is not a folder") }
+        guard let real = realpath(path, nil) else { return Self.absolute(path) }
+        defer { free(real) }
+        return String(cString: real)
+    }
+
+    private static func absolute(_ path: String) -> String {
+        var trimmed = path
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+        if trimmed.hasPrefix("/") { return trimmed }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return trimmed }
+        let directory = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return directory + "/" + (trimmed == "." ? "" : trimmed)
+    }
+}
+
+/// Compares produced files with the folder in place until the first difference, then builds the
+/// staging folder: links for equal files, new files for the rest.
+private struct StagingWriter {
+    let root: String
+    let staging: String
+    var summary = OutputFolder.Summary()
+    var count = 0
+    /// Produced files that were already in the folder.
+    var existed = 0
+    /// Equal files met before staging began, to link once it does.
+    private var equalSoFar: [String] = []
+    private var staged = false
+    private var folders: Set<String> = []
+    private var reader = FileReader()
+
+    init(root: String, staging: String) {
+        self.root = root
+        self.staging = staging
+    }
+
+    mutating func add(_ file: OutputFile) throws {
+        count += 1
+        let state = reader.compare(root + "/" + file.path, with: file.bytes)
+        switch state {
+        case .equal:
+            existed += 1
+            if staged { try link(file.path) } else { equalSoFar.append(file.path) }
+            return
+        case .different:
+            existed += 1
+            summary.changed += 1
+        case .missing:
+            summary.added += 1
+        }
+        try startStaging()
+        try write(file)
+    }
+
+    /// Creates the staging folder and links every equal file met so far; later files go there.
+    mutating func startStaging() throws {
+        guard !staged else { return }
+        staged = true
+        guard mkdir(staging, 0o755) == 0 else { throw OutputFolderError.system("cannot create '\(staging)'") }
+        for path in equalSoFar { try link(path) }
+        equalSoFar = []
+    }
+
+    private mutating func link(_ path: String) throws {
+        let target = try prepare(path)
+        guard hardLink(root + "/" + path, target) == 0 else {
+            if errno == EEXIST { throw OutputFolderError("two files of the build have the path '\(path)'") }
+            throw OutputFolderError.system("cannot link '\(target)'")
+        }
     }
 
     /// Creates the file, refusing one that exists: two files of one build with the same path.
-    private func writeNew(_ bytes: [UInt8], to target: String, path: String) throws {
-        let descriptor = open(target, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+    private mutating func write(_ file: OutputFile) throws {
+        let target = try prepare(file.path)
+        let descriptor = open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            if errno == EEXIST { throw OutputFolderError("two files of the build have the path '\(path)'") }
-            throw OutputFolderError("cannot write '\(target)': \(String(cString: strerror(errno)))")
+            if errno == EEXIST { throw OutputFolderError("two files of the build have the path '\(file.path)'") }
+            throw OutputFolderError.system("cannot write '\(target)'")
         }
         defer { close(descriptor) }
-        var written = 0
-        while written < bytes.count {
-            let result = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            guard result > 0 else { throw OutputFolderError("cannot write '\(target)': \(String(cString: strerror(errno)))") }
-            written += result
+        try file.bytes.withUnsafeBytes { buffer in
+            var written = 0
+            while written < buffer.count {
+                let result = writeBytes(descriptor, buffer.baseAddress.map { $0 + written }, buffer.count - written)
+                guard result > 0 else { throw OutputFolderError.system("cannot write '\(target)'") }
+                written += result
+            }
         }
     }
 
-    /// Two renames; if the second fails the first is undone, so the old folder stays in place.
-    private func swapIn(_ staging: URL, retiring retired: URL) throws {
-        guard fileManager.fileExists(atPath: url.path) else {
-            try fileManager.moveItem(at: staging, to: url)
-            return
+    /// The file's path in staging, its folders created.
+    private mutating func prepare(_ path: String) throws -> String {
+        let target = staging + "/" + path
+        if let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) {
+            let folder = String(path[..<slash])
+            if !folders.contains(folder) {
+                var partial = staging
+                for component in folder.split(separator: "/") {
+                    partial += "/" + component
+                    guard mkdir(partial, 0o755) == 0 || errno == EEXIST else {
+                        throw OutputFolderError.system("cannot create '\(partial)'")
+                    }
+                }
+                folders.insert(folder)
+            }
         }
-        try fileManager.moveItem(at: url, to: retired)
-        do {
-            try fileManager.moveItem(at: staging, to: url)
-        } catch {
-            try? fileManager.moveItem(at: retired, to: url)
-            throw error
-        }
+        return target
     }
+}
 
-    private func checkIsFolder() throws {
-        var isDirectory: ObjCBool = false
-        if fileManager.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
-            throw OutputFolderError("'\(path)' exists and is not a folder")
-        }
-    }
+/// Reads a file into one reused buffer and compares it with produced bytes.
+private struct FileReader {
+    enum State { case equal, different, missing }
 
-    private func existingBytes(_ relativePath: String) -> [UInt8]? {
-        let descriptor = open(url.path + "/" + relativePath, O_RDONLY)
-        guard descriptor >= 0 else { return nil }
+    private var buffer = [UInt8](repeating: 0, count: 1 << 16)
+
+    mutating func compare(_ path: String, with bytes: [UInt8]) -> State {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return .missing }
         defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            guard count > 0 else { return count == 0 ? bytes : nil }
-            bytes += buffer[..<count]
+        if buffer.count < bytes.count + 1 { buffer = [UInt8](repeating: 0, count: bytes.count + 1) }
+        // One byte more than expected, so a longer file is seen as different.
+        let wanted = bytes.count + 1
+        var total = 0
+        while total < wanted {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress.map { $0 + total }, wanted - total) }
+            if count < 0 { return .different }
+            if count == 0 { break }
+            total += count
         }
+        guard total == bytes.count else { return .different }
+        let same = buffer.withUnsafeBytes { read in
+            bytes.withUnsafeBytes { produced in
+                guard let left = read.baseAddress, let right = produced.baseAddress else { return total == 0 }
+                return memcmp(left, right, total) == 0
+            }
+        }
+        return same ? .equal : .different
+    }
+}
+
+private func hardLink(_ existing: String, _ new: String) -> Int32 { link(existing, new) }
+
+private func writeBytes(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int { write(descriptor, bytes, count) }
+
+/// Walks, counts and removes trees with `opendir`/`readdir` (file types from the directory
+/// entries, no `stat` per file).
+enum FileTree {
+    /// Regular files below `root`; -1 when `root` does not exist.
+    static func count(_ root: String) -> Int {
+        guard let directory = opendir(root) else { return -1 }
+        closedir(directory)
+        var total = 0
+        walk(root, prefix: "") { _ in total += 1 }
+        return total
     }
 
-    /// Every regular file below the folder, by `/`-separated relative path.
-    private func existingPaths() throws -> [String] {
-        guard fileManager.fileExists(atPath: url.path),
-            let enumerator = fileManager.enumerator(at: url, includingPropertiesForKeys: [.isRegularFileKey])
-        else { return [] }
-        let base = url.resolvingSymlinksInPath().path + "/"
+    /// Every regular file below `root`, `/`-separated and relative to it.
+    static func paths(_ root: String) -> [String] {
         var paths: [String] = []
-        for case let fileURL as URL in enumerator {
-            guard try fileURL.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true else { continue }
-            paths.append(String(fileURL.resolvingSymlinksInPath().path.dropFirst(base.count)))
-        }
+        walk(root, prefix: "") { paths.append($0) }
         return paths
     }
+
+    private static func walk(_ folder: String, prefix: String, _ visit: (String) -> Void) {
+        guard let directory = opendir(folder) else { return }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name == "." || name == ".." { continue }
+            let relative = prefix.isEmpty ? name : prefix + "/" + name
+            switch Int32(entry.pointee.d_type) {
+            case Int32(DT_DIR): walk(folder + "/" + name, prefix: relative, visit)
+            case Int32(DT_REG): visit(relative)
+            case Int32(DT_UNKNOWN):
+                var info = stat()
+                guard lstat(folder + "/" + name, &info) == 0 else { continue }
+                if info.st_mode & S_IFMT == S_IFDIR { walk(folder + "/" + name, prefix: relative, visit) }
+                if info.st_mode & S_IFMT == S_IFREG { visit(relative) }
+            default: continue
+            }
+        }
+    }
+
+    /// Removes a tree, ignoring what is already gone.
+    static func remove(_ path: String) {
+        guard let directory = opendir(path) else {
+            unlink(path)
+            return
+        }
+        var folders: [String] = []
+        var files: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name == "." || name == ".." { continue }
+            if Int32(entry.pointee.d_type) == Int32(DT_DIR) { folders.append(name) } else { files.append(name) }
+        }
+        closedir(directory)
+        for file in files where unlink(path + "/" + file) != 0 && errno == EISDIR { remove(path + "/" + file) }
+        for folder in folders { remove(path + "/" + folder) }
+        rmdir(path)
+    }
+
+    /// Staging and retired folders of `root` left by a build that was killed (callers hold the
+    /// folder's lock, so no running build owns them).
+    static func removeLeftovers(of root: String) {
+        let (parent, name) = split(root)
+        guard let directory = opendir(parent) else { return }
+        var leftovers: [String] = []
+        while let entry = readdir(directory) {
+            let entryName = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if entryName.hasPrefix(name + ".linkwell-new-") || entryName.hasPrefix(name + ".linkwell-old-") {
+                leftovers.append(parent + "/" + entryName)
+            }
+        }
+        closedir(directory)
+        for leftover in leftovers { remove(leftover) }
+    }
+
+    /// An absolute path's folder and last component.
+    static func split(_ path: String) -> (parent: String, name: String) {
+        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+        let parent = String(path[..<slash])
+        return (parent.isEmpty ? "/" : parent, String(path[path.index(after: slash)...]))
+    }
+}
+
+/// An exclusive lock on the builds of one folder: `flock` on the folder that holds it (no lock
+/// file to commit or ignore), held until the build ends; the kernel drops it if the process dies.
+private struct FolderLock {
+    let descriptor: Int32
+
+    init(beside root: String) throws {
+        let parent = FileTree.split(root).parent
+        var partial = ""
+        for component in parent.split(separator: "/") {
+            partial += "/" + component
+            guard mkdir(partial, 0o755) == 0 || errno == EEXIST else { throw OutputFolderError.system("cannot create '\(partial)'") }
+        }
+        descriptor = open(parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw OutputFolderError.system("cannot open '\(parent)'") }
+        if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            let message = Array("linkwell: another build is writing in '\(parent)'; waiting for it\n".utf8)
+            _ = writeBytes(STDERR_FILENO, message, message.count)
+            guard flock(descriptor, LOCK_EX) == 0 else {
+                close(descriptor)
+                throw OutputFolderError.system("cannot lock '\(parent)'")
+            }
+        }
+    }
+
+    func release() {
+        close(descriptor)
+    }
+}
+
+/// Puts a complete staging folder in the output's place in one step.
+private enum Swap {
+    static func exchange(_ staging: String, _ root: String) throws {
+        if access(root, F_OK) != 0 {
+            guard rename(staging, root) == 0 else { throw OutputFolderError.system("cannot move '\(staging)' to '\(root)'") }
+            return
+        }
+        guard exchangePaths(staging, root) == 0 else { throw OutputFolderError.system("cannot exchange '\(staging)' and '\(root)'") }
+    }
+
+    #if canImport(Glibc)
+        private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+
+        /// `renameat2(…, RENAME_EXCHANGE)`: glibc has it since 2.28, but Swift's Glibc module does
+        /// not declare it, so it is looked up by name.
+        private static let renameAt2: RenameAt2? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2").map {
+            unsafeBitCast($0, to: RenameAt2.self)
+        }
+
+        private static func exchangePaths(_ first: String, _ second: String) -> Int32 {
+            guard let renameAt2 else {
+                errno = ENOSYS
+                return -1
+            }
+            return renameAt2(AT_FDCWD, first, AT_FDCWD, second, 1 << 1)  // RENAME_EXCHANGE
+        }
+    #else
+        private static func exchangePaths(_ first: String, _ second: String) -> Int32 {
+            renamex_np(first, second, UInt32(RENAME_SWAP))
+        }
+    #endif
 }
 
 struct OutputFolderError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
+
+    static func system(_ what: String) -> OutputFolderError {
+        OutputFolderError("\(what): \(String(cString: strerror(errno)))")
+    }
 }

@@ -56,27 +56,33 @@ public struct PageLinks: Sendable, Hashable, Codable {
 /// is never itself read as a placeholder. The page script implements the same function.
 public enum URLTemplate {
     public static func expand(_ template: String, path: String, query: String, primaryHost: String) -> String {
-        let queryPart = query.isEmpty ? "" : "?\(query)"
-        var result = ""
-        var rest = Substring(template)
-        while let open = rest.firstIndex(of: "{") {
-            result += rest[..<open]
-            let after = rest[open...]
-            if after.hasPrefix("{path}") {
-                result += path
-                rest = after.dropFirst(6)
-            } else if after.hasPrefix("{query}") {
-                result += queryPart
-                rest = after.dropFirst(7)
-            } else if after.hasPrefix("{link}") {
-                result += strictlyEncoded("https://\(primaryHost)\(path)\(queryPart)")
-                rest = after.dropFirst(6)
+        // One pass over the template's bytes: this runs several times for every item page.
+        var result: [UInt8] = []
+        result.reserveCapacity(template.utf8.count + path.utf8.count + query.utf8.count + 1)
+        var bytes = template.utf8[...]
+        while let open = bytes.firstIndex(of: UInt8(ascii: "{")) {
+            result += bytes[..<open]
+            let after = bytes[open...]
+            if after.starts(with: "{path}".utf8) {
+                result += path.utf8
+                bytes = after.dropFirst(6)
+            } else if after.starts(with: "{query}".utf8) {
+                if !query.isEmpty {
+                    result.append(UInt8(ascii: "?"))
+                    result += query.utf8
+                }
+                bytes = after.dropFirst(7)
+            } else if after.starts(with: "{link}".utf8) {
+                appendStrictlyEncoded(
+                    "https://\(primaryHost)\(path)\(query.isEmpty ? "" : "?")\(query)".utf8, to: &result)
+                bytes = after.dropFirst(6)
             } else {
-                result += "{"
-                rest = after.dropFirst()
+                result.append(UInt8(ascii: "{"))
+                bytes = after.dropFirst()
             }
         }
-        return result + rest
+        result += bytes
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// Chrome's `intent:` URL for the primary-host URL: the app when it is installed after all,
@@ -90,22 +96,21 @@ public enum URLTemplate {
     /// Percent-encodes everything but unreserved characters, as JavaScript's
     /// `encodeURIComponent` does apart from `!'()*`, which it keeps — so those are kept too.
     public static func strictlyEncoded(_ text: String) -> String {
-        var result = ""
-        for byte in text.utf8 {
+        var result: [UInt8] = []
+        appendStrictlyEncoded(text.utf8, to: &result)
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    private static func appendStrictlyEncoded(_ text: some Sequence<UInt8>, to result: inout [UInt8]) {
+        let hex = Array("0123456789ABCDEF".utf8)
+        for byte in text {
             if unreserved.contains(byte) {
-                result.append(Character(Unicode.Scalar(byte)))
+                result.append(byte)
             } else {
-                result += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+                result += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
             }
         }
-        return result
     }
 
     private static let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()".utf8)
-}
-
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
-    }
 }

@@ -1,5 +1,3 @@
-import Mustache
-
 /// Everything a preview template can use, in one place. Field names are the names templates
 /// write: `{{page.title}}`, `{{#link}}{{link.canonical}}{{/link}}`, `{{item.fields.name}}`.
 /// `{{…}}` escapes `& < > " '`; only `behaviour.config` and `behaviour.script` are meant for
@@ -85,103 +83,102 @@ public struct ShortLinkContext: Sendable {
     public var contentSecurityPolicy: String
 }
 
-// Templates look names up through `MustacheParent` rather than reflection: one switch per type,
-// which is also the list of names a template can use (Mirror lookups cost more than the rest of
-// rendering an item page together).
-extension PageContext: MustacheParent {
-    public func child(named name: String) -> Any? {
+// One switch per type: the list of names a template can use, and a lookup that costs a compare
+// of short strings.
+extension PageContext: TemplateObject {
+    public func member(named name: String) -> TemplateValue? {
         switch name {
-        case "siteName": siteName
-        case "isMirror": isMirror
-        case "host": host
-        case "otherHost": otherHost
-        case "page": page
-        case "link": link
-        case "webHome": webHome
-        case "ios": ios
-        case "android": android
-        case "item": item
-        case "webShouldFallback": webShouldFallback
-        case "behaviour": behaviour
+        case "siteName": .text(siteName)
+        case "isMirror": .flag(isMirror)
+        case "host": .text(host)
+        case "otherHost": .text(otherHost)
+        case "page": .object(page)
+        case "link": .optional(link)
+        case "webHome": .text(webHome)
+        case "ios": .optional(ios)
+        case "android": .optional(android)
+        case "item": .optional(item)
+        case "webShouldFallback": .text(webShouldFallback)
+        case "behaviour": .object(behaviour)
         default: nil
         }
     }
 }
 
-extension PageContext.Page: MustacheParent {
-    public func child(named name: String) -> Any? {
+extension PageContext.Page: TemplateObject {
+    public func member(named name: String) -> TemplateValue? {
         switch name {
-        case "type": type
-        case "title": title
-        case "description": description
-        case "image": image
-        case "twitterCard": twitterCard
+        case "type": .text(type)
+        case "title": .text(title)
+        case "description": .optional(description)
+        case "image": .optional(image)
+        case "twitterCard": .text(twitterCard)
         default: nil
         }
     }
 }
 
-extension PageContext.Link: MustacheParent {
-    public func child(named name: String) -> Any? {
+extension PageContext.Link: TemplateObject {
+    public func member(named name: String) -> TemplateValue? {
         switch name {
-        case "canonical": canonical
-        case "openInApp": openInApp
-        case "web": web
-        case "desktop": desktop
-        case "native": native
+        case "canonical": .text(canonical)
+        case "openInApp": .text(openInApp)
+        case "web": .text(web)
+        case "desktop": .text(desktop)
+        case "native": .optional(native)
         default: nil
         }
     }
 }
 
-extension PageContext.IOS: MustacheParent {
-    public func child(named name: String) -> Any? {
+extension PageContext.IOS: TemplateObject {
+    public func member(named name: String) -> TemplateValue? {
         switch name {
-        case "name": self.name
-        case "appStoreID": appStoreID
+        case "name": .text(self.name)
+        case "appStoreID": .optional(appStoreID)
         default: nil
         }
     }
 }
 
-extension PageContext.Android: MustacheParent {
-    public func child(named name: String) -> Any? {
+extension PageContext.Android: TemplateObject {
+    public func member(named name: String) -> TemplateValue? {
         switch name {
-        case "name": self.name
-        case "package": package
+        case "name": .text(self.name)
+        case "package": .text(package)
         default: nil
         }
     }
 }
 
-extension PageContext.Item: MustacheParent {
-    public func child(named name: String) -> Any? {
+extension PageContext.Item: TemplateObject {
+    public func member(named name: String) -> TemplateValue? {
         switch name {
-        case "path": path
-        case "fields": fields
+        case "path": .text(path)
+        case "fields": .object(fields)
         default: nil
         }
     }
 }
 
-extension PageContext.Behaviour: MustacheParent {
-    public func child(named name: String) -> Any? {
+extension PageContext.Behaviour: TemplateObject {
+    public func member(named name: String) -> TemplateValue? {
         switch name {
-        case "contentSecurityPolicy": contentSecurityPolicy
-        case "config": config
-        case "script": script
+        case "contentSecurityPolicy": .text(contentSecurityPolicy)
+        case "config": .text(config)
+        case "script": .text(script)
         default: nil
         }
     }
 }
 
-extension ShortLinkContext: MustacheParent {
-    public func child(named name: String) -> Any? {
+extension ShortLinkContext: TemplateObject {
+    public func member(named name: String) -> TemplateValue? {
         switch name {
-        case "siteName": siteName
-        case "code": code
-        case "target": target
-        case "contentSecurityPolicy": contentSecurityPolicy
+        case "siteName": .text(siteName)
+        case "code": .text(code)
+        case "target": .text(target)
+        case "contentSecurityPolicy": .text(contentSecurityPolicy)
         default: nil
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Renders preview pages (spec-reference §1.5): one route page per page type and host of each
 /// mirror pair (`_linkwell/<type>.html`, served for every URL of its routes through the host
@@ -56,7 +57,7 @@ public struct PreviewPages: Sendable {
         guard let page = site.pageTypes.first(where: { $0.name == pageType }),
             let entry = hosts(of: pageType).first(where: { $0.host == host })
         else { return "" }
-        return render(page: page, host: host, pair: entry.pair, item: nil)
+        return String(decoding: render(page: page, host: host, pair: entry.pair, item: nil), as: UTF8.self)
     }
 
     /// One page per host of the item's page type, each at the item's path.
@@ -64,7 +65,7 @@ public struct PreviewPages: Sendable {
         hosts(of: page.name).map { entry in
             OutputFile(
                 path: Self.itemPagePath(host: entry.host, path: item.path),
-                contents: render(page: page, host: entry.host, pair: entry.pair, item: item))
+                bytes: render(page: page, host: entry.host, pair: entry.pair, item: item))
         }
     }
 
@@ -74,10 +75,10 @@ public struct PreviewPages: Sendable {
         let context = ShortLinkContext(
             siteName: site.name, code: link.code, target: "https://\(pair.primary)\(link.target)",
             contentSecurityPolicy: ContentSecurityPolicy.marker)
-        return ContentSecurityPolicy.fill(templates.render(context, template: "short-link"), script: false)
+        return String(decoding: ContentSecurityPolicy.fill(templates.render(context, template: "short-link"), script: false), as: UTF8.self)
     }
 
-    func render(page: PageType, host: String, pair: MirrorPair, item: ItemRow?) -> String {
+    func render(page: PageType, host: String, pair: MirrorPair, item: ItemRow?) -> [UInt8] {
         let links = PageLinks(site: site, page: page, pair: pair, host: host)
         let title = item?.fields["title"].flatMap { $0.isEmpty ? nil : $0 } ?? page.title
         let description = item?.fields["description"].flatMap { $0.isEmpty ? nil : $0 } ?? page.description
@@ -195,12 +196,18 @@ enum ContentSecurityPolicy {
     /// elements can be hashed.
     static let marker = "linkwell-content-security-policy"
 
-    static func fill(_ html: String, script: Bool) -> String {
-        let bytes = Array(html.utf8)
-        let styles = elementTexts("style", in: bytes).map { SHA256.cspSource($0) }.uniqued()
-        let scripts =
-            script ? elementTexts("script", in: bytes).filter { trimmed($0) == pageScript }.map { SHA256.cspSource($0) }.uniqued() : []
-        let policy = [
+    static func fill(_ html: [UInt8], script: Bool) -> [UInt8] {
+        let styles = elementTexts("style", in: html).map(source).uniqued()
+        let scripts = script ? elementTexts("script", in: html).filter { trimmed($0) == pageScript }.map(source).uniqued() : []
+        return replacing(Array(marker.utf8), with: policy(scripts: scripts, styles: styles), in: html)
+    }
+
+    /// The policy's text, quotes escaped for an attribute; the same few policies repeat on every
+    /// page of a template, so each is made once.
+    private static func policy(scripts: [String], styles: [String]) -> [UInt8] {
+        let key = scripts + [""] + styles
+        if let known = policies.withLock({ $0[key] }) { return known }
+        let text = [
             "default-src 'none'",
             "script-src \(scripts.isEmpty ? "'none'" : scripts.joined(separator: " "))",
             "style-src \(styles.isEmpty ? "'none'" : styles.joined(separator: " "))",
@@ -208,12 +215,38 @@ enum ContentSecurityPolicy {
             "base-uri 'none'",
             "form-action 'none'",
         ].joined(separator: "; ")
-        return replacing(Array(marker.utf8), with: Array(policy.replacingOccurrences(of: "'", with: "&#39;").utf8), in: bytes)
+        let escaped = Array(text.replacingOccurrences(of: "'", with: "&#39;").utf8)
+        policies.withLock { known in
+            if known.count > 64 { known.removeAll() }
+            known[key] = escaped
+        }
+        return escaped
     }
 
-    private static let pageScript = trimmed(Array(PageScript.source.utf8))
+    private static let policies = Mutex<[[String]: [UInt8]]>([:])
 
-    private static func trimmed(_ bytes: [UInt8]) -> ArraySlice<UInt8> {
+    private static let pageScript = trimmed(Array(PageScript.source.utf8)[...])
+
+    /// The `'sha256-…'` source of an element's text. Pages of one template repeat the same few
+    /// elements (the page script, the style sheet), so their hashes are remembered, not redone.
+    private static func source(of text: ArraySlice<UInt8>) -> String {
+        let known = hashes.withLock { entries in entries.first { $0.text.count == text.count && equal($0.text, text) }?.source }
+        if let known { return known }
+        let computed = SHA256.cspSource(text)
+        hashes.withLock { entries in
+            if entries.count == 32 { entries.removeFirst() }
+            entries.append((Array(text), computed))
+        }
+        return computed
+    }
+
+    private static let hashes = Mutex<[(text: [UInt8], source: String)]>([])
+
+    private static func equal(_ left: [UInt8], _ right: ArraySlice<UInt8>) -> Bool {
+        left.elementsEqual(right)
+    }
+
+    private static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
         let space: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
         guard let first = bytes.firstIndex(where: { !space.contains($0) }), let last = bytes.lastIndex(where: { !space.contains($0) })
         else {
@@ -222,7 +255,7 @@ enum ContentSecurityPolicy {
         return bytes[first...last]
     }
 
-    private static func replacing(_ target: [UInt8], with replacement: [UInt8], in bytes: [UInt8]) -> String {
+    private static func replacing(_ target: [UInt8], with replacement: [UInt8], in bytes: [UInt8]) -> [UInt8] {
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count + replacement.count)
         var index = 0
@@ -232,24 +265,31 @@ enum ContentSecurityPolicy {
             index = found + target.count
         }
         result += bytes[index...]
-        return String(decoding: result, as: UTF8.self)
+        return result
     }
 
+    /// The first index of `needle` at or after `start`: `memchr` finds each candidate first byte.
     private static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
-        guard let first = needle.first, haystack.count >= needle.count else { return nil }
-        var index = start
-        while index <= haystack.count - needle.count {
-            if haystack[index] == first, haystack[index..<index + needle.count].elementsEqual(needle) { return index }
-            index += 1
+        guard let first = needle.first, haystack.count >= needle.count, start <= haystack.count - needle.count else { return nil }
+        return haystack.withUnsafeBufferPointer { buffer -> Int? in
+            guard let base = buffer.baseAddress else { return nil }
+            var index = start
+            let last = haystack.count - needle.count
+            while index <= last {
+                guard let hit = memchr(base + index, Int32(first), last - index + 1) else { return nil }
+                index = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                if memcmp(base + index, needle, needle.count) == 0 { return index }
+                index += 1
+            }
+            return nil
         }
-        return nil
     }
 
     /// The bytes of every `<name>…</name>` or `<name …>…</name>` element's text, exactly as written.
-    static func elementTexts(_ name: String, in html: [UInt8]) -> [[UInt8]] {
+    static func elementTexts(_ name: String, in html: [UInt8]) -> [ArraySlice<UInt8>] {
         let open = Array("<\(name)".utf8)
         let close = Array("</\(name)>".utf8)
-        var texts: [[UInt8]] = []
+        var texts: [ArraySlice<UInt8>] = []
         var index = 0
         while let start = find(open, in: html, from: index) {
             let after = start + open.count
@@ -261,7 +301,7 @@ enum ContentSecurityPolicy {
             guard let tagEnd = html[after...].firstIndex(of: UInt8(ascii: ">")), let end = find(close, in: html, from: tagEnd + 1) else {
                 break
             }
-            texts.append(Array(html[(tagEnd + 1)..<end]))
+            texts.append(html[(tagEnd + 1)..<end])
             index = end + close.count
         }
         return texts

@@ -1,0 +1,173 @@
+/// Named, compiled templates that can include each other (`{{> head}}`). Every partial a
+/// template names is resolved when the library is made — a missing one or a cycle is an error
+/// then, not empty text later — and each indented use of a partial is compiled once with its
+/// indentation, so rendering never re-reads a template.
+struct TemplateLibrary: Sendable {
+    struct Problem: Error, Equatable {
+        var template: String
+        var message: String
+        var line: Int
+        var column: Int
+    }
+
+    private var templates: [String: MustacheTemplate] = [:]
+    /// Each indented use of a partial: the partial's text with every line indented, compiled.
+    private var indented: [String: MustacheTemplate] = [:]
+
+    static let empty = TemplateLibrary()
+
+    private init() {}
+
+    /// `sources` are (name, text); a later source replaces an earlier one of the same name.
+    init(_ sources: [(name: String, text: String)]) throws(Problem) {
+        var texts: [String: String] = [:]
+        for source in sources {
+            texts[source.name] = source.text
+            do {
+                templates[source.name] = try MustacheTemplate(source.text)
+            } catch {
+                throw Problem(template: source.name, message: error.message, line: error.line, column: error.column)
+            }
+        }
+        for name in templates.keys.sorted() {
+            try checkPartials(of: name, using: [name])
+        }
+        var pending = templates.values.flatMap { Self.indentedUses(in: $0.nodes) }
+        while let use = pending.popLast() {
+            let key = Self.key(use.name, use.indentation)
+            guard indented[key] == nil, let text = texts[use.name] else { continue }
+            // The partial parsed unindented; indenting whole lines cannot break a tag.
+            guard let template = try? MustacheTemplate(Self.indent(text, by: use.indentation)) else { continue }
+            indented[key] = template
+            pending += Self.indentedUses(in: template.nodes)
+        }
+    }
+
+    func contains(_ name: String) -> Bool { templates[name] != nil }
+
+    /// The template `name` rendered with `context` at the bottom of the context stack.
+    func render(_ name: String, context: TemplateValue, into output: inout [UInt8]) {
+        guard let template = templates[name] else { return }
+        var stack = [context]
+        render(template.nodes, stack: &stack, into: &output)
+    }
+
+    private func render(_ nodes: [MustacheTemplate.Node], stack: inout [TemplateValue], into output: inout [UInt8]) {
+        for node in nodes {
+            switch node {
+            case .text(let bytes):
+                output.append(contentsOf: bytes)
+            case .variable(let name, let escaped):
+                guard let value = Self.resolve(name, in: stack) else { continue }
+                switch value {
+                case .text(let text): escaped ? Self.appendEscaped(text, to: &output) : output.append(contentsOf: text.utf8)
+                case .flag(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
+                case .absent, .object, .list: break
+                }
+            case .section(let name, let inverted, let body):
+                let value = Self.resolve(name, in: stack) ?? .absent
+                if inverted {
+                    if !value.isTruthy { render(body, stack: &stack, into: &output) }
+                    continue
+                }
+                switch value {
+                case .list(let items):
+                    for item in items {
+                        stack.append(item)
+                        render(body, stack: &stack, into: &output)
+                        stack.removeLast()
+                    }
+                case .flag(true):
+                    render(body, stack: &stack, into: &output)
+                case .text, .object:
+                    stack.append(value)
+                    render(body, stack: &stack, into: &output)
+                    stack.removeLast()
+                case .flag(false), .absent:
+                    break
+                }
+            case .partial(let name, let indentation):
+                let template = indentation.isEmpty ? templates[name] : indented[Self.key(name, indentation)]
+                if let template { render(template.nodes, stack: &stack, into: &output) }
+            }
+        }
+    }
+
+    /// The first part of a name is looked up from the top of the stack down; the rest only in
+    /// what the first part found (Mustache's dotted-name rule).
+    private static func resolve(_ name: MustacheTemplate.Name, in stack: [TemplateValue]) -> TemplateValue? {
+        guard let first = name.parts.first else { return stack.last }
+        var found: TemplateValue?
+        for value in stack.reversed() {
+            if case .object(let object) = value, let member = object.member(named: first) {
+                found = member
+                break
+            }
+        }
+        for part in name.parts.dropFirst() {
+            guard case .object(let object)? = found else { return nil }
+            found = object.member(named: part)
+        }
+        return found
+    }
+
+    /// `& < > " '` as entities, so a value is text in an element and in a quoted attribute.
+    private static func appendEscaped(_ text: String, to output: inout [UInt8]) {
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): output.append(contentsOf: "&amp;".utf8)
+            case UInt8(ascii: "<"): output.append(contentsOf: "&lt;".utf8)
+            case UInt8(ascii: ">"): output.append(contentsOf: "&gt;".utf8)
+            case UInt8(ascii: "\""): output.append(contentsOf: "&quot;".utf8)
+            case UInt8(ascii: "'"): output.append(contentsOf: "&#39;".utf8)
+            default: output.append(byte)
+            }
+        }
+    }
+
+    /// A missing partial or one that includes itself (through others or not) is an error at the
+    /// template that names it: data here is never recursive, so such a page could never end.
+    private func checkPartials(of name: String, using path: [String]) throws(Problem) {
+        guard let template = templates[name] else { return }
+        for use in template.partialUses {
+            guard templates[use.name] != nil else {
+                throw Problem(
+                    template: name, message: "includes the partial '\(use.name)', which is not a template here", line: use.line,
+                    column: use.column)
+            }
+            guard !path.contains(use.name) else {
+                throw Problem(
+                    template: name, message: "includes itself through \((path + [use.name]).joined(separator: " → "))",
+                    line: use.line, column: use.column)
+            }
+            try checkPartials(of: use.name, using: path + [use.name])
+        }
+    }
+
+    private static func indentedUses(in nodes: [MustacheTemplate.Node]) -> [(name: String, indentation: [UInt8])] {
+        nodes.flatMap { node -> [(name: String, indentation: [UInt8])] in
+            switch node {
+            case .partial(let name, let indentation): indentation.isEmpty ? [] : [(name, indentation)]
+            case .section(_, _, let body): indentedUses(in: body)
+            case .text, .variable: []
+            }
+        }
+    }
+
+    private static func key(_ name: String, _ indentation: [UInt8]) -> String {
+        name + "\u{0}" + String(decoding: indentation, as: UTF8.self)
+    }
+
+    /// Every line of `text` begins with `indentation` (a last empty line after a final newline
+    /// is not a line).
+    private static func indent(_ text: String, by indentation: [UInt8]) -> String {
+        var bytes: [UInt8] = []
+        var atLineStart = true
+        for byte in text.utf8 {
+            if atLineStart { bytes += indentation }
+            bytes.append(byte)
+            atLineStart = byte == 0x0A
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
