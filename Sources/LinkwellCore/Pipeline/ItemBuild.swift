@@ -1,3 +1,7 @@
+import Dispatch
+import Foundation
+import Synchronization
+
 /// The item stage: each page type's data file, streamed a row at a time into one page per host
 /// (after the rest of the build succeeded). Memory holds one row and its pages, plus the set of
 /// paths seen so far, which is how a repeated path is caught.
@@ -6,8 +10,12 @@ public enum ItemBuild {
     /// every host, without percent-encoding (a host would decode it before finding the file).
     static let pathCharacters = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@/")
 
-    /// Calls `emit` with every item page and returns what was wrong; a build must write nothing
-    /// when this holds an error. `progress` hears the running count of rows.
+    /// Calls `emit` with every item page, in row order, and returns what was wrong; a build must
+    /// write nothing when this holds an error. `progress` hears the running count of rows.
+    ///
+    /// Rows are read and checked on the calling thread; their pages are rendered in batches on
+    /// every core while the caller writes the batches before them (a bounded window, so memory
+    /// holds a few batches, not the file).
     public static func run(
         site: Site, templates: PageTemplates, project: some ProjectFiles, strict: Bool = false,
         emit: (OutputFile) throws -> Void, progress: (Int) -> Void = { _ in }
@@ -16,6 +24,7 @@ public enum ItemBuild {
         let routing = PageRouting(site: site)
         var diagnostics: [Diagnostic] = []
         var rows = 0
+        var renderer = BatchRenderer(pages: pages)
         for page in site.pageTypes {
             guard let items = page.items else { continue }
             guard let format = ItemRows.format(of: items.value), let chunks = project.chunks(of: items.value) else {
@@ -41,12 +50,67 @@ public enum ItemBuild {
                 let problems = problems(of: row, page: page, routing: routing, primaryHost: primary, seen: &seen)
                 diagnostics += problems
                 guard problems.isEmpty, !diagnostics.hasErrors else { continue }
-                for file in pages.itemPages(page: page, item: row) { try emit(file) }
+                try renderer.add(row, of: page, emit: emit)
                 rows += 1
                 progress(rows)
             }
         }
+        try renderer.finish(emit: emit)
         return (strict ? diagnostics.promotingWarnings() : diagnostics, rows)
+    }
+
+    /// Renders rows in batches on a concurrent queue and hands the pages back in row order.
+    private struct BatchRenderer {
+        /// One batch's pages, filled by a worker; the semaphore says they are there.
+        private final class Batch: Sendable {
+            let rows: [(row: ItemRow, page: PageType)]
+            let pages = Mutex<[OutputFile]>([])
+            let done = DispatchSemaphore(value: 0)
+
+            init(rows: [(row: ItemRow, page: PageType)]) { self.rows = rows }
+        }
+
+        static let batchSize = 32
+        /// Batches rendered or rendering ahead of the one being written.
+        static let window = 2 * ProcessInfo.processInfo.activeProcessorCount + 2
+
+        let pages: PreviewPages
+        private var collecting: [(row: ItemRow, page: PageType)] = []
+        private var inFlight: [Batch] = []
+        private let queue = DispatchQueue(label: "linkwell.item-pages", attributes: .concurrent)
+
+        init(pages: PreviewPages) { self.pages = pages }
+
+        mutating func add(_ row: ItemRow, of page: PageType, emit: (OutputFile) throws -> Void) rethrows {
+            collecting.append((row, page))
+            guard collecting.count == Self.batchSize else { return }
+            submit()
+            while inFlight.count > Self.window { try write(emit: emit) }
+        }
+
+        mutating func finish(emit: (OutputFile) throws -> Void) rethrows {
+            if !collecting.isEmpty { submit() }
+            while !inFlight.isEmpty { try write(emit: emit) }
+        }
+
+        private mutating func submit() {
+            let batch = Batch(rows: collecting)
+            collecting = []
+            inFlight.append(batch)
+            let pages = pages
+            queue.async {
+                let rendered = batch.rows.flatMap { pages.itemPages(page: $0.page, item: $0.row) }
+                batch.pages.withLock { $0 = rendered }
+                batch.done.signal()
+            }
+        }
+
+        /// Waits for the oldest batch and emits its pages.
+        private mutating func write(emit: (OutputFile) throws -> Void) rethrows {
+            let batch = inFlight.removeFirst()
+            batch.done.wait()
+            for file in batch.pages.withLock({ $0 }) { try emit(file) }
+        }
     }
 
     static func problems(

@@ -1,86 +1,149 @@
-/// Everything a preview template can use, in one place. Field names are the names templates
+/// Everything a preview template can use, in one place. Classes, so that a template's lookups
+/// share one value instead of copying its strings. Field names are the names templates
 /// write: `{{page.title}}`, `{{#link}}{{link.canonical}}{{/link}}`, `{{item.fields.name}}`.
 /// `{{…}}` escapes `& < > " '`; only `behaviour.config` and `behaviour.script` are meant for
 /// `{{{…}}}`.
-public struct PageContext: Sendable {
+public final class PageContext: Sendable {
     /// The manifest's `name`.
-    public var siteName: String
+    public let siteName: String
     /// Whether this copy of the page is served on the mirror host (the app did not open).
-    public var isMirror: Bool
+    public let isMirror: Bool
     /// This page's host and the other host of its mirror pair.
-    public var host: String
-    public var otherHost: String
-    public var page: Page
+    public let host: String
+    public let otherHost: String
+    public let page: Page
     /// The links of the URL the page stands for. Set on item pages, whose path is known when
     /// building; nil on route pages, where the script fills links and URL tags in the browser
     /// (crawlers, which run no script, read the route-level tags).
-    public var link: Link?
+    public let link: Link?
     /// The mobile web page with an empty path and query: where links lead on route pages
     /// before the script has run (or when it cannot).
-    public var webHome: String
+    public let webHome: String
     /// The iOS and Android apps the page names (nil when the page's routes have none).
-    public var ios: IOS?
-    public var android: Android?
+    public let ios: IOS?
+    public let android: Android?
     /// The item row on item pages.
-    public var item: Item?
+    public let item: Item?
     /// `true` when the page type has a web page besides the preview (`al:web:should_fallback`).
-    public var webShouldFallback: String
-    public var behaviour: Behaviour
+    public let webShouldFallback: String
+    public let behaviour: Behaviour
 
-    public struct Page: Sendable {
+    public final class Page: Sendable {
         /// The page type's name.
-        public var type: String
-        public var title: String
-        public var description: String?
+        public let type: String
+        public let title: String
+        public let description: String?
         /// An absolute https:// image URL.
-        public var image: String?
+        public let image: String?
         /// `summary_large_image` with an image, else `summary`.
-        public var twitterCard: String
+        public let twitterCard: String
+
+        init(type: String, title: String, description: String?, image: String?, twitterCard: String) {
+            self.type = type
+            self.title = title
+            self.description = description
+            self.image = image
+            self.twitterCard = twitterCard
+        }
     }
 
-    public struct Link: Sendable {
-        public var canonical: String
-        public var openInApp: String
-        public var web: String
-        public var desktop: String
+    public final class Link: Sendable {
+        public let canonical: String
+        public let openInApp: String
+        public let web: String
+        public let desktop: String
         /// `scheme://path`, when the manifest has a `scheme`.
-        public var native: String?
+        public let native: String?
+
+        init(canonical: String, openInApp: String, web: String, desktop: String, native: String?) {
+            self.canonical = canonical
+            self.openInApp = openInApp
+            self.web = web
+            self.desktop = desktop
+            self.native = native
+        }
     }
 
-    public struct IOS: Sendable {
-        public var name: String
-        public var appStoreID: String?
+    public final class IOS: Sendable {
+        public let name: String
+        public let appStoreID: String?
+
+        init(name: String, appStoreID: String?) {
+            self.name = name
+            self.appStoreID = appStoreID
+        }
     }
 
-    public struct Android: Sendable {
-        public var name: String
-        public var package: String
+    public final class Android: Sendable {
+        public let name: String
+        public let package: String
+
+        init(name: String, package: String) {
+            self.name = name
+            self.package = package
+        }
     }
 
-    public struct Item: Sendable {
-        public var path: String
+    public final class Item: Sendable {
+        public let path: String
         /// Every column of the row (CSV) or key of the object (JSON Lines), `path` included.
-        public var fields: [String: String]
+        public let fields: [String: String]
+
+        init(path: String, fields: [String: String]) {
+            self.path = path
+            self.fields = fields
+        }
     }
 
-    public struct Behaviour: Sendable {
+    public final class Behaviour: Sendable {
         /// The Content-Security-Policy for a `<meta http-equiv>`: the page script's hash and the
         /// hashes of the page's `<style>` elements.
-        public var contentSecurityPolicy: String
+        public let contentSecurityPolicy: String
         /// JSON for `<script type="application/json" id="linkwell-config">`, safe inside it.
-        public var config: String
+        public let config: String
         /// The page script, the same on every page.
-        public var script: String
+        public let script: String
+
+        init(contentSecurityPolicy: String, config: String, script: String) {
+            self.contentSecurityPolicy = contentSecurityPolicy
+            self.config = config
+            self.script = script
+        }
+    }
+
+    init(
+        siteName: String, isMirror: Bool, host: String, otherHost: String, page: Page, link: Link?, webHome: String, ios: IOS?,
+        android: Android?, item: Item?, webShouldFallback: String, behaviour: Behaviour
+    ) {
+        self.siteName = siteName
+        self.isMirror = isMirror
+        self.host = host
+        self.otherHost = otherHost
+        self.page = page
+        self.link = link
+        self.webHome = webHome
+        self.ios = ios
+        self.android = android
+        self.item = item
+        self.webShouldFallback = webShouldFallback
+        self.behaviour = behaviour
     }
 }
 
 /// What the short host's fallback page for a code can use (served where a host cannot redirect).
-public struct ShortLinkContext: Sendable {
-    public var siteName: String
-    public var code: String
+public final class ShortLinkContext: Sendable {
+    public let siteName: String
+    public let code: String
     /// The absolute URL the code leads to.
-    public var target: String
-    public var contentSecurityPolicy: String
+    public let target: String
+    public let contentSecurityPolicy: String
+
+    init(siteName: String, code: String, target: String, contentSecurityPolicy: String) {
+        self.siteName = siteName
+        self.code = code
+        self.target = target
+        self.contentSecurityPolicy = contentSecurityPolicy
+    }
 }
 
 // One switch per type: the list of names a template can use, and a lookup that costs a compare
