@@ -1,0 +1,49 @@
+/* The benchmark's yardstick: what the file system costs without Linkwell.
+ *   floor write LIST   creates every file of LIST ("SIZE PATH" lines), its folders as needed,
+ *                      with SIZE bytes each: open, write, close — the least a build must do;
+ *   floor read LIST    reads every file of LIST whole: the least a no-op build or check must do.
+ * Plain POSIX calls, one file at a time, no error recovery. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static char buffer[1 << 20];
+
+static void make_parents(char *path) {
+    for (char *p = path + 1; *p; p++)
+        if (*p == '/') { *p = 0; mkdir(path, 0755); *p = '/'; }
+}
+
+int main(int argc, char **argv) {
+    if (argc != 3) { fprintf(stderr, "usage: floor write|read LIST\n"); return 2; }
+    int writing = strcmp(argv[1], "write") == 0;
+    FILE *list = fopen(argv[2], "r");
+    if (!list) { perror(argv[2]); return 1; }
+    memset(buffer, 'x', sizeof buffer);
+    char line[8192], path[8000];
+    long size;
+    while (fgets(line, sizeof line, list)) {
+        if (sscanf(line, "%ld %7999[^\n]", &size, path) != 2) continue;
+        if (writing) {
+            int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+            if (fd < 0 && errno == ENOENT) { make_parents(path); fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644); }
+            if (fd < 0) { perror(path); return 1; }
+            for (long left = size; left > 0;) {
+                long n = left > (long)sizeof buffer ? (long)sizeof buffer : left;
+                if (write(fd, buffer, n) != n) { perror(path); return 1; }
+                left -= n;
+            }
+            close(fd);
+        } else {
+            int fd = open(path, O_RDONLY);
+            if (fd < 0) { perror(path); return 1; }
+            while (read(fd, buffer, sizeof buffer) > 0) {}
+            close(fd);
+        }
+    }
+    return 0;
+}

@@ -1,0 +1,108 @@
+"""A build killed at any moment leaves the complete old output or the complete new one, and the
+next build succeeds and cleans up after it.
+
+A large item build (two versions of a 1,500-row file that differ in every page, and in which
+rows are added and removed) is started again and again and killed with SIGKILL after a random
+delay spread over the whole build; after each kill the folder must equal one of the two
+versions, file for file and byte for byte.
+"""
+import hashlib
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "Support"))
+from linkwell_testing import REPOSITORY, linkwell_binary  # noqa: E402
+
+ROWS = 1500
+KILLS = 50
+
+
+def write_rows(folder, version):
+    if version == "a":
+        rows = [i for i in range(ROWS) if i % 7 != 3]
+    else:
+        rows = [i for i in range(100, ROWS + 100) if i % 7 != 5]
+    with open(folder / "data" / "profiles.csv", "w") as f:
+        f.write("path,title,description,image,name\n")
+        for i in rows:
+            f.write(f"/u/member-{i},Member {i} ({version}),Version {version} of member {i}.,"
+                    f"https://www.example.com/img/u/{i}.jpg,Member {i}\n")
+
+
+def snapshot(folder):
+    files = {}
+    for root, _, names in os.walk(folder):
+        for name in names:
+            path = Path(root) / name
+            files[str(path.relative_to(folder))] = hashlib.sha256(path.read_bytes()).hexdigest()
+    return files
+
+
+def build(binary, workspace, output, check=True):
+    done = subprocess.run([str(binary), "build", "--output", str(output)], cwd=workspace,
+                          capture_output=True, text=True)
+    if check:
+        assert done.returncode == 0, done.stderr
+    return done
+
+
+def test_a_killed_build_leaves_the_old_or_the_new_output(tmp_path):
+    binary = linkwell_binary()
+    workspace = tmp_path / "site"
+    workspace.mkdir()
+    shutil.copy(REPOSITORY / "site.yaml", workspace)
+    shutil.copytree(REPOSITORY / "Templates", workspace / "Templates")
+    shutil.copytree(REPOSITORY / "data", workspace / "data")
+
+    versions = {}
+    durations = []
+    for version in ["a", "b"]:
+        write_rows(workspace, version)
+        reference = tmp_path / f"reference-{version}"
+        start = time.monotonic()
+        build(binary, workspace, reference)
+        durations.append(time.monotonic() - start)
+        versions[version] = snapshot(reference)
+    assert versions["a"] != versions["b"]
+    assert len(versions["a"]) > 2 * 1200
+
+    output = workspace / "Output"
+    write_rows(workspace, "a")
+    build(binary, workspace, output)
+    current = "a"
+    seed = random.randrange(1 << 30)
+    rng = random.Random(seed)
+    longest = max(durations)
+    outcomes = {"old": 0, "new": 0}
+    for attempt in range(KILLS):
+        target = "b" if current == "a" else "a"
+        write_rows(workspace, target)
+        process = subprocess.Popen([str(binary), "build", "--output", str(output)], cwd=workspace,
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(rng.uniform(0, longest * 1.3))
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+        state = snapshot(output)
+        assert state in (versions[current], versions[target]), (
+            f"kill {attempt} (seed {seed}) left a folder that is neither version: "
+            f"{len(state)} files, {len(set(state.items()) - set(versions[current].items()))} differ from the old")
+        if state == versions[target] and state != versions[current]:
+            outcomes["new"] += 1
+            current = target
+        else:
+            outcomes["old"] += 1
+    # Kills landed both before and after the swap.
+    assert outcomes["old"] > 0 and outcomes["new"] > 0, outcomes
+
+    write_rows(workspace, "b" if current == "a" else "a")
+    done = build(binary, workspace, output)
+    assert snapshot(output) == versions["b" if current == "a" else "a"]
+    leftovers = [p.name for p in workspace.iterdir() if ".linkwell-" in p.name]
+    assert leftovers == [], leftovers
+    print(f"seed {seed}: {outcomes}", done.stdout)
