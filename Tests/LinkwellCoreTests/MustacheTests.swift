@@ -90,4 +90,51 @@ struct MustacheTests {
         #expect(problem("x\n{{> footer}}") == "main:2:5: includes the partial 'footer', which is not a template here")
         #expect(problem("{{> a}}", partials: ["a": "{{> b}}", "b": "{{#x}}{{> a}}{{/x}}"]) == "b:1:11: includes itself through a → b → a")
     }
+
+    /// Hides members by path, as item pages hide what differs from item to item.
+    private struct Masked: TemplateObject {
+        var object: any TemplateObject
+        var hidden: Set<String>
+        var prefix = ""
+        func member(named name: String) -> TemplateValue? {
+            let path = prefix.isEmpty ? name : "\(prefix).\(name)"
+            if hidden.contains(path) { return .unknown }
+            guard let value = object.member(named: name) else { return nil }
+            if case .object(let inner) = value { return .object(Masked(object: inner, hidden: hidden, prefix: path)) }
+            return value
+        }
+    }
+
+    @Test func aSpecializedTemplateRendersTheSameBytesAsTheWholeOne() throws {
+        let templates = [
+            "{{#page}}<h1>{{title}}</h1>{{type}}{{site}}{{/page}}|{{#page.title}}{{.}}{{/page.title}}",
+            "{{#flag}}\n  {{> p}}\n{{/flag}}{{^flag}}never{{/flag}}{{#item}}{{fields.x}}{{page.type}}{{/item}}{{item.fields.y}}",
+            "{{#page}}{{#item}}{{title}}/{{type}}{{/item}}{{/page}}{{=<% %>=}}<%site%><%#list%>[<%.%>|<%site%>]<%/list%>",
+            "{{#item}}{{#page}}{{title}}{{/page}}{{/item}}{{^item}}no item{{/item}}{{{raw}}}",
+        ]
+        let partials = ["p": "{{site}} {{page.title}}\n{{#page}}{{type}}{{/page}}\n"]
+        let hidden: Set<String> = ["page.title", "item"]
+        func context(title: String, item: TemplateValue) -> Object {
+            Object(members: [
+                "site": .text("S & co"), "flag": .flag(true), "raw": .text("<b>"),
+                "page": Self.object(["title": .text(title), "type": .text("profile")]), "item": item,
+                "list": .list([.text("a"), .text("b")]),
+            ])
+        }
+        for text in templates {
+            let library = try TemplateLibrary([(name: "main", text: text)] + partials.map { (name: $0.key, text: $0.value) })
+            let known = Masked(object: context(title: "", item: .absent), hidden: hidden)
+            let specialized = try #require(library.specialize("main", known: .object(known)))
+            for (title, item) in [
+                ("One <1>", Self.object(["fields": Self.object(["x": .text("X1"), "y": .text("Y1")])])), ("Two", .absent),
+                ("", Self.object(["title": .text("item's own"), "fields": Self.object([:])])),
+            ] {
+                var whole: [UInt8] = []
+                var fast = TemplateLibrary.Rendered()
+                library.render("main", context: .object(context(title: title, item: item)), into: &whole)
+                library.render(specialized, context: .object(context(title: title, item: item)), into: &fast)
+                #expect(String(decoding: fast.bytes, as: UTF8.self) == String(decoding: whole, as: UTF8.self), "\(text)")
+            }
+        }
+    }
 }

@@ -22,6 +22,52 @@ import Testing
         return (output, diagnostics.map(\.description))
     }
 
+    /// Item pages come from the page template specialized to their page type and host (and,
+    /// when no item can change it, with the policy filled in once); each must be byte for byte
+    /// the page the whole template gives.
+    @Test func specializedItemPagesEqualTheWholeTemplatesPages() throws {
+        let rows =
+            "path,title,description,image,color\n/p/1,One <1>,,https://img.example.com/1.png,red\n/p/2,,Two & more,,blue\n"
+            + "/p/3,linkwell-content-security-policy,,,\n"
+        let yaml = Self.items.replacingOccurrences(of: "scheme: example\n", with: "scheme: example\ntemplates: T\n")
+        let variants: [(template: String?, prefilled: Bool)] = [
+            (nil, true),
+            (
+                "<style>p { color: {{item.fields.color}} }</style>{{> head}}<p>{{page.title}}</p><script>{{{behaviour.script}}}</script>",
+                false
+            ),
+            ("{{> head}}{{#link}}<meta name=x content=\"{{behaviour.contentSecurityPolicy}}\">{{/link}}", false),
+            ("{{> head}}<{{item.fields.color}}>{{#page.image}}<img src=\"{{.}}\">{{/page.image}}", false),
+            ("<style>b{}</style>{{#page}}<h1>{{title}}</h1>{{/page}}{{> head}}<script>{{{behaviour.script}}}</script>", true),
+        ]
+        for variant in variants {
+            var files = ["data/p.csv": rows]
+            if let template = variant.template { files["T/page.mustache"] = template }
+            let manifest = variant.template == nil ? Self.items : yaml
+            let result = Linkwell.build(SourceFile(path: "site.yaml", text: manifest), project: InMemoryProjectFiles(files))
+            let site = try #require(result.site, "\(result.diagnostics)")
+            let templates = try #require(result.templates)
+            let pages = PreviewPages(site: site, templates: templates)
+            let page = try #require(site.pageTypes.first { $0.items != nil })
+            var reader = ItemRows(file: "data/p.csv", format: .csv, chunks: AnyIterator([Array(rows.utf8)].makeIterator()))
+            var parsed: [ItemRow] = []
+            while let next = reader.next() { if case .success(let row) = next { parsed.append(row) } }
+            var seen = 0
+            _ = try ItemBuild.run(
+                site: site, templates: templates, project: InMemoryProjectFiles(files),
+                emit: { file in
+                    let entry = try #require(pages.hosts(of: page.name).first { file.path.hasPrefix($0.host + "/") })
+                    let path = String(file.path.dropFirst(entry.host.count).dropLast(".html".count))
+                    let row = try #require(parsed.first { $0.path == path })
+                    let whole = pages.wholeRender(page: page, host: entry.host, pair: entry.pair, item: row)
+                    #expect(file.contents == String(decoding: whole, as: UTF8.self), "\(variant.template ?? "built-in") \(file.path)")
+                    #expect(pages.hasPrefilledPolicy(page.name, host: entry.host) == variant.prefilled, "\(variant.template ?? "built-in")")
+                    seen += 1
+                })
+            #expect(seen == 6)
+        }
+    }
+
     @Test func builtInTemplatesAreTheTemplatesFolder() throws {
         let folder = Fixtures.repositoryRoot.appendingPathComponent("Templates")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".mustache") }

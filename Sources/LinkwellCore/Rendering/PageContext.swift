@@ -96,16 +96,12 @@ public final class PageContext: Sendable {
     }
 
     public final class Behaviour: Sendable {
-        /// The Content-Security-Policy for a `<meta http-equiv>`: the page script's hash and the
-        /// hashes of the page's `<style>` elements.
-        public let contentSecurityPolicy: String
         /// JSON for `<script type="application/json" id="linkwell-config">`, safe inside it.
         public let config: String
         /// The page script, the same on every page.
         public let script: String
 
-        init(contentSecurityPolicy: String, config: String, script: String) {
-            self.contentSecurityPolicy = contentSecurityPolicy
+        init(config: String, script: String) {
             self.config = config
             self.script = script
         }
@@ -136,13 +132,11 @@ public final class ShortLinkContext: Sendable {
     public let code: String
     /// The absolute URL the code leads to.
     public let target: String
-    public let contentSecurityPolicy: String
 
-    init(siteName: String, code: String, target: String, contentSecurityPolicy: String) {
+    init(siteName: String, code: String, target: String) {
         self.siteName = siteName
         self.code = code
         self.target = target
-        self.contentSecurityPolicy = contentSecurityPolicy
     }
 }
 
@@ -227,7 +221,9 @@ extension PageContext.Item: TemplateObject {
 extension PageContext.Behaviour: TemplateObject {
     public func member(named name: String) -> TemplateValue? {
         switch name {
-        case "contentSecurityPolicy": .text(contentSecurityPolicy)
+        // The Content-Security-Policy for a `<meta http-equiv>`: the page script's hash and the
+        // hashes of the page's `<style>` elements, written in once the page is rendered.
+        case "contentSecurityPolicy": .slot
         case "config": .text(config)
         case "script": .text(script)
         default: nil
@@ -241,7 +237,7 @@ extension ShortLinkContext: TemplateObject {
         case "siteName": .text(siteName)
         case "code": .text(code)
         case "target": .text(target)
-        case "contentSecurityPolicy": .text(contentSecurityPolicy)
+        case "contentSecurityPolicy": .slot
         default: nil
         }
     }

@@ -31,10 +31,20 @@ public struct PageTemplates: Sendable {
         return file.hasSuffix(".mustache") ? String(file.dropLast(".mustache".count)) : file
     }
 
-    func render(_ context: some TemplateObject, template: String) -> [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity(16_384)
+    /// The template `name` with what `known` knows rendered in; see `TemplateLibrary.specialize`.
+    func specialize(_ name: String, known: TemplateValue) -> MustacheTemplate? {
+        library.specialize(name, known: known)
+    }
+
+    func render(_ template: MustacheTemplate, context: some TemplateObject) -> TemplateLibrary.Rendered {
+        var output = TemplateLibrary.Rendered()
+        output.bytes.reserveCapacity(16_384)
         library.render(template, context: .object(context), into: &output)
         return output
+    }
+
+    func render(_ context: some TemplateObject, template name: String) -> TemplateLibrary.Rendered {
+        guard let template = library.template(name) else { return TemplateLibrary.Rendered() }
+        return render(template, context: context)
     }
 }

@@ -10,22 +10,57 @@ public struct PreviewPages: Sendable {
 
     let site: Site
     let templates: PageTemplates
-    /// The script settings of item pages, which depend on the page type and host only: worked
-    /// out once, not once per item.
-    private let itemConfigs: [String: String]
+    /// What item pages of one page type on one host share, worked out once, not once per item:
+    /// their links, script settings and the page template specialized to them.
+    private let itemSetups: [String: ItemPageSetup]
+
+    private struct ItemPageSetup: Sendable {
+        var links: PageLinks
+        var config: String
+        var template: MustacheTemplate?
+        /// The template with its Content-Security-Policy already in place, when no item can change it.
+        var filled: MustacheTemplate?
+    }
 
     public init(site: Site, templates: PageTemplates) {
         self.site = site
         self.templates = templates
-        var configs: [String: String] = [:]
+        var setups: [String: ItemPageSetup] = [:]
         for page in site.pageTypes where page.items != nil {
             for entry in Self.hosts(of: page.name, in: site) {
                 let links = PageLinks(site: site, page: page, pair: entry.pair, host: entry.host)
-                configs["\(page.name) \(entry.host)"] =
-                    PageConfig(site: site, page: page, links: links, isMirror: entry.host == entry.pair.mirror, urlKnown: true).json
+                let config = PageConfig(site: site, page: page, links: links, isMirror: entry.host == entry.pair.mirror, urlKnown: true)
+                    .json
+                let sample = ItemRow(
+                    path: "/", fields: [:], location: SourceLocation(file: "", line: 1, column: 1),
+                    pathLocation: SourceLocation(file: "", line: 1, column: 1))
+                let context = Self.context(
+                    site: site, page: page, host: entry.host, pair: entry.pair, item: sample, links: links, config: config)
+                let known = ItemMask(object: context, prefix: "")
+                let specialized = templates.specialize("page", known: .object(known))
+                setups["\(page.name) \(entry.host)"] = ItemPageSetup(
+                    links: links, config: config, template: specialized,
+                    filled: specialized.flatMap { ContentSecurityPolicy.prefilled($0, script: true) })
             }
         }
-        itemConfigs = configs
+        itemSetups = setups
+    }
+
+    /// The context of item pages with what differs from item to item marked unknown: the item,
+    /// its links and the page texts an item row can override.
+    private struct ItemMask: TemplateObject {
+        static let unknown: Set<String> = ["page.title", "page.description", "page.image", "page.twitterCard", "link", "item"]
+
+        let object: any TemplateObject
+        let prefix: String
+
+        func member(named name: String) -> TemplateValue? {
+            let path = prefix.isEmpty ? name : prefix + "." + name
+            if Self.unknown.contains(path) { return .unknown }
+            guard let value = object.member(named: name) else { return nil }
+            if case .object(let inner) = value { return .object(ItemMask(object: inner, prefix: path)) }
+            return value
+        }
     }
 
     /// A page type's pages are written on the hosts where one of its routes applies.
@@ -73,18 +108,41 @@ public struct PreviewPages: Sendable {
     public func shortLinkPage(_ code: String) -> String {
         guard let link = site.shortLinks.first(where: { $0.code == code }), let pair = site.mirrorPairs.first else { return "" }
         let context = ShortLinkContext(
-            siteName: site.name, code: link.code, target: "https://\(pair.primary)\(link.target)",
-            contentSecurityPolicy: ContentSecurityPolicy.marker)
+            siteName: site.name, code: link.code, target: "https://\(pair.primary)\(link.target)")
         return String(decoding: ContentSecurityPolicy.fill(templates.render(context, template: "short-link"), script: false), as: UTF8.self)
     }
 
     func render(page: PageType, host: String, pair: MirrorPair, item: ItemRow?) -> [UInt8] {
+        if let item, let setup = itemSetups["\(page.name) \(host)"], let template = setup.template {
+            let context = Self.context(site: site, page: page, host: host, pair: pair, item: item, links: setup.links, config: setup.config)
+            if let filled = setup.filled { return templates.render(filled, context: context).bytes }
+            return ContentSecurityPolicy.fill(templates.render(template, context: context), script: true)
+        }
+        return wholeRender(page: page, host: host, pair: pair, item: item)
+    }
+
+    /// The page rendered from the whole template and filled afterwards: route pages, and the
+    /// reference every specialized item page must equal byte for byte (tested).
+    func wholeRender(page: PageType, host: String, pair: MirrorPair, item: ItemRow?) -> [UInt8] {
         let links = PageLinks(site: site, page: page, pair: pair, host: host)
+        let config = PageConfig(site: site, page: page, links: links, isMirror: host == pair.mirror, urlKnown: item != nil).json
+        let context = Self.context(site: site, page: page, host: host, pair: pair, item: item, links: links, config: config)
+        return ContentSecurityPolicy.fill(templates.render(context, template: "page"), script: true)
+    }
+
+    /// Whether item pages of `pageType` on `host` skip the per-page policy fill.
+    func hasPrefilledPolicy(_ pageType: String, host: String) -> Bool {
+        itemSetups["\(pageType) \(host)"]?.filled != nil
+    }
+
+    private static func context(
+        site: Site, page: PageType, host: String, pair: MirrorPair, item: ItemRow?, links: PageLinks, config: String
+    ) -> PageContext {
         let title = item?.fields["title"].flatMap { $0.isEmpty ? nil : $0 } ?? page.title
         let description = item?.fields["description"].flatMap { $0.isEmpty ? nil : $0 } ?? page.description
         let image = item?.fields["image"].flatMap { $0.isEmpty ? nil : $0 } ?? page.image
         let known = item.map { LinkTargets(links: links, pageType: page.name, path: $0.path, query: "", host: host) }
-        let context = PageContext(
+        return PageContext(
             siteName: site.name,
             isMirror: host == pair.mirror,
             host: host,
@@ -100,12 +158,7 @@ public struct PreviewPages: Sendable {
             android: links.androidApp.map { .init(name: $0.name, package: $0.package) },
             item: item.map { .init(path: $0.path, fields: $0.fields) },
             webShouldFallback: links.hasWebEquivalent ? "true" : "false",
-            behaviour: .init(
-                contentSecurityPolicy: ContentSecurityPolicy.marker,
-                config: item.flatMap { _ in itemConfigs["\(page.name) \(host)"] }
-                    ?? PageConfig(site: site, page: page, links: links, isMirror: host == pair.mirror, urlKnown: item != nil).json,
-                script: PageScript.source))
-        return ContentSecurityPolicy.fill(templates.render(context, template: "page"), script: true)
+            behaviour: .init(config: config, script: PageScript.source))
     }
 }
 
@@ -192,14 +245,110 @@ struct PageConfig: Encodable {
 /// runs is Linkwell's page script (by its hash, wherever the template put it), the only styles
 /// the page's own `<style>` elements (by theirs).
 enum ContentSecurityPolicy {
-    /// What templates receive as the policy; replaced once the page is rendered and its inline
-    /// elements can be hashed.
-    static let marker = "linkwell-content-security-policy"
+    /// The policy filled into a specialized template once, when no page's values can change it:
+    /// every `<style>`/`<script>` element is in the template's constant text, and what is left to
+    /// render per page can neither reach into an element nor start one (escaped values hold no
+    /// `<`; sections' text opens no such element; nothing left follows an open `<name`), nor
+    /// print the policy. Nil when that does not hold; then each page is filled after rendering.
+    static func prefilled(_ template: MustacheTemplate, script: Bool) -> MustacheTemplate? {
+        var skeleton: [UInt8] = []
+        guard flatten(template.nodes, into: &skeleton) else { return nil }
+        let styles = elementTexts("style", in: skeleton)
+        let scripts = script ? elementTexts("script", in: skeleton) : []
+        // Holes are 0 bytes: an element whose text takes in a hole is not the same on every page.
+        guard !(styles + scripts).contains(where: { $0.contains(0) }) else { return nil }
+        let filled = policy(
+            scripts: scripts.filter { trimmed($0) == pageScript }.map(source).uniqued(), styles: styles.map(source).uniqued())
+        return MustacheTemplate(specialized: fillingSlots(of: template.nodes, with: filled))
+    }
 
-    static func fill(_ html: [UInt8], script: Bool) -> [UInt8] {
+    /// The constant text of a specialized template with a 0 byte for each value or section left
+    /// to render; false when one of those could add an element or print the policy.
+    private static func flatten(_ nodes: [MustacheTemplate.Node], into skeleton: inout [UInt8]) -> Bool {
+        for node in nodes {
+            switch node {
+            case .text(let bytes):
+                skeleton += bytes
+            case .slot:
+                continue
+            case .scope(_, let body):
+                guard flatten(body, into: &skeleton) else { return false }
+            case .variable(let name, let escaped):
+                guard escaped, !mayPrintPolicy(name), !endsInsideTagName(skeleton) else { return false }
+                skeleton.append(0)
+            case .section(_, _, let body):
+                guard isInert(body), !endsInsideTagName(skeleton) else { return false }
+                skeleton.append(0)
+            case .partial:
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Section text that opens no `<style>`/`<script>` element, with only escaped values, none of
+    /// them the policy or inside a tag name.
+    private static func isInert(_ nodes: [MustacheTemplate.Node]) -> Bool {
+        let needles = ["<style", "<script"].map { Array($0.utf8) }
+        var text: [UInt8] = []
+        for node in nodes {
+            switch node {
+            case .text(let bytes):
+                guard needles.allSatisfy({ find($0, in: bytes, from: 0) == nil }) else { return false }
+                text += bytes
+            case .variable(let name, let escaped):
+                guard escaped, !mayPrintPolicy(name), !endsInsideTagName(text) else { return false }
+                text.append(0)
+            case .section(_, _, let body), .scope(_, let body):
+                guard isInert(body), !endsInsideTagName(text) else { return false }
+                text.append(0)
+            case .partial, .slot:
+                return false
+            }
+        }
+        return !endsInsideTagName(text)
+    }
+
+    /// A value left to render that could be the policy's slot (`{{behaviour.contentSecurityPolicy}}`
+    /// in a section, or `{{.}}` in a section on it).
+    private static func mayPrintPolicy(_ name: MustacheTemplate.Name) -> Bool {
+        name.parts.last.map { $0 == "contentSecurityPolicy" } ?? true
+    }
+
+    /// Whether text ends in `<` or `</` and letters: what follows could finish a tag's name.
+    private static func endsInsideTagName(_ text: [UInt8]) -> Bool {
+        var index = text.count
+        while index > 0, text[index - 1].isASCIILetterOrDigit { index -= 1 }
+        if index > 0, text[index - 1] == UInt8(ascii: "/") { index -= 1 }
+        return index > 0 && text[index - 1] == UInt8(ascii: "<")
+    }
+
+    private static func fillingSlots(of nodes: [MustacheTemplate.Node], with policy: [UInt8]) -> [MustacheTemplate.Node] {
+        nodes.map { node in
+            switch node {
+            case .slot: .text(policy)
+            case .scope(let path, let body): .scope(path: path, body: fillingSlots(of: body, with: policy))
+            case .text, .variable, .section, .partial: node
+            }
+        }
+    }
+
+    /// The rendered page with the policy written at each of its slots.
+    static func fill(_ page: TemplateLibrary.Rendered, script: Bool) -> [UInt8] {
+        let html = page.bytes
         let styles = elementTexts("style", in: html).map(source).uniqued()
         let scripts = script ? elementTexts("script", in: html).filter { trimmed($0) == pageScript }.map(source).uniqued() : []
-        return replacing(Array(marker.utf8), with: policy(scripts: scripts, styles: styles), in: html)
+        let filled = policy(scripts: scripts, styles: styles)
+        var result: [UInt8] = []
+        result.reserveCapacity(html.count + page.slots.count * filled.count)
+        var index = 0
+        for slot in page.slots {
+            result += html[index..<slot]
+            result += filled
+            index = slot
+        }
+        result += html[index...]
+        return result
     }
 
     /// The policy's text, quotes escaped for an attribute; the same few policies repeat on every
@@ -243,7 +392,12 @@ enum ContentSecurityPolicy {
     private static let hashes = Mutex<[(text: [UInt8], source: String)]>([])
 
     private static func equal(_ left: [UInt8], _ right: ArraySlice<UInt8>) -> Bool {
-        left.elementsEqual(right)
+        left.withUnsafeBytes { left in
+            right.withUnsafeBytes { right in
+                guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return left.count == right.count }
+                return left.count == right.count && memcmp(leftBase, rightBase, left.count) == 0
+            }
+        }
     }
 
     private static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
@@ -253,19 +407,6 @@ enum ContentSecurityPolicy {
             return []
         }
         return bytes[first...last]
-    }
-
-    private static func replacing(_ target: [UInt8], with replacement: [UInt8], in bytes: [UInt8]) -> [UInt8] {
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count + replacement.count)
-        var index = 0
-        while let found = find(target, in: bytes, from: index) {
-            result += bytes[index..<found]
-            result += replacement
-            index = found + target.count
-        }
-        result += bytes[index...]
-        return result
     }
 
     /// The first index of `needle` at or after `start`: `memchr` finds each candidate first byte.
@@ -305,5 +446,11 @@ enum ContentSecurityPolicy {
             index = end + close.count
         }
         return texts
+    }
+}
+
+extension UInt8 {
+    fileprivate var isASCIILetterOrDigit: Bool {
+        (self >= 0x30 && self <= 0x39) || (self >= 0x41 && self <= 0x5A) || (self >= 0x61 && self <= 0x7A)
     }
 }

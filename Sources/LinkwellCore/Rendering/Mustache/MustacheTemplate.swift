@@ -13,6 +13,11 @@ struct MustacheTemplate: Sendable {
         case section(Name, inverted: Bool, body: [Node])
         /// A partial by name and the indentation of its standalone tag (`""` inline).
         case partial(name: String, indentation: [UInt8])
+        /// Only in specialized templates: a section whose value was known, rendered with the
+        /// value at `path` (from the bottom of the stack) pushed, as the section would have.
+        case scope(path: [String], body: [Node])
+        /// Only in specialized templates: a tag whose value is a slot.
+        case slot
     }
 
     /// A dotted name; no parts is the implicit iterator `{{.}}`.
@@ -35,6 +40,11 @@ struct MustacheTemplate: Sendable {
         var parser = Parser(bytes: Array(text.utf8))
         nodes = try parser.parse()
         partialUses = parser.partialUses
+    }
+
+    init(specialized nodes: [Node]) {
+        self.nodes = nodes
+        partialUses = []
     }
 }
 

@@ -7,15 +7,22 @@ public enum TemplateValue: Sendable {
     case absent
     case object(any TemplateObject)
     case list([TemplateValue])
+    /// Not known yet: only in the context a template is specialized with (see
+    /// `TemplateLibrary.specialize`); rendering treats it as absent.
+    case unknown
+    /// Text the caller writes after rendering (a page's Content-Security-Policy, which hashes the
+    /// rendered page): renders nothing and records where it was, so that only the template's
+    /// own places are filled — never a value that happens to spell the same words.
+    case slot
 
     /// Section semantics (Mustache spec): `false`, absent values and empty lists skip the
     /// section; everything else, the empty string included, renders it.
     var isTruthy: Bool {
         switch self {
         case .flag(let value): value
-        case .absent: false
+        case .absent, .unknown: false
         case .list(let values): !values.isEmpty
-        case .text, .object: true
+        case .text, .object, .slot: true
         }
     }
 
