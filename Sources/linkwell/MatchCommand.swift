@@ -2,6 +2,10 @@ import ArgumentParser
 import Foundation
 import LinkwellCore
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 struct MatchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "match",
@@ -56,16 +60,22 @@ struct MatchCommand: ParsableCommand {
         func evaluate(_ text: String) {
             guard let url = URLParts(text) else {
                 invalid += 1
+                output.flush()
                 Console.error("'\(text)' is not an absolute URL (https://host/path)")
                 return
             }
-            for line in evaluator.report(text, url, json: json) { output.write(line) }
+            if json {
+                evaluator.appendJSONLines(text, url, to: &output.buffer)
+                output.flushIfFull()
+            } else {
+                for line in evaluator.report(text, url, json: false) { output.write(line) }
+            }
         }
         urls.forEach(evaluate)
         if stdin {
-            while let line = readLine(strippingNewline: true) {
-                let trimmed = line.trimmingCharacters(in: .whitespaces)
-                if !trimmed.isEmpty, !trimmed.hasPrefix("#") { evaluate(trimmed) }
+            var lines = StandardInputLines()
+            while let line = lines.next() {
+                if !line.isEmpty, line.first != UInt8(ascii: "#") { evaluate(String(decoding: line, as: UTF8.self)) }
             }
         }
         output.flush()
@@ -85,17 +95,60 @@ struct MatchCommand: ParsableCommand {
 
 /// Standard output in large writes, so `--stdin` over a million URLs is not bound by printing.
 struct BufferedOutput {
-    private var buffer: [UInt8] = []
+    var buffer: [UInt8] = []
 
     mutating func write(_ line: String) {
         buffer.append(contentsOf: line.utf8)
         buffer.append(0x0A)
+        flushIfFull()
+    }
+
+    mutating func flushIfFull() {
         if buffer.count > 1 << 16 { flush() }
     }
 
     mutating func flush() {
-        guard !buffer.isEmpty else { return }
-        FileHandle.standardOutput.write(Data(buffer))
+        var written = 0
+        while written < buffer.count {
+            let count = buffer.withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress.map { $0 + written }, $0.count - written) }
+            guard count > 0 else { break }
+            written += count
+        }
         buffer.removeAll(keepingCapacity: true)
+    }
+}
+
+/// Standard input's lines as bytes, read in large blocks, without the line end and with blanks
+/// (spaces, tabs, a `\r`) trimmed at both ends.
+struct StandardInputLines {
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var finished = false
+
+    mutating func next() -> ArraySlice<UInt8>? {
+        while true {
+            if let end = buffer[start...].firstIndex(of: 0x0A) {
+                let line = buffer[start..<end]
+                start = end + 1
+                return Self.trimmed(line)
+            }
+            if finished {
+                guard start < buffer.count else { return nil }
+                let line = buffer[start...]
+                start = buffer.count
+                return Self.trimmed(line)
+            }
+            buffer.removeFirst(start)
+            start = 0
+            var block = [UInt8](repeating: 0, count: 1 << 16)
+            let count = block.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+            if count <= 0 { finished = true } else { buffer += block[..<count] }
+        }
+    }
+
+    private static func trimmed(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        let blank: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+        guard let first = line.firstIndex(where: { !blank($0) }), let last = line.lastIndex(where: { !blank($0) }) else { return [] }
+        return line[first...last]
     }
 }

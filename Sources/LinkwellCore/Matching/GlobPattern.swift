@@ -31,6 +31,9 @@ public struct GlobPattern: Sendable, Hashable {
     private(set) var literalPrefix: [Unicode.Scalar] = []
     /// Set when the pattern has no wildcard or variable at all: matching is a comparison.
     private(set) var isLiteral = false
+    /// The pattern's bytes (folded when case is ignored) when it is ASCII with `*` and `?` as its
+    /// only specials: an ASCII subject is then matched byte by byte, with no automaton.
+    private(set) var asciiGlob: [UInt8]?
 
     /// `variables` are the values of every variable the pattern may name (built-ins included);
     /// a variable with no values never matches.
@@ -43,6 +46,43 @@ public struct GlobPattern: Sendable, Hashable {
         let start = source.unicodeScalars.prefix { $0 != "*" && $0 != "?" && $0 != "$" }
         literalPrefix = start.map(fold)
         isLiteral = start.count == source.unicodeScalars.count
+        if source.utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "$") }) {
+            asciiGlob = source.utf8.map { caseSensitive ? $0 : Self.foldASCII($0) }
+        }
+    }
+
+    private static func foldASCII(_ byte: UInt8) -> UInt8 {
+        byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+    }
+
+    /// `*` and `?` over ASCII bytes: the classic walk that, on a mismatch, lets the last `*`
+    /// take one more byte. It is exact for these two wildcards (no state but the last star).
+    private static func globMatches(_ pattern: [UInt8], _ subject: UnsafeBufferPointer<UInt8>, foldCase: Bool) -> Bool {
+        let star = UInt8(ascii: "*")
+        let any = UInt8(ascii: "?")
+        var p = 0
+        var s = 0
+        var starAt = -1
+        var starSubject = 0
+        while s < subject.count {
+            let byte = foldCase ? foldASCII(subject[s]) : subject[s]
+            if p < pattern.count, pattern[p] == any || (pattern[p] == byte && pattern[p] != star) {
+                p += 1
+                s += 1
+            } else if p < pattern.count, pattern[p] == star {
+                starAt = p
+                starSubject = s
+                p += 1
+            } else if starAt >= 0 {
+                p = starAt + 1
+                starSubject += 1
+                s = starSubject
+            } else {
+                return false
+            }
+        }
+        while p < pattern.count, pattern[p] == star { p += 1 }
+        return p == pattern.count
     }
 
     /// Adds the chain for `text` starting at state `start`; returns the state it ends in.
@@ -106,6 +146,12 @@ public struct GlobPattern: Sendable, Hashable {
     /// Walks the automaton with a list of live states; a generation stamp per state stands in
     /// for a set, so matching allocates one small array and never hashes.
     public func matches(_ subject: some StringProtocol) -> Bool {
+        if let asciiGlob {
+            let fast = subject.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+                bytes.allSatisfy { $0 < 0x80 } ? Self.globMatches(asciiGlob, bytes, foldCase: !caseSensitive) : nil
+            }
+            if let answer = fast ?? nil { return answer }
+        }
         var scalars = subject.unicodeScalars.makeIterator()
         for expected in literalPrefix {
             guard let scalar = scalars.next(), fold(scalar) == expected else { return false }

@@ -27,14 +27,43 @@ public struct LinkDecision: Sendable, Hashable {
     }
 
     /// The `--json` form: one object per line, keys sorted, `rule` a 0-based index or null.
-    /// Written field by field (the shape is fixed), as `--stdin` prints one per decision.
     public var jsonLine: String {
-        func text(_ value: String?) -> String { value.map(JSONValue.quoted) ?? "null" }
-        var line = "{\"app\":\(text(app)),\"app_id\":\(text(appIdentifier)),\"decision\":\"\(decision.outcome.rawValue)\","
-        if let detail = decision.detail { line += "\"detail\":\(detail)," }
-        line += "\"host\":\(text(host)),\"page_type\":\(text(pageType)),\"platform\":\"\(platform.rawValue)\","
-        line += "\"route\":\(text(route)),\"rule\":\(decision.rule.map(String.init) ?? "null"),\"url\":\(text(url))}"
-        return line
+        var bytes: [UInt8] = []
+        appendJSONLine(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Writes `jsonLine` (without a newline) as bytes, field by field: the shape is fixed, and
+    /// `match --stdin` writes one per decision.
+    public func appendJSONLine(to bytes: inout [UInt8]) {
+        func text(_ value: String?) {
+            if let value { JSONValue.appendQuoted(value, to: &bytes) } else { bytes += "null".utf8 }
+        }
+        bytes += #"{"app":"#.utf8
+        text(app)
+        bytes += #","app_id":"#.utf8
+        text(appIdentifier)
+        bytes += #","decision":""#.utf8
+        bytes += decision.outcome.rawValue.utf8
+        bytes += #"","#.utf8
+        if let detail = decision.detail {
+            bytes += #""detail":"#.utf8
+            bytes += String(detail).utf8
+            bytes.append(UInt8(ascii: ","))
+        }
+        bytes += #""host":"#.utf8
+        text(host)
+        bytes += #","page_type":"#.utf8
+        text(pageType)
+        bytes += #","platform":""#.utf8
+        bytes += platform.rawValue.utf8
+        bytes += #"","route":"#.utf8
+        text(route)
+        bytes += #","rule":"#.utf8
+        if let rule = decision.rule { bytes += String(rule).utf8 } else { bytes += "null".utf8 }
+        bytes += #","url":"#.utf8
+        text(url)
+        bytes.append(UInt8(ascii: "}"))
     }
 
     /// `opens the app through route 'profile' (components[4] {"/":"/u/*"})` and the like.

@@ -45,6 +45,23 @@ public enum MatchEvaluator: Sendable {
         return lines
     }
 
+    /// The `--json` report of one URL appended as lines (what `report(_:_:json: true)` gives,
+    /// without building strings): `match --stdin` writes one per URL.
+    public func appendJSONLines(_ text: String, _ url: URLParts, to bytes: inout [UInt8]) {
+        switch self {
+        case .site:
+            for line in report(text, url, json: true) {
+                bytes += line.utf8
+                bytes.append(0x0A)
+            }
+        case .files(let matchers):
+            for decision in matchers.decisions(for: text, url: url) {
+                decision.appendJSONLine(to: &bytes)
+                bytes.append(0x0A)
+            }
+        }
+    }
+
     /// `{"url": …, "preview": {…}}`: the page the host serves for the URL and its targets.
     static func jsonLine(url: String, targets: LinkTargets) -> String {
         struct Line: Encodable {

@@ -30,7 +30,7 @@ struct RuleIndex: Sendable {
             rules[node].append(rule)
         }
 
-        func collect(along subject: [UInt8], into candidates: inout [Int]) {
+        func collect(along subject: some Sequence<UInt8>, into candidates: inout [Int]) {
             var node = 0
             candidates += rules[0]
             for byte in subject {
@@ -54,14 +54,28 @@ struct RuleIndex: Sendable {
     func candidates(for path: String) -> [Int] {
         var candidates: [Int] = []
         for (form, trie) in tries {
-            trie.collect(along: Self.subject(path, form), into: &candidates)
+            if form.decoded || form.folded {
+                trie.collect(along: Self.subject(path, form), into: &candidates)
+            } else {
+                // The path as written (trimmed for components): walked in place, not copied.
+                trie.collect(
+                    along: form.trimmed ? PathMatcher.trimmingTrailingSlashes(Substring(path)).utf8 : Substring(path).utf8,
+                    into: &candidates)
+            }
         }
-        return tries.count == 1 ? candidates.sorted() : Array(Set(candidates)).sorted()
+        if tries.count == 1 { return candidates.isSorted ? candidates : candidates.sorted() }
+        return Array(Set(candidates)).sorted()
     }
 
     static func subject(_ path: String, _ form: SubjectForm) -> [UInt8] {
         var text = form.decoded ? PercentDecoding.decode(path) : path
         if form.trimmed { text = String(PathMatcher.trimmingTrailingSlashes(Substring(text))) }
         return Array((form.folded ? text.lowercased() : text).utf8)
+    }
+}
+
+extension Array where Element == Int {
+    fileprivate var isSorted: Bool {
+        indices.dropFirst().allSatisfy { self[$0 - 1] <= self[$0] }
     }
 }

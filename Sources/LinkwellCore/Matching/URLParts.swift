@@ -8,35 +8,48 @@ public struct URLParts: Sendable, Hashable {
     public var query: String
     public var fragment: String
 
-    /// Nil when the text is not an absolute `scheme://host…` URL.
+    /// Nil when the text is not an absolute `scheme://host…` URL. One pass over the UTF-8 bytes
+    /// (every delimiter is ASCII): `match --stdin` splits a URL per line.
     public init?(_ text: String) {
-        guard let schemeEnd = text.range(of: "://") else { return nil }
-        let scheme = text[..<schemeEnd.lowerBound]
-        guard let first = scheme.first, first.isLetter, scheme.allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }) else {
+        let bytes = text.utf8
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return nil }
+        let scheme = bytes[..<colon]
+        let afterColon = bytes[colon...]
+        guard afterColon.starts(with: "://".utf8), let first = scheme.first, first.isASCIILetter,
+            scheme.allSatisfy({
+                $0.isASCIILetter || $0.isASCIIDigit || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
+            })
+        else {
             return nil
         }
-        self.scheme = scheme.lowercased()
-        var rest = text[schemeEnd.upperBound...]
+        self.scheme = Self.lowercased(scheme)
+        var rest = bytes[bytes.index(colon, offsetBy: 3)...]
         var fragment = ""
-        if let hash = rest.firstIndex(of: "#") {
-            fragment = String(rest[rest.index(after: hash)...])
+        if let hash = rest.firstIndex(of: UInt8(ascii: "#")) {
+            fragment = String(decoding: rest[rest.index(after: hash)...], as: UTF8.self)
             rest = rest[..<hash]
         }
         var query = ""
-        if let mark = rest.firstIndex(of: "?") {
-            query = String(rest[rest.index(after: mark)...])
+        if let mark = rest.firstIndex(of: UInt8(ascii: "?")) {
+            query = String(decoding: rest[rest.index(after: mark)...], as: UTF8.self)
             rest = rest[..<mark]
         }
-        let slash = rest.firstIndex(of: "/") ?? rest.endIndex
+        let slash = rest.firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex
         var authority = rest[..<slash]
-        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
-        if let colon = authority.lastIndex(of: ":"), !authority.hasSuffix("]") { authority = authority[..<colon] }
+        if let at = authority.lastIndex(of: UInt8(ascii: "@")) { authority = authority[authority.index(after: at)...] }
+        if let colon = authority.lastIndex(of: UInt8(ascii: ":")), authority.last != UInt8(ascii: "]") { authority = authority[..<colon] }
         guard !authority.isEmpty else { return nil }
-        host = authority.lowercased()
-        let path = String(rest[slash...])
-        self.path = path.isEmpty ? "/" : path
+        host = Self.lowercased(authority)
+        let path = rest[slash...]
+        self.path = path.isEmpty ? "/" : String(decoding: path, as: UTF8.self)
         self.query = query
         self.fragment = fragment
+    }
+
+    /// ASCII letters lowered byte by byte; other text through Unicode's lower-casing.
+    private static func lowercased(_ bytes: Substring.UTF8View.SubSequence) -> String {
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return String(decoding: bytes, as: UTF8.self).lowercased() }
+        return String(decoding: bytes.map { $0.isASCIIUpper ? $0 + 32 : $0 }, as: UTF8.self)
     }
 
     /// Query items as `(name, value)` split on `&` and the first `=`; an item without `=` has
@@ -80,4 +93,10 @@ public enum PercentDecoding {
         default: nil
         }
     }
+}
+
+extension UInt8 {
+    fileprivate var isASCIILetter: Bool { (self | 0x20) >= UInt8(ascii: "a") && (self | 0x20) <= UInt8(ascii: "z") }
+    fileprivate var isASCIIDigit: Bool { self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9") }
+    fileprivate var isASCIIUpper: Bool { self >= UInt8(ascii: "A") && self <= UInt8(ascii: "Z") }
 }
