@@ -1,9 +1,9 @@
 import ArgumentParser
+import Dispatch
 import Foundation
-import Hummingbird
 import LinkwellCore
 
-struct ServeCommand: AsyncParsableCommand {
+struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve the output folder locally with the generated configuration's headers, rewrites and redirects, every host at once.",
@@ -23,7 +23,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The address to listen on (0.0.0.0 to reach it from a phone on the same network).")
     var bind: String = "127.0.0.1"
 
-    func run() async throws {
+    func run() throws {
         let result = try Console.build(manifestOptions, quiet: true)
         guard let site = result.site else { throw ExitCode.failure }
         var isFolder: ObjCBool = false
@@ -33,20 +33,17 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let ports = Dictionary(uniqueKeysWithValues: site.hosts.enumerated().map { ($1, port + $0) })
         let server = LocalServer(serving: LocalServing(site: site), root: outputOptions.output, ports: ports)
-        for host in site.hosts { LocalServer.log("\(host) → http://\(bind == "0.0.0.0" ? "127.0.0.1" : bind):\(ports[host]!)/") }
-        LocalServer.log("serving \(outputOptions.output) (Ctrl-C stops)")
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for host in site.hosts {
-                let application = Application(
-                    responder: CallbackResponder { (request: Request, _: BasicRequestContext) in
-                        server.respond(to: request, defaultHost: host)
-                    },
-                    configuration: .init(address: .hostname(bind, port: ports[host]!), serverName: "linkwell"))
-                group.addTask { try await application.runService() }
+        do {
+            for (offset, host) in site.hosts.enumerated() {
+                try HTTPServer.listen(address: bind, port: port + offset) { request in server.respond(to: request, defaultHost: host) }
+                LocalServer.log("\(host) → http://\(bind == "0.0.0.0" ? "127.0.0.1" : bind):\(port + offset)/")
             }
-            try await group.next()
-            group.cancelAll()
+        } catch {
+            Console.error("\(error)")
+            throw ExitCode.failure
         }
+        LocalServer.log("serving \(outputOptions.output) (Ctrl-C stops)")
+        while true { sleep(3600) }
     }
 }
 
@@ -56,12 +53,13 @@ struct LocalServer: Sendable {
     let root: String
     let ports: [String: Int]
 
-    func respond(to request: Request, defaultHost: String) -> Response {
-        let authority = request.head.authority ?? ""
-        let requestName = String(authority.split(separator: ":").first ?? "").lowercased()
+    func respond(to request: HTTPServer.Request, defaultHost: String) -> HTTPServer.Response {
+        // A Host header that is not a plain host name never reaches a page or a Location.
+        let plain = request.hostName.utf8.allSatisfy { $0.isASCIILetterOrDigitOrDot }
+        let requestName = plain ? request.hostName : ""
         let byName = ports[requestName] != nil
         let host = byName ? requestName : defaultHost
-        let answer = serving.answer(host: host, path: request.uri.path) { path in
+        let answer = serving.answer(host: host, path: request.path) { path in
             var isFolder: ObjCBool = false
             return FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isFolder) && !isFolder.boolValue
         }
@@ -75,24 +73,23 @@ struct LocalServer: Sendable {
                         of: "https://\(entry.key)", with: "http://\(requestName.isEmpty ? "127.0.0.1" : requestName):\(entry.value)")
                 }
             }
-        let response: Response
+        var response: HTTPServer.Response
         switch answer {
         case .redirect(let location):
-            response = Response(status: .found, headers: [.location: rewrite(location), .cacheControl: "no-store"])
+            response = HTTPServer.Response(status: 302, headers: [("Location", rewrite(location)), ("Cache-Control", "no-store")])
         case .notFound:
-            response = Response(
-                status: .notFound, headers: [.contentType: "text/plain; charset=utf-8"],
-                body: .init(byteBuffer: ByteBuffer(string: "404 not found\n")))
+            response = HTTPServer.Response(
+                status: 404, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Array("404 not found\n".utf8))
         case .file(let path, let contentType):
-            guard var data = FileManager.default.contents(atPath: root + "/" + path) else {
-                return Response(status: .notFound)
+            if var data = FileManager.default.contents(atPath: root + "/" + path) {
+                if contentType.hasPrefix("text/html"), !byName { data = Data(rewrite(String(decoding: data, as: UTF8.self)).utf8) }
+                response = HTTPServer.Response(
+                    status: 200, headers: [("Content-Type", contentType), ("Cache-Control", "no-store")], body: Array(data))
+            } else {
+                response = HTTPServer.Response(status: 404)
             }
-            if contentType.hasPrefix("text/html"), !byName { data = Data(rewrite(String(decoding: data, as: UTF8.self)).utf8) }
-            response = Response(
-                status: .ok, headers: [.contentType: contentType, .cacheControl: "no-store"],
-                body: .init(byteBuffer: ByteBuffer(bytes: data)))
         }
-        Self.log("\(host) \(request.method) \(request.uri) → \(response.status.code)" + (answer.filePath.map { " \($0)" } ?? ""))
+        Self.log("\(host) \(request.method) \(request.target) → \(response.status)" + (answer.filePath.map { " \($0)" } ?? ""))
         return response
     }
 
@@ -106,5 +103,11 @@ extension LocalServing.Answer {
     var filePath: String? {
         if case .file(let path, _) = self { return path }
         return nil
+    }
+}
+
+extension UInt8 {
+    fileprivate var isASCIILetterOrDigitOrDot: Bool {
+        (self >= 0x30 && self <= 0x39) || (self >= 0x61 && self <= 0x7A) || self == 0x2E || self == 0x2D
     }
 }

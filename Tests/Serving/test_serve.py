@@ -59,3 +59,35 @@ def test_association_files_are_json_and_config_files_are_not_served(served):
         for name in ["_headers", "nginx.conf", "vercel.json"]:
             assert get(port, "/" + name).status_code == 404, f"{host}/{name}"
         assert get(port, "/no/such/file").status_code == 404
+
+
+def test_a_host_header_that_is_not_a_host_name_reaches_nothing(served):
+    port = served["m.example.com"]
+    for host in ['evil.example"><script>alert(1)</script>', "evil example", "ev\til"]:
+        page = requests.get(f"http://127.0.0.1:{port}/u/42", headers={"Host": host}, timeout=5)
+        assert page.status_code == 200
+        assert "evil" not in page.text and "<script>alert" not in page.text
+        short = requests.get(f"http://127.0.0.1:{served['go.example.com']}/spring", headers={"Host": host},
+                             allow_redirects=False, timeout=5)
+        assert "evil" not in short.headers["Location"]
+
+
+def test_a_connection_that_never_finishes_its_headers_is_closed(served):
+    import socket
+    import time
+    with socket.create_connection(("127.0.0.1", served["m.example.com"]), timeout=30) as connection:
+        connection.sendall(b"GET / HTTP/1.1\r\nHost: m.example.com\r\n")
+        start = time.monotonic()
+        assert connection.recv(1024) == b""  # closed by the server, nothing sent
+        assert 5 < time.monotonic() - start < 20
+
+
+def test_oversized_headers_and_other_methods_are_refused(served):
+    port = served["m.example.com"]
+    big = requests.get(f"http://127.0.0.1:{port}/", headers={"X-Big": "a" * 20000}, timeout=5)
+    assert big.status_code == 431
+    post = requests.post(f"http://127.0.0.1:{port}/u/42", data="x", timeout=5)
+    assert post.status_code == 405 and post.headers["Allow"] == "GET, HEAD"
+    head = requests.head(f"http://127.0.0.1:{port}/u/alex", headers={"Host": "m.example.com"}, timeout=5)
+    assert head.status_code == 200 and head.content == b""
+    assert int(head.headers["Content-Length"]) == (OUTPUT / "m.example.com" / "u" / "alex.html").stat().st_size

@@ -1,0 +1,184 @@
+import Dispatch
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The smallest HTTP/1.1 server `serve` needs, on POSIX sockets: GET and HEAD, one request per
+/// connection (`Connection: close`), a thread per connection. A local preview server has no use
+/// for a network framework, which would be most of Linkwell's build (NIO, Hummingbird and their
+/// packages were more than half its compile steps).
+///
+/// A client gets 10 seconds to send its request line and headers (16 KB at most): a connection
+/// that never finishes them is closed, not held.
+struct HTTPServer: Sendable {
+    struct Request: Sendable {
+        var method: String
+        /// The request target as sent (`/path?query`).
+        var target: String
+        /// The Host header, lower-cased, without its port.
+        var hostName: String
+        var path: String {
+            String(target.prefix { $0 != "?" && $0 != "#" })
+        }
+    }
+
+    struct Response: Sendable {
+        var status: Int
+        var headers: [(String, String)] = []
+        var body: [UInt8] = []
+    }
+
+    typealias Handler = @Sendable (Request) -> Response
+
+    static let headerLimit = 16 * 1024
+    static let headerTimeout = 10
+
+    /// Listens on `address:port` and answers each connection with `handler` on its own thread;
+    /// returns once the socket listens (throws if it cannot).
+    static func listen(address: String, port: Int, handler: @escaping Handler) throws {
+        let socket = try openSocket(address: address, port: port)
+        Thread.detachNewThread {
+            while true {
+                let connection = accept(socket, nil, nil)
+                guard connection >= 0 else {
+                    if errno == EINTR || errno == ECONNABORTED { continue }
+                    return
+                }
+                DispatchQueue.global().async { serve(connection, handler: handler) }
+            }
+        }
+    }
+
+    private static func openSocket(address: String, port: Int) throws -> Int32 {
+        var hints = addrinfo()
+        hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
+        hints.ai_family = AF_UNSPEC
+        #if canImport(Glibc)
+            hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        #else
+            hints.ai_socktype = SOCK_STREAM
+        #endif
+        var found: UnsafeMutablePointer<addrinfo>?
+        guard getaddrinfo(address, String(port), &hints, &found) == 0, let info = found else {
+            throw ServeError("cannot listen on \(address):\(port): not an address of this machine")
+        }
+        defer { freeaddrinfo(found) }
+        let descriptor = socket(info.pointee.ai_family, info.pointee.ai_socktype, info.pointee.ai_protocol)
+        guard descriptor >= 0 else { throw ServeError("cannot listen on \(address):\(port): \(String(cString: strerror(errno)))") }
+        var yes: Int32 = 1
+        setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        guard bind(descriptor, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0, Glibc.listen(descriptor, 128) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            throw ServeError("cannot listen on \(address):\(port): \(reason)")
+        }
+        return descriptor
+    }
+
+    private static func serve(_ connection: Int32, handler: Handler) {
+        defer { close(connection) }
+        var timeout = timeval(tv_sec: headerTimeout, tv_usec: 0)
+        setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let response: Response
+        var method = "GET"
+        switch readRequest(connection) {
+        case .success(let request):
+            method = request.method
+            response =
+                request.method == "GET" || request.method == "HEAD"
+                ? handler(request) : Response(status: 405, headers: [("Allow", "GET, HEAD")], body: Array("405 method not allowed\n".utf8))
+        case .failure(let status):
+            guard status.rawValue > 0 else { return }  // The client went away or never finished.
+            response = Response(status: status.rawValue, body: Array("\(status.rawValue) \(status.reason)\n".utf8))
+        }
+        write(response, headOnly: method == "HEAD", to: connection)
+    }
+
+    private enum Failure: Error {
+        case closed, tooLarge, malformed
+
+        var rawValue: Int {
+            switch self {
+            case .closed: 0
+            case .tooLarge: 431
+            case .malformed: 400
+            }
+        }
+
+        var reason: String {
+            switch self {
+            case .closed: ""
+            case .tooLarge: "request header fields too large"
+            case .malformed: "bad request"
+            }
+        }
+    }
+
+    private static func readRequest(_ connection: Int32) -> Result<Request, Failure> {
+        var bytes: [UInt8] = []
+        var block = [UInt8](repeating: 0, count: 4096)
+        let end = Array("\r\n\r\n".utf8)
+        while true {
+            if let range = bytes.firstRange(of: end) {
+                bytes.removeSubrange(range.lowerBound...)
+                break
+            }
+            guard bytes.count < headerLimit else { return .failure(.tooLarge) }
+            let count = block.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else { return .failure(.closed) }
+            bytes += block[..<count]
+        }
+        let lines = String(decoding: bytes, as: UTF8.self).components(separatedBy: "\r\n")
+        let requestLine = lines[0].split(separator: " ")
+        guard requestLine.count == 3, requestLine[2].hasPrefix("HTTP/1."), requestLine[1].hasPrefix("/") else {
+            return .failure(.malformed)
+        }
+        var hostName = ""
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            if line[..<colon].lowercased() == "host" {
+                let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces).lowercased()
+                hostName = String(value.split(separator: ":").first ?? "")
+            }
+        }
+        return .success(Request(method: String(requestLine[0]), target: String(requestLine[1]), hostName: hostName))
+    }
+
+    private static func write(_ response: Response, headOnly: Bool, to connection: Int32) {
+        var head = "HTTP/1.1 \(response.status) \(reasonPhrase(response.status))\r\n"
+        for (name, value) in response.headers { head += "\(name): \(value)\r\n" }
+        head += "Content-Length: \(response.body.count)\r\nConnection: close\r\nServer: linkwell\r\n\r\n"
+        var bytes = Array(head.utf8)
+        if !headOnly { bytes += response.body }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes {
+                send(connection, $0.baseAddress.map { $0 + written }, $0.count - written, Int32(MSG_NOSIGNAL))
+            }
+            guard count > 0 else { return }
+            written += count
+        }
+    }
+
+    static func reasonPhrase(_ status: Int) -> String {
+        switch status {
+        case 200: "OK"
+        case 302: "Found"
+        case 400: "Bad Request"
+        case 404: "Not Found"
+        case 405: "Method Not Allowed"
+        case 431: "Request Header Fields Too Large"
+        default: "Status"
+        }
+    }
+}
+
+struct ServeError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
