@@ -1,3 +1,6 @@
+import Dispatch
+import Synchronization
+
 /// Which routes decide some URL on each platform reading, worked out exactly from the files the
 /// build writes: each (host, app, platform) rule list is one decision machine, explored once;
 /// a route decides on a platform when one of its rules is the first match for some URL there.
@@ -23,6 +26,7 @@ struct RouteReachability {
     init(site: Site, plan: BuildPlan, files: [OutputFile]) {
         let byPath = Dictionary(files.map { ($0.path, $0.contents) }, uniquingKeysWith: { first, _ in first })
         var seen: Set<[String]> = []
+        var jobs: [(platform: Platform, list: DecisionList, origins: [String?], host: String)] = []
         for host in site.hosts {
             let aasa = byPath["\(host)/\(AssociationFiles.aasa)"].flatMap { try? JSONValue.parse($0) }
             let links = byPath["\(host)/\(AssociationFiles.assetLinks)"].flatMap { try? JSONValue.parse($0) }
@@ -46,19 +50,34 @@ struct RouteReachability {
                 lists.append((.androidLegacy, legacy.list, legacy.origins))
             }
             for (platform, list, origins) in lists where list.rules.count == origins.count {
+                for origin in origins.compactMap({ $0 }) { findings[origin, default: Finding()].present.insert(platform) }
                 // Mirrors (and apps with the same routes) repeat a list: once is enough.
                 let key = [platform.rawValue] + list.rules.map(\.text) + origins.map { $0 ?? "" }
-                guard seen.insert(key).inserted else {
-                    for origin in origins.compactMap({ $0 }) { findings[origin, default: Finding()].present.insert(platform) }
-                    continue
-                }
-                record(platform: platform, list: list, origins: origins, host: host)
+                if seen.insert(key).inserted { jobs.append((platform, list, origins, host)) }
             }
+        }
+        // Each list is its own machine: explored on every core, recorded in list order.
+        let lists = jobs.map(\.list)
+        let results = Mutex([Walk?](repeating: nil, count: lists.count))
+        DispatchQueue.concurrentPerform(iterations: lists.count) { index in
+            let walk = Self.walk(lists[index])
+            results.withLock { $0[index] = walk }
+        }
+        for (job, walk) in zip(jobs, results.withLock { $0 }) {
+            guard let walk else { continue }
+            record(walk, platform: job.platform, list: job.list, origins: job.origins, host: job.host)
         }
     }
 
-    private mutating func record(platform: Platform, list: DecisionList, origins: [String?], host: String) {
-        for origin in origins.compactMap({ $0 }) { findings[origin, default: Finding()].present.insert(platform) }
+    /// What exploring one list found: per rule, a shortest URL it decides and the rules that
+    /// decide its URLs.
+    private struct Walk: Sendable {
+        var complete: Bool
+        var witnesses: [Int: [Symbol]]
+        var deciders: [Int: Set<Int>]
+    }
+
+    private static func walk(_ list: DecisionList) -> Walk {
         let exploration = DecisionExploration(rules: [list.rules])
         var machines = [exploration.machine(list.rules)]
         var witnesses: [Int: [Symbol]] = [:]
@@ -71,14 +90,18 @@ struct RouteReachability {
             // Once every rule decides somewhere, no route is dead here: nothing more to learn.
             return witnesses.count < list.rules.count
         }
-        let allDecide = witnesses.count == list.rules.count
+        return Walk(complete: outcome.complete, witnesses: witnesses, deciders: deciders)
+    }
+
+    private mutating func record(_ walk: Walk, platform: Platform, list: DecisionList, origins: [String?], host: String) {
+        let allDecide = walk.witnesses.count == list.rules.count
         for (rule, origin) in origins.enumerated() {
             guard let origin else { continue }
-            if (!outcome.complete && !allDecide) || !list.unmodelled.isEmpty { findings[origin]?.unproved.insert(platform) }
-            if let witness = witnesses[rule], findings[origin]?.decides[platform] == nil {
+            if (!walk.complete && !allDecide) || !list.unmodelled.isEmpty { findings[origin]?.unproved.insert(platform) }
+            if let witness = walk.witnesses[rule], findings[origin]?.decides[platform] == nil {
                 findings[origin]?.decides[platform] = URLUniverse.url(witness, host: host)
             }
-            for winner in deciders[rule] ?? [] where winner != rule {
+            for winner in walk.deciders[rule] ?? [] where winner != rule {
                 if let name = origins[winner] { findings[origin]?.deciders[platform, default: []].insert(name) }
             }
         }
