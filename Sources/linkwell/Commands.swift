@@ -10,8 +10,24 @@ struct BuildCommand: ParsableCommand {
 
     func run() throws {
         let result = try Console.build(manifestOptions)
-        let (summary, count) = try OutputFolder(path: outputOptions.output).replace { emit in
-            try Console.produce(result, manifestOptions, emit: emit)
+        let folder = OutputFolder(path: outputOptions.output)
+        let root = try folder.resolvedRoot()
+        // Item pages the last build recorded, and that nothing has touched since, are kept
+        // without rendering or reading them (see BuildRecord).
+        let record = BuildRecord.binaryIdentity == nil ? nil : BuildRecord(root: root)
+        var fingerprints: [UInt64: PageFingerprint] = [:]
+        var proved = 0
+        let (summary, count) = try folder.replace { emit in
+            try Console.produce(result, manifestOptions, record: record) { file in
+                if let fingerprint = file.fingerprint {
+                    fingerprints[BuildRecord.hash(file.path)] = fingerprint
+                    if file.provedUnchanged { proved += 1 }
+                }
+                try emit(file)
+            }
+        }
+        if let record, !(summary.isEmpty && proved == fingerprints.count && record.count == fingerprints.count) {
+            BuildRecord.write(root: root, fingerprints: fingerprints)
         }
         if summary.isEmpty {
             Console.status("\(outputOptions.output) is up to date (\(count) files)")
@@ -46,8 +62,10 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let result = try Console.build(manifestOptions)
-        let (changes, count) = try OutputFolder(path: outputOptions.output).changes { emit in
-            try Console.produce(result, manifestOptions, emit: emit)
+        let folder = OutputFolder(path: outputOptions.output)
+        let record = BuildRecord.binaryIdentity == nil ? nil : BuildRecord(root: try folder.resolvedRoot())
+        let (changes, count) = try folder.changes { emit in
+            try Console.produce(result, manifestOptions, record: record, emit: emit)
         }
         guard changes.isEmpty else {
             for change in changes { print(change) }

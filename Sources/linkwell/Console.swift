@@ -31,12 +31,17 @@ enum Console {
 
     /// Emits the build's files, then streams its item pages; the item rows' diagnostics are
     /// printed at the end, and an error among them stops the build before anything is kept.
-    static func produce(_ result: Linkwell.BuildResult, _ options: ManifestOptions, emit: (OutputFile) throws -> Void) throws {
+    ///
+    /// With a `record`, item pages it proves current are emitted unrendered.
+    static func produce(
+        _ result: Linkwell.BuildResult, _ options: ManifestOptions, record: BuildRecord? = nil, emit: (OutputFile) throws -> Void
+    ) throws {
         for file in result.files { try emit(file) }
         guard let site = result.site, let templates = result.templates, site.pageTypes.contains(where: { $0.items != nil }) else { return }
         let progress = Progress()
         let items = try ItemBuild.run(
-            site: site, templates: templates, project: options.project, strict: options.strict, emit: emit, progress: progress.update)
+            site: site, templates: templates, project: options.project, strict: options.strict,
+            proof: record, identity: BuildRecord.binaryIdentity ?? [], emit: emit, progress: progress.update)
         progress.finish(rows: items.rows)
         try report(items.diagnostics, options)
     }

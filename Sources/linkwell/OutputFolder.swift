@@ -37,7 +37,7 @@ struct OutputFolder {
             guard produced.insert(file.path).inserted else {
                 throw OutputFolderError("two files of the build have the path '\(file.path)'")
             }
-            switch reader.compare(root + "/" + file.path, with: file.bytes) {
+            switch file.provedUnchanged ? .equal : reader.compare(root + "/" + file.path, with: file.bytes) {
             case .missing: changes.append(OutputChange(kind: .added, path: file.path))
             case .different: changes.append(OutputChange(kind: .changed, path: file.path))
             case .equal: break
@@ -84,7 +84,7 @@ struct OutputFolder {
 
     /// The folder's real path (a symbolic link to a folder is followed, so the link stays and
     /// the folder it names is replaced); refuses a path that is a file.
-    private func resolvedRoot() throws -> String {
+    func resolvedRoot() throws -> String {
         var info = stat()
         guard stat(path, &info) == 0 else {
             guard errno == ENOENT else { throw OutputFolderError("cannot use '\(path)': \(String(cString: strerror(errno)))") }
@@ -129,7 +129,7 @@ private struct StagingWriter {
 
     mutating func add(_ file: OutputFile) throws {
         count += 1
-        let state = reader.compare(root + "/" + file.path, with: file.bytes)
+        let state = file.provedUnchanged ? .equal : reader.compare(root + "/" + file.path, with: file.bytes)
         switch state {
         case .equal:
             existed += 1

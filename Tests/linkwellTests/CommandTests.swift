@@ -249,6 +249,36 @@ import Testing
         #expect(workspace.leftovers().isEmpty)
     }
 
+    /// A build records its item pages (BuildRecord) and the next one keeps those it can prove
+    /// untouched without rendering them; an edit that keeps the size and the modification time
+    /// is still found, and a template change still renders every page again.
+    @Test func recordedItemPagesAreTrustedOnlyWhenUntouched() throws {
+        let workspace = try Workspace.bundled()
+        #expect(try workspace.run("build").status == 0)
+        let records = try FileManager.default.contentsOfDirectory(atPath: workspace.url.appendingPathComponent(".test-cache/linkwell").path)
+        #expect(records.count == 1 && records[0].hasSuffix(".record"))
+        #expect(try workspace.run("build").standardOutput.hasSuffix("is up to date (59 files)\n"))
+
+        let page = workspace.url.appendingPathComponent("Output/m.example.com/u/alex.html")
+        let modified = try #require(try FileManager.default.attributesOfItem(atPath: page.path)[.modificationDate] as? Date)
+        let text = try String(contentsOf: page, encoding: .utf8)
+        let edited = text.replacingOccurrences(of: "Alex", with: "Axel")
+        #expect(edited != text && edited.utf8.count == text.utf8.count)
+        try Data(edited.utf8).write(to: page)
+        try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: page.path)
+        let check = try workspace.run("check")
+        #expect(check.status == 1 && check.standardOutput == "changed: m.example.com/u/alex.html\n")
+        #expect(try workspace.run("build").standardOutput == "wrote Output: 59 files, 1 changed\n")
+        #expect(try String(contentsOf: page, encoding: .utf8) == text)
+
+        let template = try String(contentsOf: workspace.url.appendingPathComponent("Templates/page.mustache"), encoding: .utf8)
+        try workspace.write(template.replacingOccurrences(of: "<h1>", with: "<h1 class=\"item\">"), to: "Templates/page.mustache")
+        let rebuilt = try workspace.run("build")
+        #expect(rebuilt.standardOutput.hasPrefix("wrote Output: 59 files, "), "\(rebuilt.standardError)")
+        #expect(try String(contentsOf: page, encoding: .utf8).contains("<h1 class=\"item\">"))
+        #expect(try workspace.run("check").status == 0)
+    }
+
     @Test func templatesFromTheCommandLineReplaceTheManifestsFolder() throws {
         let workspace = try Workspace.bundled()
         try workspace.write("<!doctype html><title>{{page.title}}</title>\n", to: "Mine/page.mustache")

@@ -16,15 +16,21 @@ public enum ItemBuild {
     /// Rows are read and checked on the calling thread; their pages are rendered in batches on
     /// every core while the caller writes the batches before them (a bounded window, so memory
     /// holds a few batches, not the file).
+    ///
+    /// With a `proof`, pages it shows to be on disk already are emitted without rendering
+    /// (`OutputFile.provedUnchanged`); `identity` is added to every page's fingerprint (the
+    /// caller's own version, so a new Linkwell never trusts an old one's pages).
     public static func run(
         site: Site, templates: PageTemplates, project: some ProjectFiles, strict: Bool = false,
+        proof: (any PageProof)? = nil, identity: [UInt8] = [],
         emit: (OutputFile) throws -> Void, progress: (Int) -> Void = { _ in }
     ) rethrows -> (diagnostics: [Diagnostic], rows: Int) {
         let pages = PreviewPages(site: site, templates: templates)
         let routing = PageRouting(site: site)
         var diagnostics: [Diagnostic] = []
         var rows = 0
-        var renderer = BatchRenderer(pages: pages)
+        var renderer = BatchRenderer(
+            pages: pages, build: PageFingerprint.build(site: site, templates: templates, identity: identity), proof: proof)
         for page in site.pageTypes {
             guard let items = page.items else { continue }
             guard let format = ItemRows.format(of: items.value), let chunks = project.chunks(of: items.value) else {
@@ -75,11 +81,17 @@ public enum ItemBuild {
         static let window = 2 * ProcessInfo.processInfo.activeProcessorCount + 2
 
         let pages: PreviewPages
+        let build: PageFingerprint
+        let proof: (any PageProof)?
         private var collecting: [(row: ItemRow, page: PageType)] = []
         private var inFlight: [Batch] = []
         private let queue = DispatchQueue(label: "linkwell.item-pages", attributes: .concurrent)
 
-        init(pages: PreviewPages) { self.pages = pages }
+        init(pages: PreviewPages, build: PageFingerprint, proof: (any PageProof)?) {
+            self.pages = pages
+            self.build = build
+            self.proof = proof
+        }
 
         mutating func add(_ row: ItemRow, of page: PageType, emit: (OutputFile) throws -> Void) rethrows {
             collecting.append((row, page))
@@ -98,8 +110,10 @@ public enum ItemBuild {
             collecting = []
             inFlight.append(batch)
             let pages = pages
+            let build = build
+            let proof = proof
             queue.async {
-                let rendered = batch.rows.flatMap { pages.itemPages(page: $0.page, item: $0.row) }
+                let rendered = batch.rows.flatMap { pages.itemPages(page: $0.page, item: $0.row, build: build, proof: proof) }
                 batch.pages.withLock { $0 = rendered }
                 batch.done.signal()
             }

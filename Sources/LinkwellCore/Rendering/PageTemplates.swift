@@ -3,16 +3,22 @@
 /// extra partials (`{{> footer}}`).
 public struct PageTemplates: Sendable {
     let library: TemplateLibrary
+    /// Every template's name and source, in name order, as bytes: part of an item page's
+    /// fingerprint.
+    let sourceFingerprint: [UInt8]
 
     /// The built-in templates, which a test compiles (an empty library would render empty pages).
-    public static let builtIn = compile([]).templates ?? PageTemplates(library: TemplateLibrary.empty)
+    public static let builtIn = compile([]).templates ?? PageTemplates(library: TemplateLibrary.empty, sourceFingerprint: [])
 
     /// Nil beside diagnostics when a user's template does not compile.
     public static func compile(_ files: [SourceFile]) -> (templates: PageTemplates?, diagnostics: [Diagnostic]) {
         let builtIn = DefaultTemplates.all.sorted { $0.key < $1.key }.map { (name: $0.key, text: $0.value) }
         let users = files.map { (name: name(of: $0.path), text: $0.text) }
         do {
-            return (PageTemplates(library: try TemplateLibrary(builtIn + users)), [])
+            var sources: [String: String] = [:]
+            for source in builtIn + users { sources[source.name] = source.text }
+            let fingerprint = sources.sorted { $0.key < $1.key }.flatMap { Array("\($0.key)\u{0}\($0.value)\u{0}".utf8) }
+            return (PageTemplates(library: try TemplateLibrary(builtIn + users), sourceFingerprint: fingerprint), [])
         } catch {
             let file = files.last { name(of: $0.path) == error.template }?.path ?? "built-in \(error.template).mustache"
             let location = SourceLocation(file: file, line: error.line, column: error.column)

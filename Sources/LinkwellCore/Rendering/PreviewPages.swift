@@ -95,6 +95,18 @@ public struct PreviewPages: Sendable {
         return String(decoding: render(page: page, host: host, pair: entry.pair, item: nil), as: UTF8.self)
     }
 
+    /// One page per host of the item's page type, each at the item's path and with its
+    /// fingerprint; a page `proof` shows to be on disk already is not rendered.
+    func itemPages(page: PageType, item: ItemRow, build: PageFingerprint, proof: (any PageProof)?) -> [OutputFile] {
+        hosts(of: page.name).map { entry in
+            let path = Self.itemPagePath(host: entry.host, path: item.path)
+            let fingerprint = build.page(page.name, host: entry.host, row: item)
+            if let proof, proof.isCurrent(path, fingerprint: fingerprint) { return .unchanged(path, fingerprint: fingerprint) }
+            return OutputFile(
+                path: path, bytes: render(page: page, host: entry.host, pair: entry.pair, item: item), fingerprint: fingerprint)
+        }
+    }
+
     /// One page per host of the item's page type, each at the item's path.
     public func itemPages(page: PageType, item: ItemRow) -> [OutputFile] {
         hosts(of: page.name).map { entry in

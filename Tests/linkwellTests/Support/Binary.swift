@@ -23,6 +23,8 @@ struct Binary {
         process.currentDirectoryURL = folder
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
+        // Build records go to the test's own folder, not the developer's cache.
+        environment["XDG_CACHE_HOME"] = folder.appendingPathComponent(".test-cache").path
         process.environment = environment
         let output = Pipe()
         let error = Pipe()

@@ -1,0 +1,165 @@
+import Foundation
+import LinkwellCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What the last build of an output folder wrote or checked, kept outside the folder (in
+/// `$XDG_CACHE_HOME/linkwell`, else `~/.cache/linkwell`), so that the next build and `check` can
+/// prove an item page current without rendering or reading it: for each item page, the
+/// fingerprint of its inputs and the identity of its file (device, inode, size, modification and
+/// status-change times, to the nanosecond). A hand edit changes the status-change time, which no
+/// user can set back, so an edited file is never proved; neither is a file whose inputs, or the
+/// Linkwell binary, changed. Without a record (a fresh clone, CI) every page is rendered and
+/// compared as before.
+///
+/// The record holds four 64-bit words per page (path hash, fingerprint, file identity hash),
+/// sorted for binary search: 3.2 MB for 100,000 pages, read and written whole.
+struct BuildRecord: PageProof {
+    private struct Entry: Comparable {
+        var path: UInt64
+        var high: UInt64
+        var low: UInt64
+        var file: UInt64
+        static func < (left: Entry, right: Entry) -> Bool { left.path < right.path }
+    }
+
+    let root: String
+    private let entries: [Entry]
+    /// How many pages the record holds.
+    var count: Int { entries.count }
+
+    private static let magic = Array("linkwell build record 1\n".utf8)
+
+    /// The record of `root`, empty when there is none or it cannot be read.
+    init(root: String) {
+        self.root = root
+        guard let file = Self.file(for: root), let data = FileManager.default.contents(atPath: file) else {
+            entries = []
+            return
+        }
+        let bytes = [UInt8](data)
+        guard bytes.count >= Self.magic.count, Array(bytes[..<Self.magic.count]) == Self.magic,
+            (bytes.count - Self.magic.count) % 32 == 0
+        else {
+            entries = []
+            return
+        }
+        var read: [Entry] = []
+        read.reserveCapacity((bytes.count - Self.magic.count) / 32)
+        var offset = Self.magic.count
+        func word() -> UInt64 {
+            var value: UInt64 = 0
+            for index in 0..<8 { value |= UInt64(bytes[offset + index]) << (8 * UInt64(index)) }
+            offset += 8
+            return value
+        }
+        while offset < bytes.count { read.append(Entry(path: word(), high: word(), low: word(), file: word())) }
+        entries = read
+    }
+
+    func isCurrent(_ path: String, fingerprint: PageFingerprint) -> Bool {
+        let key = Self.hash(path)
+        var low = 0
+        var high = entries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if entries[middle].path < key { low = middle + 1 } else { high = middle }
+        }
+        guard low < entries.count, entries[low].path == key, entries[low].high == fingerprint.high,
+            entries[low].low == fingerprint.low, let identity = Self.identity(root + "/" + path)
+        else { return false }
+        return identity == entries[low].file
+    }
+
+    /// Records every item page now in the folder (their final identities: after the swap and
+    /// the removal of the old tree), replacing the old record atomically. Pages whose paths
+    /// share a hash are left out, so they are never proved.
+    static func write(root: String, fingerprints: [UInt64: PageFingerprint]) {
+        guard let file = file(for: root) else { return }
+        var entries: [Entry] = []
+        entries.reserveCapacity(fingerprints.count)
+        for path in FileTree.paths(root) {
+            let key = hash(path)
+            guard let fingerprint = fingerprints[key], let identity = identity(root + "/" + path) else { continue }
+            entries.append(Entry(path: key, high: fingerprint.high, low: fingerprint.low, file: identity))
+        }
+        entries.sort()
+        var bytes = magic
+        bytes.reserveCapacity(magic.count + 32 * entries.count)
+        for entry in entries {
+            for word in [entry.path, entry.high, entry.low, entry.file] {
+                for index in 0..<8 { bytes.append(UInt8(truncatingIfNeeded: word >> (8 * UInt64(index)))) }
+            }
+        }
+        let temporary = file + ".\(getpid())"
+        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else { return }
+        if rename(temporary, file) != 0 { unlink(temporary) }
+    }
+
+    /// Forgets the record of `root` (a build that failed after changing nothing still leaves
+    /// the folder as the record describes, but one that failed midway may not).
+    static func remove(root: String) {
+        if let file = file(for: root) { unlink(file) }
+    }
+
+    /// Where the record of `root` lives; nil without a home or cache folder.
+    private static func file(for root: String) -> String? {
+        let environment = ProcessInfo.processInfo.environment
+        guard let base = environment["XDG_CACHE_HOME"].flatMap({ $0.isEmpty ? nil : $0 }) ?? environment["HOME"].map({ $0 + "/.cache" })
+        else { return nil }
+        let folder = base + "/linkwell"
+        var partial = ""
+        for component in folder.split(separator: "/") {
+            partial += "/" + component
+            guard mkdir(partial, 0o755) == 0 || errno == EEXIST else { return nil }
+        }
+        return folder + "/" + String(hash(root), radix: 16) + ".record"
+    }
+
+    /// 64-bit FNV-1a of a path.
+    static func hash(_ text: String) -> UInt64 {
+        var value: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in text.utf8 { value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        return value
+    }
+
+    /// A hash of what identifies a regular file's current bytes without reading them; nil for
+    /// anything else.
+    static func identity(_ path: String, following: Bool = false) -> UInt64? {
+        var info = stat()
+        guard (following ? stat(path, &info) : lstat(path, &info)) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        #if canImport(Glibc)
+            let times = [info.st_mtim.tv_sec, info.st_mtim.tv_nsec, info.st_ctim.tv_sec, info.st_ctim.tv_nsec]
+        #else
+            let times = [info.st_mtimespec.tv_sec, info.st_mtimespec.tv_nsec, info.st_ctimespec.tv_sec, info.st_ctimespec.tv_nsec]
+        #endif
+        let words = [UInt64(info.st_dev), UInt64(info.st_ino), UInt64(info.st_size)] + times.map { UInt64(bitPattern: Int64($0)) }
+        var value: UInt64 = 0xCBF2_9CE4_8422_2325
+        for word in words {
+            for index in 0..<8 { value = (value ^ ((word >> (8 * UInt64(index))) & 0xFF)) &* 0x0000_0100_0000_01B3 }
+        }
+        return value
+    }
+
+    /// What identifies this Linkwell binary: its version and its file's identity, so a rebuilt
+    /// binary never trusts pages an older one wrote. Nil when it cannot be told (then nothing
+    /// is proved).
+    static var binaryIdentity: [UInt8]? {
+        #if canImport(Glibc)
+            guard let identity = identity("/proc/self/exe", following: true) ?? resolvedExecutableIdentity() else { return nil }
+        #else
+            guard let identity = resolvedExecutableIdentity() else { return nil }
+        #endif
+        return Array("\(LinkwellCommand.configuration.version) \(identity)".utf8)
+    }
+
+    private static func resolvedExecutableIdentity() -> UInt64? {
+        guard let real = realpath(CommandLine.arguments[0], nil) else { return nil }
+        defer { free(real) }
+        return identity(String(cString: real), following: true)
+    }
+}
