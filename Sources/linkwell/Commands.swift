@@ -15,19 +15,20 @@ struct BuildCommand: ParsableCommand {
         // Item pages the last build recorded, and that nothing has touched since, are kept
         // without rendering or reading them (see BuildRecord).
         let record = BuildRecord.binaryIdentity == nil ? nil : BuildRecord(root: root)
-        var fingerprints: [UInt64: PageFingerprint] = [:]
+        var pages: [(path: UInt64, fingerprint: PageFingerprint)] = []
         var proved = 0
         let (summary, count) = try folder.replace { emit in
             try Console.produce(result, manifestOptions, record: record) { file in
                 if let fingerprint = file.fingerprint {
-                    fingerprints[BuildRecord.hash(file.path)] = fingerprint
+                    pages.append((BuildRecord.hash(file.path), fingerprint))
                     if file.provedUnchanged { proved += 1 }
                 }
                 try emit(file)
             }
         }
-        if let record, !(summary.isEmpty && proved == fingerprints.count && record.count == fingerprints.count) {
-            BuildRecord.write(root: root, fingerprints: fingerprints)
+        if let record, !(summary.isEmpty && proved == pages.count && record.count == pages.count) {
+            pages.sort { $0.path < $1.path }
+            BuildRecord.write(root: root, pages: pages)
         }
         if summary.isEmpty {
             Console.status("\(outputOptions.output) is up to date (\(count) files)")

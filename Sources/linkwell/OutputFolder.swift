@@ -27,26 +27,38 @@ struct OutputFolder {
 
     let path: String
 
-    /// What a build would add, change or remove, in path order.
+    /// What a build would add, change or remove, in path order. Memory holds 8 bytes a file
+    /// (its path's hash) besides the changes: whether anything was removed is exact from the
+    /// counts (every produced file that exists is one of the folder's), and only then are the
+    /// folder's files looked up by hash to name them.
     func changes(produce: Producer) throws -> (changes: [OutputChange], count: Int) {
         let root = try resolvedRoot()
         var changes: [OutputChange] = []
-        var produced: Set<String> = []
+        var produced: Set<UInt64> = []
+        var count = 0
+        var existed = 0
         var reader = FileReader()
         try produce { file in
-            guard produced.insert(file.path).inserted else {
-                throw OutputFolderError("two files of the build have the path '\(file.path)'")
-            }
+            count += 1
+            produced.insert(BuildRecord.hash(file.path))
             switch file.provedUnchanged ? .equal : reader.compare(root + "/" + file.path, with: file.bytes) {
             case .missing: changes.append(OutputChange(kind: .added, path: file.path))
-            case .different: changes.append(OutputChange(kind: .changed, path: file.path))
-            case .equal: break
+            case .different:
+                existed += 1
+                changes.append(OutputChange(kind: .changed, path: file.path))
+            case .equal: existed += 1
             }
         }
-        if FileTree.count(root) != produced.count - changes.filter({ $0.kind == .added }).count {
-            changes += FileTree.paths(root).filter { !produced.contains($0) }.map { OutputChange(kind: .removed, path: $0) }
+        let existing = FileTree.count(root)
+        if existing > existed {
+            let removed = FileTree.paths(root).filter { !produced.contains(BuildRecord.hash($0)) }
+            changes += removed.map { OutputChange(kind: .removed, path: $0) }
+            // Two paths with one hash could hide a removed file from the list, never from the count.
+            if removed.count < existing - existed {
+                changes.append(OutputChange(kind: .removed, path: "(\(existing - existed - removed.count) more)"))
+            }
         }
-        return (changes.sorted { $0.path < $1.path }, produced.count)
+        return (changes.sorted { $0.path < $1.path }, count)
     }
 
     /// How many files a build added, changed and removed: counts, not lists, so that a build of
@@ -116,8 +128,9 @@ private struct StagingWriter {
     var count = 0
     /// Produced files that were already in the folder.
     var existed = 0
-    /// Equal files met before staging began, to link once it does.
-    private var equalSoFar: [String] = []
+    /// Equal files met before staging began, to link once it does: their paths, each ended by a
+    /// 0 byte, in one buffer (a no-op build of 200,000 pages holds 7 MB here, not 20).
+    private var equalSoFar: [UInt8] = []
     private var staged = false
     private var folders: Set<String> = []
     private var reader = FileReader()
@@ -133,7 +146,12 @@ private struct StagingWriter {
         switch state {
         case .equal:
             existed += 1
-            if staged { try link(file.path) } else { equalSoFar.append(file.path) }
+            if staged {
+                try link(file.path)
+            } else {
+                equalSoFar += file.path.utf8
+                equalSoFar.append(0)
+            }
             return
         case .different:
             existed += 1
@@ -150,7 +168,7 @@ private struct StagingWriter {
         guard !staged else { return }
         staged = true
         guard mkdir(staging, 0o755) == 0 else { throw OutputFolderError.system("cannot create '\(staging)'") }
-        for path in equalSoFar { try link(path) }
+        for path in equalSoFar.split(separator: 0) { try link(String(decoding: path, as: UTF8.self)) }
         equalSoFar = []
     }
 
@@ -246,6 +264,11 @@ enum FileTree {
         var total = 0
         walk(root, prefix: "") { _ in total += 1 }
         return total
+    }
+
+    /// Calls `visit` with every regular file below `root`, `/`-separated and relative to it.
+    static func forEachFile(_ root: String, _ visit: (String) -> Void) {
+        walk(root, prefix: "", visit)
     }
 
     /// Every regular file below `root`, `/`-separated and relative to it.

@@ -20,23 +20,30 @@ public struct PageFingerprint: Sendable, Hashable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         var hasher = Lanes(PageFingerprint(high: 0x9E37_79B9_7F4A_7C15, low: 0xC2B2_AE3D_27D4_EB4F))
-        hasher.add(Array("linkwell item pages 1".utf8))
+        hasher.add("linkwell item pages 1".utf8)
         hasher.add(identity)
         hasher.add(Array((try? encoder.encode(site)) ?? Data()))
         hasher.add(templates.sourceFingerprint)
         return hasher.value
     }
 
-    /// One item page: the build's fingerprint, the page type, host and the row's every field.
-    func page(_ pageType: String, host: String, row: ItemRow) -> PageFingerprint {
+    /// One item row, before its host is added: the build's fingerprint, the page type and the
+    /// row's path and every field, in key order.
+    func row(_ pageType: String, _ row: ItemRow) -> PageFingerprint {
         var hasher = Lanes(self)
-        hasher.add(Array(pageType.utf8))
-        hasher.add(Array(host.utf8))
-        hasher.add(Array(row.path.utf8))
+        hasher.add(pageType.utf8)
+        hasher.add(row.path.utf8)
         for key in row.fields.keys.sorted() {
-            hasher.add(Array(key.utf8))
-            hasher.add(Array((row.fields[key] ?? "").utf8))
+            hasher.add(key.utf8)
+            hasher.add((row.fields[key] ?? "").utf8)
         }
+        return hasher.value
+    }
+
+    /// One page of a row's (`row(_:_:)`) on one host.
+    func page(host: String) -> PageFingerprint {
+        var hasher = Lanes(self)
+        hasher.add(host.utf8)
         return hasher.value
     }
 
@@ -50,18 +57,20 @@ public struct PageFingerprint: Sendable, Hashable {
             second = seed.low
         }
 
-        mutating func add(_ bytes: [UInt8]) {
+        mutating func add(_ bytes: some Collection<UInt8>) {
             mix(UInt64(bytes.count))
-            var index = 0
-            while index + 8 <= bytes.count {
-                var word: UInt64 = 0
-                for offset in 0..<8 { word |= UInt64(bytes[index + offset]) << (8 * UInt64(offset)) }
-                mix(word)
-                index += 8
+            var word: UInt64 = 0
+            var filled: UInt64 = 0
+            for byte in bytes {
+                word |= UInt64(byte) << (8 * filled)
+                filled += 1
+                if filled == 8 {
+                    mix(word)
+                    word = 0
+                    filled = 0
+                }
             }
-            var tail: UInt64 = 0x80
-            for offset in 0..<(bytes.count - index) { tail |= UInt64(bytes[index + offset]) << (8 * UInt64(offset + 1)) }
-            mix(tail)
+            mix(word | 0x80 << (8 * filled))
         }
 
         private mutating func mix(_ word: UInt64) {

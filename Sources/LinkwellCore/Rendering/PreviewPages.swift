@@ -13,6 +13,8 @@ public struct PreviewPages: Sendable {
     /// What item pages of one page type on one host share, worked out once, not once per item:
     /// their links, script settings and the page template specialized to them.
     private let itemSetups: [String: ItemPageSetup]
+    /// The hosts of each page type with items, worked out once.
+    private let itemHosts: [String: [(host: String, pair: MirrorPair)]]
 
     private struct ItemPageSetup: Sendable {
         var links: PageLinks
@@ -26,7 +28,9 @@ public struct PreviewPages: Sendable {
         self.site = site
         self.templates = templates
         var setups: [String: ItemPageSetup] = [:]
+        var hostsOfPages: [String: [(host: String, pair: MirrorPair)]] = [:]
         for page in site.pageTypes where page.items != nil {
+            hostsOfPages[page.name] = Self.hosts(of: page.name, in: site)
             for entry in Self.hosts(of: page.name, in: site) {
                 let links = PageLinks(site: site, page: page, pair: entry.pair, host: entry.host)
                 let config = PageConfig(site: site, page: page, links: links, isMirror: entry.host == entry.pair.mirror, urlKnown: true)
@@ -44,6 +48,7 @@ public struct PreviewPages: Sendable {
             }
         }
         itemSetups = setups
+        itemHosts = hostsOfPages
     }
 
     /// The context of item pages with what differs from item to item marked unknown: the item,
@@ -98,9 +103,10 @@ public struct PreviewPages: Sendable {
     /// One page per host of the item's page type, each at the item's path and with its
     /// fingerprint; a page `proof` shows to be on disk already is not rendered.
     func itemPages(page: PageType, item: ItemRow, build: PageFingerprint, proof: (any PageProof)?) -> [OutputFile] {
-        hosts(of: page.name).map { entry in
+        let row = build.row(page.name, item)
+        return (itemHosts[page.name] ?? hosts(of: page.name)).map { entry in
             let path = Self.itemPagePath(host: entry.host, path: item.path)
-            let fingerprint = build.page(page.name, host: entry.host, row: item)
+            let fingerprint = row.page(host: entry.host)
             if let proof, proof.isCurrent(path, fingerprint: fingerprint) { return .unchanged(path, fingerprint: fingerprint) }
             return OutputFile(
                 path: path, bytes: render(page: page, host: entry.host, pair: entry.pair, item: item), fingerprint: fingerprint)
