@@ -16,8 +16,8 @@ import LinkwellCore
 /// Linkwell binary, changed. Without a record (a fresh clone, CI) every page is rendered and
 /// compared as before.
 ///
-/// The record holds four 64-bit words per page (path hash, fingerprint, file identity hash),
-/// sorted for binary search: 3.2 MB for 100,000 pages, read and written whole.
+/// The record holds four 64-bit words per page (path hash, fingerprint, file identity hash): 6.4 MB
+/// for 200,000 pages, streamed out in the folder's order and sorted when read.
 struct BuildRecord: PageProof {
     private struct Entry: Comparable {
         var path: UInt64
@@ -58,6 +58,8 @@ struct BuildRecord: PageProof {
             return value
         }
         while offset < bytes.count { read.append(Entry(path: word(), high: word(), low: word(), file: word())) }
+        // Written in the folder's walk order; sorted here for binary search.
+        read.sort()
         entries = read
     }
 
@@ -81,22 +83,6 @@ struct BuildRecord: PageProof {
     /// are left out, so they are never proved. Memory: the pairs and the entries, 56 bytes a page.
     static func write(root: String, pages sorted: [(path: UInt64, fingerprint: PageFingerprint)]) {
         guard let file = file(for: root) else { return }
-        var entries: [Entry] = []
-        entries.reserveCapacity(sorted.count)
-        FileTree.forEachFile(root) { path in
-            let key = hash(path)
-            var low = 0
-            var high = sorted.count
-            while low < high {
-                let middle = (low + high) / 2
-                if sorted[middle].path < key { low = middle + 1 } else { high = middle }
-            }
-            guard low < sorted.count, sorted[low].path == key, low + 1 == sorted.count || sorted[low + 1].path != key,
-                let identity = identity(root + "/" + path)
-            else { return }
-            entries.append(Entry(path: key, high: sorted[low].fingerprint.high, low: sorted[low].fingerprint.low, file: identity))
-        }
-        entries.sort()
         let temporary = file + ".\(getpid())"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return }
@@ -110,8 +96,19 @@ struct BuildRecord: PageProof {
             }
             bytes.removeAll(keepingCapacity: true)
         }
-        for entry in entries {
-            for word in [entry.path, entry.high, entry.low, entry.file] {
+        // Entries go out in the walk's order, a block at a time: nothing per page is held here.
+        FileTree.forEachFile(root) { path in
+            let key = hash(path)
+            var low = 0
+            var high = sorted.count
+            while low < high {
+                let middle = (low + high) / 2
+                if sorted[middle].path < key { low = middle + 1 } else { high = middle }
+            }
+            guard low < sorted.count, sorted[low].path == key, low + 1 == sorted.count || sorted[low + 1].path != key,
+                let identity = identity(root + "/" + path)
+            else { return }
+            for word in [key, sorted[low].fingerprint.high, sorted[low].fingerprint.low, identity] {
                 for index in 0..<8 { bytes.append(UInt8(truncatingIfNeeded: word >> (8 * UInt64(index)))) }
             }
             if bytes.count >= 1 << 16 { flush() }

@@ -16,6 +16,7 @@ struct BuildCommand: ParsableCommand {
         // without rendering or reading them (see BuildRecord).
         let record = BuildRecord.binaryIdentity == nil ? nil : BuildRecord(root: root)
         var pages: [(path: UInt64, fingerprint: PageFingerprint)] = []
+        pages.reserveCapacity(record?.count ?? 0)
         var proved = 0
         let (summary, count) = try folder.replace { emit in
             try Console.produce(result, manifestOptions, record: record) { file in
