@@ -48,10 +48,10 @@ public struct AASAMatcher: Sendable {
 
     /// The decision for `url` as fetched for `host` (nil: the URL's own host), for `appID`.
     public func decide(_ url: URLParts, appID: String, host: String? = nil) -> MatchDecision {
-        guard url.host == (host ?? url.host).lowercased() else { return .noMatch }
-        for (detailIndex, detail) in details.enumerated() where detail.appIDs.contains(appID) {
-            for ruleIndex in detail.index.candidates(for: url.path) where detail.rules[ruleIndex].matches(url) {
-                let rule = detail.rules[ruleIndex]
+        if let host, url.host != host.lowercased() { return .noMatch }
+        for detailIndex in details.indices where details[detailIndex].appIDs.contains(appID) {
+            for ruleIndex in details[detailIndex].index.candidates(for: url.path) where details[detailIndex].rules[ruleIndex].matches(url) {
+                let rule = details[detailIndex].rules[ruleIndex]
                 return MatchDecision(
                     outcome: rule.exclude ? .exclude : .match, rule: ruleIndex, detail: detailIndex, ruleText: rule.text,
                     comment: rule.comment)

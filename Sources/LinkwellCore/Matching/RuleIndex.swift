@@ -11,9 +11,17 @@ struct RuleIndex: Sendable {
         var folded: Bool
     }
 
+    /// A byte trie, flattened once built: each node's children are a run of (byte, node) pairs
+    /// and its rules a run of indices, so a lookup is array reads, not hashing.
     private struct Trie: Sendable {
-        var children: [[UInt8: Int]] = [[:]]
-        var rules: [[Int]] = [[]]
+        private var children: [[UInt8: Int]] = [[:]]
+        private var nodeRules: [[Int]] = [[]]
+        // The flat form, filled by `freeze`.
+        private var childStart: [Int32] = []
+        private var childBytes: [UInt8] = []
+        private var childNodes: [Int32] = []
+        private var ruleStart: [Int32] = []
+        private var rules: [Int] = []
 
         mutating func insert(_ prefix: [UInt8], rule: Int) {
             var node = 0
@@ -22,31 +30,60 @@ struct RuleIndex: Sendable {
                     node = next
                 } else {
                     children.append([:])
-                    rules.append([])
+                    nodeRules.append([])
                     children[node][byte] = children.count - 1
                     node = children.count - 1
                 }
             }
-            rules[node].append(rule)
+            nodeRules[node].append(rule)
+        }
+
+        mutating func freeze() {
+            for node in children.indices {
+                childStart.append(Int32(childBytes.count))
+                for (byte, next) in children[node].sorted(by: { $0.key < $1.key }) {
+                    childBytes.append(byte)
+                    childNodes.append(Int32(next))
+                }
+                ruleStart.append(Int32(rules.count))
+                rules += nodeRules[node]
+            }
+            childStart.append(Int32(childBytes.count))
+            ruleStart.append(Int32(rules.count))
+            children = []
+            nodeRules = []
         }
 
         func collect(along subject: some Sequence<UInt8>, into candidates: inout [Int]) {
             var node = 0
-            candidates += rules[0]
+            candidates += rules[Int(ruleStart[0])..<Int(ruleStart[1])]
             for byte in subject {
-                guard let next = children[node][byte] else { return }
+                var next = -1
+                for child in Int(childStart[node])..<Int(childStart[node + 1]) where childBytes[child] == byte {
+                    next = Int(childNodes[child])
+                    break
+                }
+                guard next >= 0 else { return }
                 node = next
-                candidates += rules[node]
+                candidates += rules[Int(ruleStart[node])..<Int(ruleStart[node + 1])]
             }
         }
     }
 
-    private var tries: [SubjectForm: Trie] = [:]
+    private var tries: [(form: SubjectForm, trie: Trie)] = []
 
     /// `prefixes[i]` is rule i's form and the literal bytes every path it matches starts with.
     init(_ prefixes: [(form: SubjectForm, prefix: [UInt8])]) {
+        var byForm: [SubjectForm: Trie] = [:]
+        var order: [SubjectForm] = []
         for (rule, entry) in prefixes.enumerated() {
-            tries[entry.form, default: Trie()].insert(entry.prefix, rule: rule)
+            if byForm[entry.form] == nil { order.append(entry.form) }
+            byForm[entry.form, default: Trie()].insert(entry.prefix, rule: rule)
+        }
+        tries = order.compactMap { form in
+            guard var trie = byForm[form] else { return nil }
+            trie.freeze()
+            return (form, trie)
         }
     }
 
