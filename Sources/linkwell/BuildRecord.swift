@@ -130,11 +130,7 @@ struct BuildRecord: PageProof {
         guard let base = environment["XDG_CACHE_HOME"].flatMap({ $0.isEmpty ? nil : $0 }) ?? environment["HOME"].map({ $0 + "/.cache" })
         else { return nil }
         let folder = base + "/linkwell"
-        var partial = ""
-        for component in folder.split(separator: "/") {
-            partial += "/" + component
-            guard mkdir(partial, 0o755) == 0 || errno == EEXIST else { return nil }
-        }
+        guard (try? FileTree.makeFolders(folder)) != nil else { return nil }
         return folder + "/" + String(hash(root), radix: 16) + ".record"
     }
 

@@ -205,13 +205,7 @@ private struct StagingWriter {
         if let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) {
             let folder = String(path[..<slash])
             if !folders.contains(folder) {
-                var partial = staging
-                for component in folder.split(separator: "/") {
-                    partial += "/" + component
-                    guard mkdir(partial, 0o755) == 0 || errno == EEXIST else {
-                        throw OutputFolderError.system("cannot create '\(partial)'")
-                    }
-                }
+                try FileTree.makeFolders(folder, in: staging)
                 folders.insert(folder)
             }
         }
@@ -333,6 +327,15 @@ enum FileTree {
         for leftover in leftovers { remove(leftover) }
     }
 
+    /// Creates `path` (`/`-separated, below `base`) and the folders above it that are missing.
+    static func makeFolders(_ path: String, in base: String = "") throws {
+        var partial = base
+        for component in path.split(separator: "/") {
+            partial += "/" + component
+            guard mkdir(partial, 0o755) == 0 || errno == EEXIST else { throw OutputFolderError.system("cannot create '\(partial)'") }
+        }
+    }
+
     /// An absolute path's folder and last component.
     static func split(_ path: String) -> (parent: String, name: String) {
         guard let slash = path.lastIndex(of: "/") else { return (".", path) }
@@ -348,11 +351,7 @@ private struct FolderLock {
 
     init(beside root: String) throws {
         let parent = FileTree.split(root).parent
-        var partial = ""
-        for component in parent.split(separator: "/") {
-            partial += "/" + component
-            guard mkdir(partial, 0o755) == 0 || errno == EEXIST else { throw OutputFolderError.system("cannot create '\(partial)'") }
-        }
+        try FileTree.makeFolders(parent)
         descriptor = open(parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { throw OutputFolderError.system("cannot open '\(parent)'") }
         if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
