@@ -15,21 +15,19 @@ struct BuildCommand: ParsableCommand {
         // Item pages the last build recorded, and that nothing has touched since, are kept
         // without rendering or reading them (see BuildRecord).
         let record = BuildRecord.binaryIdentity == nil ? nil : BuildRecord(root: root)
-        var pages: [(path: UInt64, fingerprint: PageFingerprint)] = []
-        pages.reserveCapacity(record?.count ?? 0)
+        let log = record == nil ? nil : BuildRecord.PageLog(root: root)
         var proved = 0
         let (summary, count) = try folder.replace { emit in
             try Console.produce(result, manifestOptions, record: record) { file in
                 if let fingerprint = file.fingerprint {
-                    pages.append((BuildRecord.hash(file.path), fingerprint))
+                    log?.append(file.path, fingerprint)
                     if file.provedUnchanged { proved += 1 }
                 }
                 try emit(file)
             }
         }
-        if let record, !(summary.isEmpty && proved == pages.count && record.count == pages.count) {
-            pages.sort { $0.path < $1.path }
-            BuildRecord.write(root: root, pages: pages)
+        if let record, let log, !(summary.isEmpty && proved == log.count && record.count == log.count) {
+            if let pages = log.sortedPages() { BuildRecord.write(root: root, pages: pages) } else { BuildRecord.remove(root: root) }
         }
         if summary.isEmpty {
             Console.status("\(outputOptions.output) is up to date (\(count) files)")
