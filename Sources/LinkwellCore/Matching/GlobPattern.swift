@@ -1,54 +1,39 @@
-/// An AASA pattern (spec-reference §2.2) compiled once into a small automaton: `*` any run of
-/// characters (across `/`), `?` exactly one, `$(name)` one of a variable's values, everything
-/// else literal, anchored at both ends. Matching walks sets of states, so `*` backtracks like a
-/// regular expression's `.*` without ever taking exponential time.
+import Synchronization
+
+/// An AASA pattern (spec-reference §2.2): `*` any run of characters (across `/`), `?` exactly
+/// one, `$(name)` one of a variable's values, everything else literal, anchored at both ends.
 ///
-/// Characters are Unicode scalars; with the default `percentEncoded`, subjects are ASCII anyway.
-public struct GlobPattern: Sendable, Hashable {
-    enum Edge: Sendable, Hashable {
-        case scalar(Unicode.Scalar)
-        case any
-    }
-
-    struct Transition: Sendable, Hashable {
-        var edge: Edge
-        var target: Int
-    }
-
-    struct State: Sendable, Hashable {
-        var edges: [Transition] = []
-        var epsilons: [Int] = []
-    }
-
+/// Nearly every pattern is ASCII with `*` and `?` as its only specials, and nearly every subject
+/// is ASCII (paths as written are percent-encoded): those are matched byte by byte. Anything else
+/// goes through the pattern's automaton (`GlobAutomaton`), built on first use — so a list of
+/// 1,000 rules is ready to match without compiling 1,000 automata.
+public struct GlobPattern: Sendable {
     public let source: String
     public let caseSensitive: Bool
-    private(set) var states: [State] = [State()]
-    private(set) var accepting = 0
-    /// Each state's ε-closure (itself included), computed once.
-    private(set) var closures: [[Int]] = []
-    /// The pattern's literal start (folded when case is ignored): a subject without it cannot
-    /// match, which rules out most patterns of a long list before any automaton runs.
-    private(set) var literalPrefix: [Unicode.Scalar] = []
-    /// Set when the pattern has no wildcard or variable at all: matching is a comparison.
-    private(set) var isLiteral = false
     /// The pattern's bytes (folded when case is ignored) when it is ASCII with `*` and `?` as its
-    /// only specials: an ASCII subject is then matched byte by byte, with no automaton.
-    private(set) var asciiGlob: [UInt8]?
+    /// only specials.
+    private let asciiGlob: [UInt8]?
+    private let automaton: LazyAutomaton
 
     /// `variables` are the values of every variable the pattern may name (built-ins included);
     /// a variable with no values never matches.
     public init(_ source: String, caseSensitive: Bool = true, variables: [String: [String]] = [:]) {
         self.source = source
         self.caseSensitive = caseSensitive
-        let end = append(source, from: 0, variables: variables, expandVariables: true)
-        accepting = end
-        closures = states.indices.map { closure([$0]).sorted() }
-        let start = source.unicodeScalars.prefix { $0 != "*" && $0 != "?" && $0 != "$" }
-        literalPrefix = start.map(fold)
-        isLiteral = start.count == source.unicodeScalars.count
-        if source.utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "$") }) {
-            asciiGlob = source.utf8.map { caseSensitive ? $0 : Self.foldASCII($0) }
+        asciiGlob =
+            source.utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "$") })
+            ? source.utf8.map { caseSensitive ? $0 : Self.foldASCII($0) } : nil
+        automaton = LazyAutomaton { GlobAutomaton(source, caseSensitive: caseSensitive, variables: variables) }
+    }
+
+    public func matches(_ subject: some StringProtocol) -> Bool {
+        if let asciiGlob {
+            let fast = subject.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+                bytes.allSatisfy { $0 < 0x80 } ? Self.globMatches(asciiGlob, bytes, foldCase: !caseSensitive) : nil
+            }
+            if let answer = fast ?? nil { return answer }
         }
+        return automaton.value.matches(subject)
     }
 
     private static func foldASCII(_ byte: UInt8) -> UInt8 {
@@ -83,6 +68,69 @@ public struct GlobPattern: Sendable, Hashable {
         }
         while p < pattern.count, pattern[p] == star { p += 1 }
         return p == pattern.count
+    }
+
+}
+
+/// An automaton built once, on first use, by whichever thread needs it first.
+private final class LazyAutomaton: Sendable {
+    private let make: @Sendable () -> GlobAutomaton
+    private let built = Mutex<GlobAutomaton?>(nil)
+
+    init(_ make: @escaping @Sendable () -> GlobAutomaton) { self.make = make }
+
+    var value: GlobAutomaton {
+        built.withLock { built in
+            if let built { return built }
+            let automaton = make()
+            built = automaton
+            return automaton
+        }
+    }
+}
+
+/// A pattern compiled into a small automaton: matching walks sets of states, so `*` backtracks
+/// like a regular expression's `.*` without ever taking exponential time. Characters are
+/// Unicode scalars.
+struct GlobAutomaton: Sendable {
+    enum Edge: Sendable, Hashable {
+        case scalar(Unicode.Scalar)
+        case any
+    }
+
+    struct Transition: Sendable, Hashable {
+        var edge: Edge
+        var target: Int
+    }
+
+    struct State: Sendable, Hashable {
+        var edges: [Transition] = []
+        var epsilons: [Int] = []
+    }
+
+    let source: String
+    let caseSensitive: Bool
+    private(set) var states: [State] = [State()]
+    private(set) var accepting = 0
+    /// Each state's ε-closure (itself included), computed once.
+    private(set) var closures: [[Int]] = []
+    /// The pattern's literal start (folded when case is ignored): a subject without it cannot
+    /// match, which rules out most patterns of a long list before any automaton runs.
+    private(set) var literalPrefix: [Unicode.Scalar] = []
+    /// Set when the pattern has no wildcard or variable at all: matching is a comparison.
+    private(set) var isLiteral = false
+
+    /// `variables` are the values of every variable the pattern may name (built-ins included);
+    /// a variable with no values never matches.
+    init(_ source: String, caseSensitive: Bool, variables: [String: [String]]) {
+        self.source = source
+        self.caseSensitive = caseSensitive
+        let end = append(source, from: 0, variables: variables, expandVariables: true)
+        accepting = end
+        closures = states.indices.map { closure([$0]).sorted() }
+        let start = source.unicodeScalars.prefix { $0 != "*" && $0 != "?" && $0 != "$" }
+        literalPrefix = start.map(fold)
+        isLiteral = start.count == source.unicodeScalars.count
     }
 
     /// Adds the chain for `text` starting at state `start`; returns the state it ends in.
@@ -145,13 +193,7 @@ public struct GlobPattern: Sendable, Hashable {
 
     /// Walks the automaton with a list of live states; a generation stamp per state stands in
     /// for a set, so matching allocates one small array and never hashes.
-    public func matches(_ subject: some StringProtocol) -> Bool {
-        if let asciiGlob {
-            let fast = subject.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
-                bytes.allSatisfy { $0 < 0x80 } ? Self.globMatches(asciiGlob, bytes, foldCase: !caseSensitive) : nil
-            }
-            if let answer = fast ?? nil { return answer }
-        }
+    func matches(_ subject: some StringProtocol) -> Bool {
         var scalars = subject.unicodeScalars.makeIterator()
         for expected in literalPrefix {
             guard let scalar = scalars.next(), fold(scalar) == expected else { return false }
