@@ -159,7 +159,17 @@ public struct PreviewPages: Sendable {
         let title = item?.fields["title"].flatMap { $0.isEmpty ? nil : $0 } ?? page.title
         let description = item?.fields["description"].flatMap { $0.isEmpty ? nil : $0 } ?? page.description
         let image = item?.fields["image"].flatMap { $0.isEmpty ? nil : $0 } ?? page.image
-        let known = item.map { LinkTargets(links: links, pageType: page.name, path: $0.path, query: "", host: host) }
+        // The links templates can name, expanded for the item's path (LinkTargets' iPhone and
+        // Android targets are only in the page's script settings, which item pages share).
+        let expand = { (template: String, path: String) in
+            URLTemplate.expand(template, path: path, query: "", primaryHost: links.primaryHost)
+        }
+        let known = item.map { item in
+            PageContext.Link(
+                canonical: expand(links.canonical, item.path), openInApp: expand(links.openInApp, item.path),
+                web: expand(links.web, item.path), desktop: expand(links.desktop, item.path),
+                native: links.native.map { expand($0, item.path) })
+        }
         return PageContext(
             siteName: site.name,
             isMirror: host == pair.mirror,
@@ -168,9 +178,7 @@ public struct PreviewPages: Sendable {
             page: .init(
                 type: page.name, title: title, description: description, image: image,
                 twitterCard: image == nil ? "summary" : "summary_large_image"),
-            link: known.map {
-                .init(canonical: $0.canonical, openInApp: $0.openInApp, web: $0.web, desktop: $0.desktop, native: $0.native)
-            },
+            link: known,
             webHome: URLTemplate.expand(links.web, path: "/", query: "", primaryHost: links.primaryHost),
             ios: links.iosApp.map { .init(name: $0.name, appStoreID: $0.appStoreID) },
             android: links.androidApp.map { .init(name: $0.name, package: $0.package) },
