@@ -134,15 +134,19 @@ private struct StagingWriter {
     private var staged = false
     private var folders: Set<String> = []
     private var reader = FileReader()
+    /// False when there is no output folder yet: then every file is new, and none is looked for.
+    private let rootExists: Bool
 
     init(root: String, staging: String) {
         self.root = root
         self.staging = staging
+        rootExists = access(root, F_OK) == 0
     }
 
     mutating func add(_ file: OutputFile) throws {
         count += 1
-        let state = file.provedUnchanged ? .equal : reader.compare(root + "/" + file.path, with: file.bytes)
+        let state: FileReader.State =
+            file.provedUnchanged ? .equal : rootExists ? reader.compare(root + "/" + file.path, with: file.bytes) : .missing
         switch state {
         case .equal:
             existed += 1
