@@ -30,7 +30,7 @@ struct BuildCommand: ParsableCommand {
             if let pages = log.sortedPages() { BuildRecord.write(root: root, pages: pages) } else { BuildRecord.remove(root: root) }
         }
         if summary.isEmpty {
-            Console.status("\(outputOptions.output) is up to date (\(count) files)")
+            Console.status("\(outputOptions.output) is up to date (\(count) files\(provedNote(proved)))")
         } else {
             let counts = [(summary.added, "added"), (summary.changed, "changed"), (summary.removed, "removed")].filter { $0.0 > 0 }
             Console.status("wrote \(outputOptions.output): \(count) files, \(counts.map { "\($0.0) \($0.1)" }.joined(separator: ", "))")
@@ -64,16 +64,27 @@ struct CheckCommand: ParsableCommand {
         let result = try Console.build(manifestOptions)
         let folder = OutputFolder(path: outputOptions.output)
         let record = BuildRecord.binaryIdentity == nil ? nil : BuildRecord(root: try folder.resolvedRoot())
+        var proved = 0
         let (changes, count) = try folder.changes { emit in
-            try Console.produce(result, manifestOptions, record: record, emit: emit)
+            try Console.produce(result, manifestOptions, record: record) { file in
+                if file.provedUnchanged { proved += 1 }
+                try emit(file)
+            }
         }
         guard changes.isEmpty else {
             for change in changes { print(change) }
             Console.error("\(outputOptions.output) is stale (\(summary(of: changes))); run 'linkwell build' and commit the result")
             throw ExitCode.failure
         }
-        Console.status("\(outputOptions.output) matches \(manifestOptions.manifest) (\(count) files)")
+        Console.status("\(outputOptions.output) matches \(manifestOptions.manifest) (\(count) files\(provedNote(proved)))")
     }
+}
+
+/// Says how much of a "same" rests on the build record rather than on reading the bytes.
+func provedNote(_ proved: Int) -> String {
+    proved == 0
+        ? ""
+        : "; \(proved) item page\(proved == 1 ? "" : "s") not re-read: the build record shows them untouched since the last build wrote or compared them"
 }
 
 func summary(of changes: [OutputChange]) -> String {
