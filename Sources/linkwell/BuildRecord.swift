@@ -89,11 +89,7 @@ struct BuildRecord: PageProof {
         var bytes = magic
         var failed = false
         func flush() {
-            var written = 0
-            while written < bytes.count, !failed {
-                let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress.map { $0 + written }, $0.count - written) }
-                if count <= 0 { failed = true } else { written += count }
-            }
+            if !failed, !writeAll(descriptor, bytes) { failed = true }
             bytes.removeAll(keepingCapacity: true)
         }
         // Entries go out in the walk's order, a block at a time: nothing per page is held here.
@@ -146,11 +142,7 @@ struct BuildRecord: PageProof {
         }
 
         private func flush() {
-            var written = 0
-            while written < buffer.count, !failed {
-                let result = buffer.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress.map { $0 + written }, $0.count - written) }
-                if result <= 0 { failed = true } else { written += result }
-            }
+            if !failed, !writeAll(descriptor, buffer) { failed = true }
             buffer.removeAll(keepingCapacity: true)
         }
 
@@ -203,8 +195,12 @@ struct BuildRecord: PageProof {
 
     /// 64-bit FNV-1a of a path.
     static func hash(_ text: String) -> UInt64 {
+        fnv(text.utf8)
+    }
+
+    private static func fnv(_ bytes: some Sequence<UInt8>) -> UInt64 {
         var value: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in text.utf8 { value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        for byte in bytes { value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
         return value
     }
 
@@ -219,24 +215,20 @@ struct BuildRecord: PageProof {
             let times = [info.st_mtimespec.tv_sec, info.st_mtimespec.tv_nsec, info.st_ctimespec.tv_sec, info.st_ctimespec.tv_nsec]
         #endif
         let words = [UInt64(info.st_dev), UInt64(info.st_ino), UInt64(info.st_size)] + times.map { UInt64(bitPattern: Int64($0)) }
-        var value: UInt64 = 0xCBF2_9CE4_8422_2325
-        for word in words {
-            for index in 0..<8 { value = (value ^ ((word >> (8 * UInt64(index))) & 0xFF)) &* 0x0000_0100_0000_01B3 }
-        }
-        return value
+        return fnv(words.flatMap { word in (0..<8).map { UInt8(truncatingIfNeeded: word >> (8 * UInt64($0))) } })
     }
 
     /// What identifies this Linkwell binary: its version and its file's identity, so a rebuilt
     /// binary never trusts pages an older one wrote. Nil when it cannot be told (then nothing
     /// is proved).
-    static var binaryIdentity: [UInt8]? {
+    static let binaryIdentity: [UInt8]? = {
         #if canImport(Glibc)
             guard let identity = identity("/proc/self/exe", following: true) ?? resolvedExecutableIdentity() else { return nil }
         #else
             guard let identity = resolvedExecutableIdentity() else { return nil }
         #endif
         return Array("\(LinkwellCommand.configuration.version) \(identity)".utf8)
-    }
+    }()
 
     private static func resolvedExecutableIdentity() -> UInt64? {
         guard let real = realpath(CommandLine.arguments[0], nil) else { return nil }

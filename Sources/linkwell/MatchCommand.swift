@@ -108,12 +108,7 @@ struct BufferedOutput {
     }
 
     mutating func flush() {
-        var written = 0
-        while written < buffer.count {
-            let count = buffer.withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress.map { $0 + written }, $0.count - written) }
-            guard count > 0 else { break }
-            written += count
-        }
+        _ = writeAll(STDOUT_FILENO, buffer)
         buffer.removeAll(keepingCapacity: true)
     }
 }

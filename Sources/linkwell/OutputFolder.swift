@@ -193,14 +193,7 @@ private struct StagingWriter {
             throw OutputFolderError.system("cannot write '\(target)'")
         }
         defer { close(descriptor) }
-        try file.bytes.withUnsafeBytes { buffer in
-            var written = 0
-            while written < buffer.count {
-                let result = writeBytes(descriptor, buffer.baseAddress.map { $0 + written }, buffer.count - written)
-                guard result > 0 else { throw OutputFolderError.system("cannot write '\(target)'") }
-                written += result
-            }
-        }
+        guard writeAll(descriptor, file.bytes) else { throw OutputFolderError.system("cannot write '\(target)'") }
     }
 
     /// The file's path in staging, its folders created.
@@ -249,8 +242,6 @@ private struct FileReader {
 }
 
 private func hardLink(_ existing: String, _ new: String) -> Int32 { link(existing, new) }
-
-private func writeBytes(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int { write(descriptor, bytes, count) }
 
 /// Walks, counts and removes trees with `opendir`/`readdir` (file types from the directory
 /// entries, no `stat` per file).
@@ -359,8 +350,7 @@ private struct FolderLock {
         descriptor = open(parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { throw OutputFolderError.system("cannot open '\(parent)'") }
         if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-            let message = Array("linkwell: another build is writing in '\(parent)'; waiting for it\n".utf8)
-            _ = writeBytes(STDERR_FILENO, message, message.count)
+            _ = writeAll(STDERR_FILENO, Array("linkwell: another build is writing in '\(parent)'; waiting for it\n".utf8))
             guard flock(descriptor, LOCK_EX) == 0 else {
                 close(descriptor)
                 throw OutputFolderError.system("cannot lock '\(parent)'")

@@ -113,15 +113,6 @@ public struct PreviewPages: Sendable {
         }
     }
 
-    /// One page per host of the item's page type, each at the item's path.
-    public func itemPages(page: PageType, item: ItemRow) -> [OutputFile] {
-        hosts(of: page.name).map { entry in
-            OutputFile(
-                path: Self.itemPagePath(host: entry.host, path: item.path),
-                bytes: render(page: page, host: entry.host, pair: entry.pair, item: item))
-        }
-    }
-
     /// The fallback page of a short code: a plain link and a refresh, for hosts that cannot redirect.
     public func shortLinkPage(_ code: String) -> String {
         guard let link = site.shortLinks.first(where: { $0.code == code }), let pair = site.mirrorPairs.first else { return "" }
