@@ -80,16 +80,19 @@ struct LocalServer: Sendable {
         case .notFound:
             response = HTTPServer.Response(
                 status: 404, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Array("404 not found\n".utf8))
-        case .file(let path, let contentType):
+        case .file, .notFoundPage:
+            let path = answer.pagePath ?? ""
+            let isNotFoundPage = answer.filePath == nil
+            let type = if case .file(_, let contentType) = answer { contentType } else { "text/html; charset=utf-8" }
             if var data = FileManager.default.contents(atPath: root + "/" + path) {
-                if contentType.hasPrefix("text/html"), !byName { data = Data(rewrite(String(decoding: data, as: UTF8.self)).utf8) }
+                if type.hasPrefix("text/html"), !byName { data = Data(rewrite(String(decoding: data, as: UTF8.self)).utf8) }
                 response = HTTPServer.Response(
-                    status: 200, headers: [("Content-Type", contentType), ("Cache-Control", "no-store")], body: Array(data))
+                    status: isNotFoundPage ? 404 : 200, headers: [("Content-Type", type), ("Cache-Control", "no-store")], body: Array(data))
             } else {
                 response = HTTPServer.Response(status: 404)
             }
         }
-        Self.log("\(host) \(request.method) \(request.target) → \(response.status)" + (answer.filePath.map { " \($0)" } ?? ""))
+        Self.log("\(host) \(request.method) \(request.target) → \(response.status)" + (answer.pagePath.map { " \($0)" } ?? ""))
         return response
     }
 
@@ -103,6 +106,13 @@ extension LocalServing.Answer {
     var filePath: String? {
         if case .file(let path, _) = self { return path }
         return nil
+    }
+
+    var pagePath: String? {
+        switch self {
+        case .file(let path, _), .notFoundPage(let path): path
+        case .redirect, .notFound: nil
+        }
     }
 }
 

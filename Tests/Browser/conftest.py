@@ -4,7 +4,8 @@ Every host keeps its real name: Chromium's --host-resolver-rules sends all of th
 on 127.0.0.1 over TLS (a throw-away self-signed certificate), where one server block per
 Output/<host>/ folder includes that folder's generated nginx.conf. A catch-all default server
 answers 200 for any other host (App Store, Google Play, the web site, an attacker's host), so a
-test reads where a page sent the browser from driver.current_url.
+test reads where a page sent the browser from driver.current_url; below /img/ it answers with
+pictures (SVG), so og:image, logo and icon load (any other path is not an image).
 
 .ci/test installs Chromium, chromedriver and nginx (Debian) and selenium (PyPI). Without them
 the suite fails under CI=true and is skipped, with the reason, on a developer's machine.
@@ -32,6 +33,25 @@ ANDROID = ("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, 
            "Chrome/124.0.0.0 Mobile Safari/537.36")
 DESKTOP = ("Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) "
            "Chrome/124.0.0.0 Safari/537.36")
+
+
+# What other hosts serve below /img/: a brand's wordmark, an app icon and a 1200×630 picture.
+PICTURES = """
+        location = /img/logo.svg {
+            types { }
+            default_type image/svg+xml;
+            return 200 "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 150 40'><text x='2' y='31' font-family='Georgia,serif' font-size='32' font-weight='700' fill='#d6336c'>amora</text></svg>";
+        }
+        location = /img/app-icon.svg {
+            types { }
+            default_type image/svg+xml;
+            return 200 "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 100 100'><rect width='100' height='100' rx='22' fill='#d6336c'/><path d='M50 80 L21 51 A16 16 0 0 1 50 29 A16 16 0 0 1 79 51 Z' fill='#fff'/></svg>";
+        }
+        location /img/ {
+            types { }
+            default_type image/svg+xml;
+            return 200 "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 1200 630'><defs><linearGradient id='g' x1='0' y1='0' x2='1' y2='1'><stop offset='0' stop-color='#ff9a8b'/><stop offset='1' stop-color='#8a4dff'/></linearGradient></defs><rect width='1200' height='630' fill='url(#g)'/><circle cx='930' cy='190' r='170' fill='#fff' fill-opacity='.2'/><circle cx='280' cy='480' r='230' fill='#fff' fill-opacity='.14'/></svg>";
+        }"""
 
 
 def require(program):
@@ -73,14 +93,18 @@ class Site:
         listen 127.0.0.1:{self.port} ssl default_server;
         server_name _;
         {tls}
-        default_type text/html;
-        return 200 "<!doctype html><title>elsewhere</title><p>not a Linkwell host</p>";
+        {PICTURES}
+        location / {{
+            default_type text/html;
+            return 200 "<!doctype html><title>elsewhere</title><p>not a Linkwell host</p>";
+        }}
     }}
     server {{
         listen 127.0.0.1:{self.still_port} ssl default_server;
         server_name _;
         {tls}
-        return 204;
+        {PICTURES}
+        location / {{ return 204; }}
     }}"""]
         hosts = sorted(p.name for p in (self.root / "Output").iterdir() if p.is_dir() and "." in p.name)
         for host in hosts:

@@ -17,7 +17,15 @@ import Testing
             answer("m.example.com", "/u/42") == .file(path: "m.example.com/_linkwell/profile.html", contentType: "text/html; charset=utf-8")
         )
         #expect(answer("m.example.com", "/u/alex") == .file(path: "m.example.com/u/alex.html", contentType: "text/html; charset=utf-8"))
-        #expect(answer("m.example.com", "/U/42") == .notFound, "routes are case-sensitive, as the rewrites")
+        #expect(
+            answer("m.example.com", "/U/42") == .notFoundPage(path: "m.example.com/404.html"),
+            "routes are case-sensitive, as the rewrites; what no route takes gets the host's not-found page")
+        #expect(answer("m.example.com", "/") == .file(path: "m.example.com/index.html", contentType: "text/html; charset=utf-8"))
+        #expect(
+            answer("go.example.com", "/Zx81q")
+                == .file(path: "go.example.com/_linkwell/invite.html", contentType: "text/html; charset=utf-8"),
+            "a code without a short link gets the short host's catch-all page")
+        #expect(answer("go.example.com", "/") == .file(path: "go.example.com/index.html", contentType: "text/html; charset=utf-8"))
         #expect(answer("go.example.com", "/spring") == .redirect(location: "https://m.example.com/aa/landto/?page=9&ref=spring26"))
         #expect(answer("m.example.com", "/nginx.conf") == .notFound)
         #expect(answer("m.example.com", "/../go.example.com/robots.txt") == .notFound)

@@ -59,7 +59,7 @@ import Testing
                     let entry = try #require(pages.hosts(of: page.name).first { file.path.hasPrefix($0.host + "/") })
                     let path = String(file.path.dropFirst(entry.host.count).dropLast(".html".count))
                     let row = try #require(parsed.first { $0.path == path })
-                    let whole = pages.wholeRender(page: page, host: entry.host, pair: entry.pair, item: row)
+                    let whole = pages.wholeRender(page: page, host: entry, item: row)
                     #expect(file.contents == String(decoding: whole, as: UTF8.self), "\(variant.template ?? "built-in") \(file.path)")
                     #expect(pages.hasPrefilledPolicy(page.name, host: entry.host) == variant.prefilled, "\(variant.template ?? "built-in")")
                     seen += 1

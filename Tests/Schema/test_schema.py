@@ -28,6 +28,10 @@ SHAPE_ERRORS = [
     r"fallback '[^']*' of page type '[^']*' must be one of",
     r"android '[^']*' of page type '[^']*' must be one of",
     r"unknown hosting provider",
+    r"theme \w+ '[^']*' must be a hex colour",
+    r"theme font '[^']*' must be a font stack",
+    r"' in contentSecurityPolicy must be an https:// origin",
+    r"clipboard '[^']*' of page type '[^']*' must be true, false, link or code",
 ]
 
 

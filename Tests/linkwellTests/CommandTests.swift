@@ -10,7 +10,7 @@ import Testing
         let workspace = try Workspace(manifest: Self.manifest)
         let run = try workspace.run("build")
         #expect(run.status == 0, "\(run.standardError)")
-        #expect(run.standardOutput == "wrote Output: 41 files, 41 added\n")
+        #expect(run.standardOutput == "wrote Output: 47 files, 47 added\n")
         let files = workspace.snapshot()
         for host in ["shop.example.com", "open.shop.example.com", "s.example.com"] {
             for path in [
@@ -31,7 +31,7 @@ import Testing
         Thread.sleep(forTimeInterval: 1.1)
 
         let again = try workspace.run("build")
-        #expect(again.standardOutput == "Output is up to date (41 files)\n")
+        #expect(again.standardOutput == "Output is up to date (47 files)\n")
         #expect(workspace.snapshot().mapValues(\.modified) == before.mapValues(\.modified))
 
         // A route for the Android app only changes assetlinks.json; the AASA files keep their times.
@@ -61,7 +61,8 @@ import Testing
         #expect(run.status == 0, "\(run.standardError)")
         let files = workspace.snapshot().keys
         #expect(!files.contains { $0.hasPrefix("s.example.com/") || $0.hasPrefix("old.example.com/") })
-        #expect(files.count == 8 + 2 * 2 + 2 * 6 + 7, "8 host files, 2 route pages and 6 configuration files per host, 7 app files")
+        #expect(
+            files.count == 35, "8 host files, 2 route pages, a home and a not-found page and 6 configuration files per host, 7 app files")
     }
 
     @Test func checkListsDriftAndExitsOne() throws {
@@ -69,10 +70,10 @@ import Testing
         let missing = try workspace.run("check")
         #expect(missing.status == 1)
         #expect(
-            missing.standardOutput.split(separator: "\n").count == 41
+            missing.standardOutput.split(separator: "\n").count == 47
                 && missing.standardOutput.hasPrefix("added: app/android/shop.intent-filters"))
         #expect(
-            missing.standardError.hasSuffix("\nlinkwell: error: Output is stale (41 added); run 'linkwell build' and commit the result\n"))
+            missing.standardError.hasSuffix("\nlinkwell: error: Output is stale (47 added); run 'linkwell build' and commit the result\n"))
 
         _ = try workspace.run("build")
         #expect(try workspace.run("check").status == 0)
@@ -89,7 +90,7 @@ import Testing
         let workspace = try Workspace(manifest: Self.manifest)
         let run = try workspace.run("validate")
         #expect(run.status == 0)
-        #expect(run.standardOutput == "site.yaml is valid (41 files would be written)\n")
+        #expect(run.standardOutput == "site.yaml is valid (47 files would be written)\n")
         #expect(run.standardError.contains("site.yaml:34:5: warning: route 'cafe'"))
         #expect(workspace.snapshot().isEmpty)
     }
@@ -99,7 +100,7 @@ import Testing
         try workspace.write(Self.manifest, to: "config/links.yaml")
         let run = try workspace.run("build", "--manifest", "config/links.yaml", "--output", "public/links")
         #expect(run.status == 0, "\(run.standardError)")
-        #expect(workspace.snapshot("public/links").count == 41)
+        #expect(workspace.snapshot("public/links").count == 47)
         #expect(try workspace.run("check", "--manifest", "config/links.yaml", "--output", "public/links").status == 0)
     }
 
@@ -259,7 +260,7 @@ import Testing
         #expect(records.count == 1 && records[0].hasSuffix(".record"))
         #expect(
             try workspace.run("build").standardOutput
-                == "Output is up to date (59 files; 6 item pages not re-read: the build record shows them untouched since the last build wrote or compared them)\n"
+                == "Output is up to date (66 files; 6 item pages not re-read: the build record shows them untouched since the last build wrote or compared them)\n"
         )
 
         let page = workspace.url.appendingPathComponent("Output/m.example.com/u/alex.html")
@@ -271,13 +272,13 @@ import Testing
         try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: page.path)
         let check = try workspace.run("check")
         #expect(check.status == 1 && check.standardOutput == "changed: m.example.com/u/alex.html\n")
-        #expect(try workspace.run("build").standardOutput == "wrote Output: 59 files, 1 changed\n")
+        #expect(try workspace.run("build").standardOutput == "wrote Output: 66 files, 1 changed\n")
         #expect(try String(contentsOf: page, encoding: .utf8) == text)
 
         let template = try String(contentsOf: workspace.url.appendingPathComponent("Templates/page.mustache"), encoding: .utf8)
         try workspace.write(template.replacingOccurrences(of: "<h1>", with: "<h1 class=\"item\">"), to: "Templates/page.mustache")
         let rebuilt = try workspace.run("build")
-        #expect(rebuilt.standardOutput.hasPrefix("wrote Output: 59 files, "), "\(rebuilt.standardError)")
+        #expect(rebuilt.standardOutput.hasPrefix("wrote Output: 66 files, "), "\(rebuilt.standardError)")
         #expect(try String(contentsOf: page, encoding: .utf8).contains("<h1 class=\"item\">"))
         #expect(try workspace.run("check").status == 0)
     }

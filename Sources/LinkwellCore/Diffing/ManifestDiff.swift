@@ -157,13 +157,21 @@ public struct ManifestDiff: Sendable {
                     after: after.map { "page type '\($0.pageType)'" } ?? "none")
             ]
         }
-        let aspects: [(String, KeyPath<LinkTargets, String>)] = [
-            ("page type", \.pageType), ("Open in app", \.openInApp), ("iPhone without the app", \.iPhone),
-            ("Android without the app", \.android), ("desktop", \.desktop), ("web", \.web), ("canonical", \.canonical),
+        let aspects: [(String, KeyPath<LinkTargets, String?>)] = [
+            ("Open in app", \.openInApp), ("iPhone without the app", \.iPhone), ("Android without the app", \.android),
+            ("desktop", \.desktop), ("web", \.web),
         ]
-        var changes = aspects.compactMap { aspect, path in
+        var changes: [PreviewChange] = []
+        if before.pageType != after.pageType {
+            changes.append(PreviewChange(url: text, aspect: "page type", before: before.pageType, after: after.pageType))
+        }
+        changes += aspects.compactMap { aspect, path in
             before[keyPath: path] == after[keyPath: path]
-                ? nil : PreviewChange(url: text, aspect: aspect, before: before[keyPath: path], after: after[keyPath: path])
+                ? nil
+                : PreviewChange(url: text, aspect: aspect, before: before[keyPath: path] ?? "none", after: after[keyPath: path] ?? "none")
+        }
+        if before.canonical != after.canonical {
+            changes.append(PreviewChange(url: text, aspect: "canonical", before: before.canonical, after: after.canonical))
         }
         if before.native != after.native {
             changes.append(PreviewChange(url: text, aspect: "native URL", before: before.native ?? "none", after: after.native ?? "none"))

@@ -24,6 +24,9 @@ struct ManifestDecoder {
         manifest.templates = fields["templates"].flatMap { string($0, key: "templates") }
         manifest.shortLinks = fields["shortLinks"].flatMap { list($0, key: "shortLinks") }?.compactMap { shortLink($0) } ?? []
         manifest.tests = fields["tests"].flatMap { list($0, key: "tests") }?.compactMap { linkTest($0) } ?? []
+        manifest.web = fields["web"].flatMap { string($0, key: "web") }
+        manifest.theme = fields["theme"].flatMap { theme($0) }
+        manifest.contentSecurityPolicy = fields["contentSecurityPolicy"].flatMap { allowedOrigins($0) }
         return manifest
     }
 
@@ -140,7 +143,12 @@ struct ManifestDecoder {
             page.image = fields["image"].flatMap { string($0, key: "image") }
             page.android = fields["android"].flatMap { string($0, key: "android") }
             page.iosInstall = fields["iosInstall"].flatMap { string($0, key: "iosInstall") }
-            page.clipboard = fields["clipboard"].flatMap { boolean($0, key: "clipboard") }
+            page.clipboard = fields["clipboard"].flatMap { string($0, key: "clipboard") }
+            if let labelsNode = fields["labels"], let labels = self.fields(of: labelsNode, named: "'labels'", known: ManifestKeys.labels) {
+                page.labels = RawButtonLabels(
+                    location: labelsNode.location, open: labels["open"].flatMap { string($0, key: "open") },
+                    store: labels["store"].flatMap { string($0, key: "store") }, web: labels["web"].flatMap { string($0, key: "web") })
+            }
             page.nativeAttempt = fields["nativeAttempt"].flatMap { boolean($0, key: "nativeAttempt") }
             page.items = fields["items"].flatMap { string($0, key: "items") }
             if let sinceNode = fields["since"], let since = self.fields(of: sinceNode, named: "'since'", known: ManifestKeys.since) {
@@ -152,6 +160,31 @@ struct ManifestDecoder {
             }
             return page
         }
+    }
+
+    private mutating func theme(_ node: YAMLNode) -> RawTheme? {
+        guard let fields = fields(of: node, named: "'theme'", known: ManifestKeys.theme) else { return nil }
+        var theme = RawTheme(location: node.location)
+        theme.accent = fields["accent"].flatMap { string($0, key: "accent") }
+        theme.accentText = fields["accentText"].flatMap { string($0, key: "accentText") }
+        theme.text = fields["text"].flatMap { string($0, key: "text") }
+        theme.background = fields["background"].flatMap { string($0, key: "background") }
+        theme.darkText = fields["darkText"].flatMap { string($0, key: "darkText") }
+        theme.darkBackground = fields["darkBackground"].flatMap { string($0, key: "darkBackground") }
+        theme.logo = fields["logo"].flatMap { string($0, key: "logo") }
+        theme.icon = fields["icon"].flatMap { string($0, key: "icon") }
+        theme.font = fields["font"].flatMap { string($0, key: "font") }
+        return theme
+    }
+
+    private mutating func allowedOrigins(_ node: YAMLNode) -> RawAllowedOrigins? {
+        guard let fields = fields(of: node, named: "'contentSecurityPolicy'", known: ManifestKeys.contentSecurityPolicy) else {
+            return nil
+        }
+        var origins = RawAllowedOrigins(location: node.location)
+        origins.scripts = fields["scripts"].flatMap { stringList($0, key: "scripts") } ?? []
+        origins.connect = fields["connect"].flatMap { stringList($0, key: "connect") } ?? []
+        return origins
     }
 
     private mutating func shortLink(_ node: YAMLNode) -> RawShortLink? {
@@ -273,7 +306,7 @@ extension YAMLNode {
 public enum ManifestKeys {
     public static let root = [
         "version", "name", "scheme", "legacyPaths", "apps", "domains", "defaults", "substitutionVariables", "routes", "pages",
-        "robots", "tests", "hosting", "templates", "shortLinks",
+        "robots", "tests", "hosting", "templates", "shortLinks", "web", "theme", "contentSecurityPolicy",
     ]
     public static let apps = ["ios", "android"]
     public static let iosApp = ["id", "name", "teamID", "bundleID", "appStoreID", "webcredentials", "appClips"]
@@ -286,8 +319,11 @@ public enum ManifestKeys {
     ]
     public static let pageType = [
         "fallback", "web", "desktop", "title", "description", "image", "since", "android", "iosInstall", "clipboard", "nativeAttempt",
-        "items",
+        "items", "labels",
     ]
+    public static let labels = ["open", "store", "web"]
+    public static let theme = ["accent", "accentText", "text", "background", "darkText", "darkBackground", "logo", "icon", "font"]
+    public static let contentSecurityPolicy = ["scripts", "connect"]
     public static let shortLink = ["code", "target", "comment"]
     public static let since = ["ios", "android"]
     public static let robots = ["groups", "sitemaps"]
@@ -306,6 +342,6 @@ public enum ManifestKeys {
 
     public static let all = [
         root, apps, iosApp, androidApp, domains, mirrorPair, defaults, route, pageType, since, robots, robotsGroup, linkTest,
-        shortLink,
+        shortLink, labels, theme, contentSecurityPolicy,
     ]
 }

@@ -79,7 +79,36 @@ public enum ManifestSchema {
             "templates": described(scalar, "A folder of .mustache templates that replace the built-in ones."),
             "shortLinks": list(
                 object(ManifestKeys.shortLink, types: ["code": scalar, "target": scalar, "comment": scalar], required: ["code", "target"])),
+            "web": described(
+                https, "The site's web home: 'Continue on the web' for page types without a 'web' URL, and the home pages' web link."),
+            "theme": theme,
+            "contentSecurityPolicy": object(
+                ManifestKeys.contentSecurityPolicy,
+                types: [
+                    "scripts": described(list(origin), "Origins the pages may load scripts from (script-src), e.g. https://plausible.io."),
+                    "connect": described(list(origin), "Origins the pages' scripts may send requests to (connect-src)."),
+                ]),
         ]
+    }
+
+    static let https = Node(type: ["string"], pattern: "^https://[^/?#\\s]+")
+    static let origin = Node(type: ["string"], pattern: "^https://[A-Za-z0-9.-]+(:[0-9]+)?$")
+    static let colour = Node(type: ["string"], description: "A hex colour: #rgb, #rrggbb or #rrggbbaa.", pattern: Theme.colourPattern)
+
+    static var theme: Node {
+        object(
+            ManifestKeys.theme,
+            types: [
+                "accent": described(colour, "Buttons and links (default #2b59c3)."),
+                "accentText": described(colour, "Text on the accent colour (default #ffffff)."),
+                "text": described(colour, "Page text in light mode."), "background": described(colour, "Page background in light mode."),
+                "darkText": described(colour, "Page text in dark mode."),
+                "darkBackground": described(colour, "Page background in dark mode."),
+                "logo": described(https, "An https:// image shown at the top of every page."),
+                "icon": described(https, "An https:// image of the app icon, shown beside the app's name."),
+                "font": Node(
+                    type: ["string"], description: "A CSS font stack, e.g. Inter, system-ui, sans-serif.", pattern: Theme.fontPattern),
+            ])
     }
 
     static var iosApp: Node {
@@ -118,7 +147,17 @@ public enum ManifestSchema {
                 "web": scalar, "desktop": scalar, "title": scalar, "description": scalar, "image": scalar,
                 "since": object(ManifestKeys.since, types: ["ios": scalar, "android": scalar]),
                 "android": oneOf(PageType.AndroidStoreLink.allCases.map(\.rawValue), "How the mirror sends Android phones to Google Play."),
-                "iosInstall": scalar, "clipboard": boolean, "nativeAttempt": boolean, "items": scalar,
+                "iosInstall": scalar, "nativeAttempt": boolean, "items": scalar,
+                "clipboard": Node(
+                    description:
+                        "What a tap on 'Open in app' or the store button copies: true or link (the whole link), code (the last path segment).",
+                    anyOf: [boolean, Node(type: ["string"], enumeration: PageType.ClipboardHandoff.allCases.map(\.rawValue))]),
+                "labels": object(
+                    ManifestKeys.labels,
+                    types: [
+                        "open": described(scalar, "The 'Open in app' button."), "store": described(scalar, "The store button."),
+                        "web": described(scalar, "The web link."),
+                    ]),
             ], required: ["title"])
     }
 
@@ -149,6 +188,7 @@ public enum ManifestSchema {
         var description: String?
         var enumeration: [String]?
         var const: Int?
+        var pattern: String?
         var properties: [String: Node]?
         var additionalProperties: Additional?
         var required: [String]?
@@ -157,7 +197,7 @@ public enum ManifestSchema {
         var anyOf: [Node]?
 
         init(
-            type: [String]? = nil, description: String? = nil, enumeration: [String]? = nil, const: Int? = nil,
+            type: [String]? = nil, description: String? = nil, enumeration: [String]? = nil, const: Int? = nil, pattern: String? = nil,
             properties: [String: Node]? = nil,
             additionalProperties: Additional? = nil, required: [String]? = nil, items: Node? = nil, minItems: Int? = nil,
             anyOf: [Node]? = nil
@@ -166,6 +206,7 @@ public enum ManifestSchema {
             self.description = description
             self.enumeration = enumeration
             self.const = const
+            self.pattern = pattern
             self.properties = properties
             self.additionalProperties = additionalProperties
             self.required = required
@@ -177,7 +218,7 @@ public enum ManifestSchema {
         enum CodingKeys: String, CodingKey {
             case schema = "$schema"
             case enumeration = "enum"
-            case title, type, description, const, properties, additionalProperties, required, items, minItems, anyOf
+            case title, type, description, const, pattern, properties, additionalProperties, required, items, minItems, anyOf
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -189,6 +230,7 @@ public enum ManifestSchema {
             try container.encodeIfPresent(description, forKey: .description)
             try container.encodeIfPresent(enumeration, forKey: .enumeration)
             try container.encodeIfPresent(const, forKey: .const)
+            try container.encodeIfPresent(pattern, forKey: .pattern)
             try container.encodeIfPresent(properties, forKey: .properties)
             try container.encodeIfPresent(additionalProperties, forKey: .additionalProperties)
             try container.encodeIfPresent(required, forKey: .required)

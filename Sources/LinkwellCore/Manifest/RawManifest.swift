@@ -19,6 +19,10 @@ public struct RawManifest: Sendable, Hashable {
     /// The folder of HTML templates, relative to the manifest.
     public var templates: Located<String>?
     public var shortLinks: [RawShortLink] = []
+    /// The site's web home page.
+    public var web: Located<String>?
+    public var theme: RawTheme?
+    public var contentSecurityPolicy: RawAllowedOrigins?
 
     public init(location: SourceLocation) {
         self.location = location
@@ -116,7 +120,9 @@ public struct RawPageType: Sendable, Hashable {
     public var since: [RawSince] = []
     public var android: Located<String>?
     public var iosInstall: Located<String>?
-    public var clipboard: Located<Bool>?
+    /// `true`, `false`, `link` or `code`, as written.
+    public var clipboard: Located<String>?
+    public var labels: RawButtonLabels?
     public var nativeAttempt: Located<Bool>?
     /// The item data file (CSV or JSON Lines), relative to the manifest.
     public var items: Located<String>?
@@ -158,4 +164,38 @@ public struct RawLinkTest: Sendable, Hashable {
     /// Per-platform expectations by `Platform` raw value ("ios", "ios-legacy", "android").
     public var platforms: [String: Located<String>] = [:]
     public var comment: Located<String>?
+}
+
+public struct RawTheme: Sendable, Hashable {
+    public var location: SourceLocation
+    public var accent: Located<String>?
+    public var accentText: Located<String>?
+    public var text: Located<String>?
+    public var background: Located<String>?
+    public var darkText: Located<String>?
+    public var darkBackground: Located<String>?
+    public var logo: Located<String>?
+    public var icon: Located<String>?
+    public var font: Located<String>?
+
+    /// Every colour key with its value, in manifest-reference order.
+    public var colours: [(key: String, value: Located<String>)] {
+        [
+            ("accent", accent), ("accentText", accentText), ("text", text), ("background", background), ("darkText", darkText),
+            ("darkBackground", darkBackground),
+        ].compactMap { entry in entry.1.map { (entry.0, $0) } }
+    }
+}
+
+public struct RawButtonLabels: Sendable, Hashable {
+    public var location: SourceLocation
+    public var open: Located<String>?
+    public var store: Located<String>?
+    public var web: Located<String>?
+}
+
+public struct RawAllowedOrigins: Sendable, Hashable {
+    public var location: SourceLocation
+    public var scripts: [Located<String>] = []
+    public var connect: [Located<String>] = []
 }

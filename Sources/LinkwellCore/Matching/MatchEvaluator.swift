@@ -34,12 +34,20 @@ public enum MatchEvaluator: Sendable {
         }
         if let targets {
             lines.append("  page type '\(targets.pageType)'" + (targets.native.map { "; native URL \($0)" } ?? ""))
-            lines.append("  preview page on \(url.host): \"Open in app\" → \(targets.openInApp)")
-            let fallbacks = "iPhone → \(targets.iPhone); Android → \(targets.android); desktop → \(targets.desktop)"
-            lines.append(
-                targets.isOnMirror
-                    ? "  \(url.host) is the mirror: reaching it means the app is not installed, so it sends \(fallbacks)"
-                    : "  if the app is not installed, the mirror page (\(targets.mirrorHost)) sends \(fallbacks)")
+            let none = "stays on the page"
+            let fallbacks =
+                "iPhone → \(targets.iPhone ?? none); Android → \(targets.android ?? none); desktop → \(targets.desktop ?? none)"
+            switch targets.role {
+            case .primary:
+                lines.append("  preview page on \(url.host): \"Open in app\" → \(targets.openInApp ?? "none")")
+                lines.append("  if the app is not installed, the mirror page sends \(fallbacks)")
+            case .mirror:
+                lines.append("  preview page on \(url.host): \"Open in app\" → \(targets.openInApp ?? "none")")
+                lines.append("  \(url.host) is the mirror: reaching it means the app is not installed, so it sends \(fallbacks)")
+            case .short:
+                lines.append("  preview page on the short host \(url.host): no \"Open in app\" (no other host opens its codes)")
+                lines.append("  a tap on the store button sends \(fallbacks)")
+            }
         }
         lines.append("")
         return lines

@@ -1,22 +1,25 @@
 /// Where a page type's preview sends people, as URL templates that still hold `{path}`,
 /// `{query}` and `{link}` (field notes, lessons 3–6). One value serves both sides: the build
 /// expands it for item pages and `linkwell match`, and the page's script expands the very same
-/// templates in the browser for route pages, so the two can never disagree.
+/// templates in the browser for route pages, so the two can never disagree. A nil link is one
+/// the page leaves out: no page ever links to itself.
 public struct PageLinks: Sendable, Hashable, Codable {
+    /// The host of the canonical URL (the pair's primary, or the short host).
     public var primaryHost: String
-    public var mirrorHost: String
+    public var role: PageHost.Role
     /// The same path and query on the other host of the pair: the "Open in app" button.
-    public var openInApp: String
+    public var openInApp: String?
     /// The URL on the primary host: `rel=canonical`, `og:url`, `app-argument`.
     public var canonical: String
-    /// The mobile web page ("Continue in browser" on phones).
-    public var web: String
-    public var desktop: String
+    /// The mobile web page ("Continue on the web" on phones): the page type's `web`, else the
+    /// site's web home.
+    public var web: String?
+    public var desktop: String?
     /// Where an iPhone without the app goes from the mirror page.
-    public var iPhone: String
+    public var iPhone: String?
     /// Where an Android phone without the app goes from the mirror page; with `intentPackage` it
     /// is the fallback inside an `intent://` URL.
-    public var android: String
+    public var android: String?
     public var intentPackage: String?
     /// `scheme://path?query`, for app-link meta tags and the Android native attempt.
     public var native: String?
@@ -26,19 +29,20 @@ public struct PageLinks: Sendable, Hashable, Codable {
     public var iosApp: IOSApp?
     public var androidApp: AndroidApp?
 
-    /// The links of `page` on the pair that holds `host`; the apps are the first of the page's
-    /// routes' apps (an App Store ID is needed for the iOS store link).
-    public init(site: Site, page: PageType, pair: MirrorPair, host: String) {
-        primaryHost = pair.primary
-        mirrorHost = pair.mirror
-        let other = host == pair.primary ? pair.mirror : pair.primary
-        openInApp = "https://\(other){path}{query}"
-        canonical = "https://\(pair.primary){path}{query}"
-        web = page.webURL ?? canonical
+    /// The links of `page` served on `host`; the apps are the first of the page's routes' apps
+    /// (an App Store ID is needed for the iOS store link), or of all the site's apps for the
+    /// home and not-found pages, which no route names.
+    public init(site: Site, page: PageType, host: PageHost) {
+        primaryHost = host.canonicalHost
+        role = host.role
+        openInApp = host.otherHost.map { "https://\($0){path}{query}" }
+        canonical = "https://\(host.canonicalHost){path}{query}"
+        web = page.webURL ?? site.webHome
         desktop = page.desktopURL ?? web
         hasWebEquivalent = page.webURL != nil
         native = site.scheme.map { "\($0):/{path}{query}" }
-        let appIDs = Set(site.routes.filter { $0.pageType == page.name && !$0.exclude }.flatMap(\.apps))
+        let routed = Set(site.routes.filter { $0.pageType == page.name && !$0.exclude }.flatMap(\.apps))
+        let appIDs = routed.isEmpty && PageKind(page.name) != nil ? Set(site.iosApps.map(\.id) + site.androidApps.map(\.id)) : routed
         iosApp = site.iosApps.first { appIDs.contains($0.id) && $0.appStoreID != nil } ?? site.iosApps.first { appIDs.contains($0.id) }
         androidApp = site.androidApps.first { appIDs.contains($0.id) }
         let appStore = iosApp?.appStoreID.map { "https://apps.apple.com/app/id\($0)" }
@@ -52,6 +56,38 @@ public struct PageLinks: Sendable, Hashable, Codable {
     }
 }
 
+/// The pages every host has besides its route pages: `index.html` and `404.html`.
+public enum PageKind: String, Sendable, Hashable, Codable, CaseIterable {
+    case home
+    case notFound = "not-found"
+
+    /// The kind of a page type named `linkwell:home` or `linkwell:not-found`: the names these
+    /// pages render under, which no manifest page type can take (names have no `:`).
+    init?(_ name: String) {
+        guard let kind = PageKind(rawValue: name.hasPrefix("linkwell:") ? String(name.dropFirst(9)) : "") else { return nil }
+        self = kind
+    }
+
+    /// The page type these pages are rendered as: the site's name, its web home, the store.
+    public func pageType(in site: Site) -> PageType {
+        var page = PageType(name: "linkwell:\(rawValue)", fallback: .store, title: site.name)
+        switch self {
+        case .home: page.description = "\(site.name) is better in the app. Get it, or continue on the web."
+        case .notFound:
+            page.title = "This link has no page"
+            page.description = "It may be mistyped or out of date. \(site.name) can take you from here."
+        }
+        return page
+    }
+
+    /// The file each host serves it from.
+    public var fileName: String {
+        switch self {
+        case .home: "index.html"
+        case .notFound: "404.html"
+        }
+    }
+}
 /// Expands `{path}`, `{query}` and `{link}` in one pass over the template, so text from the URL
 /// is never itself read as a placeholder. The page script implements the same function.
 public enum URLTemplate {

@@ -30,7 +30,7 @@ public struct PageRouting: Sendable {
 
     /// The rules on `host`, in the order hosts must try them.
     public func rules(on host: String) -> [Rule] {
-        guard site.mirrorPairs.contains(where: { $0.primary == host || $0.mirror == host }) else { return [] }
+        guard site.hosts.contains(host) else { return [] }
         return rules.filter { $0.route.hosts.contains(host) }
     }
 

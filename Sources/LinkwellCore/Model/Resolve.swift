@@ -35,7 +35,27 @@ public enum Resolve {
             }
                 ?? HostingProvider.allCases,
             templatesFolder: manifest.templates,
-            shortLinks: manifest.shortLinks.map { ShortLink(code: $0.code!.value, target: $0.target!.value, comment: $0.comment?.value) })
+            shortLinks: manifest.shortLinks.map { ShortLink(code: $0.code!.value, target: $0.target!.value, comment: $0.comment?.value) },
+            webHome: manifest.web?.value,
+            theme: theme(manifest.theme),
+            allowedOrigins: AllowedOrigins(
+                scripts: (manifest.contentSecurityPolicy?.scripts ?? []).map(\.value).uniqued(),
+                connect: (manifest.contentSecurityPolicy?.connect ?? []).map(\.value).uniqued()))
+    }
+
+    private static func theme(_ raw: RawTheme?) -> Theme {
+        var theme = Theme()
+        guard let raw else { return theme }
+        theme.accent = raw.accent?.value ?? theme.accent
+        theme.accentText = raw.accentText?.value ?? theme.accentText
+        theme.text = raw.text?.value ?? theme.text
+        theme.background = raw.background?.value ?? theme.background
+        theme.darkText = raw.darkText?.value ?? theme.darkText
+        theme.darkBackground = raw.darkBackground?.value ?? theme.darkBackground
+        theme.logo = raw.logo?.value
+        theme.icon = raw.icon?.value
+        theme.font = raw.font?.value ?? theme.font
+        return theme
     }
 
     /// `expect` stands for every platform the test's app (or the site) has.
@@ -113,7 +133,10 @@ public enum Resolve {
             sinceAndroid: page.since.first { $0.platform.value == "android" }?.version.value,
             android: page.android.flatMap { PageType.AndroidStoreLink(rawValue: $0.value) } ?? .play,
             iosInstallURL: page.iosInstall?.value,
-            clipboard: page.clipboard?.value ?? false,
+            clipboard: page.clipboard.flatMap { written in
+                written.value == "true" ? .link : PageType.ClipboardHandoff(rawValue: written.value)
+            },
+            labels: PageType.ButtonLabels(open: page.labels?.open?.value, store: page.labels?.store?.value, web: page.labels?.web?.value),
             nativeAttempt: page.nativeAttempt?.value ?? false,
             items: page.items)
     }

@@ -20,6 +20,12 @@ public struct Site: Sendable, Hashable, Codable {
     /// The folder of templates that replace the built-in ones, relative to the manifest.
     public var templatesFolder: Located<String>?
     public var shortLinks: [ShortLink] = []
+    /// The site's web home (`web:`): where "Continue on the web" leads from pages whose type has
+    /// no `web` URL, and from the home and not-found pages. Nil: those pages offer no web link.
+    public var webHome: String?
+    public var theme = Theme()
+    /// Origins the pages' Content-Security-Policy allows beyond the templates' own inline scripts.
+    public var allowedOrigins = AllowedOrigins()
 
     /// Every host that serves files, in manifest order: each pair's primary then mirror, then
     /// the short host.
@@ -141,12 +147,27 @@ public struct PageType: Sendable, Hashable, Codable {
     public var android: AndroidStoreLink = .play
     /// An install or attribution URL template for iPhones, used instead of the App Store.
     public var iosInstallURL: String?
-    /// Copy the canonical link to the clipboard on the "Open in app" tap (deferred deep link).
-    public var clipboard = false
+    /// What the "Open in app" and store taps copy to the clipboard (deferred deep link), if anything.
+    public var clipboard: ClipboardHandoff?
+    /// The buttons' words; nil keeps the built-in label.
+    public var labels = ButtonLabels()
     /// On Android, try the native scheme first, then the store (for web views that ignore App Links).
     public var nativeAttempt = false
     /// The item data file, relative to the manifest, and where the manifest names it.
     public var items: Located<String>?
+
+    public enum ClipboardHandoff: String, Sendable, Hashable, Codable, CaseIterable {
+        /// The whole canonical link, `https://host/path?query`.
+        case link
+        /// The last segment of the path: the invite or referral code.
+        case code
+    }
+
+    public struct ButtonLabels: Sendable, Hashable, Codable {
+        public var open: String?
+        public var store: String?
+        public var web: String?
+    }
 
     public enum AndroidStoreLink: String, Sendable, Hashable, Codable, CaseIterable {
         /// `https://play.google.com/store/apps/details?id=…&referrer=…`.
@@ -175,4 +196,38 @@ public struct RobotsGroup: Sendable, Hashable, Codable {
     public var userAgents: [String]
     public var allow: [String]
     public var disallow: [String]
+}
+
+/// The look of every preview page: colours, images and type, each validated where the manifest
+/// sets it (`theme:`); what it leaves out keeps the built-in value.
+public struct Theme: Sendable, Hashable, Codable {
+    /// Buttons and links.
+    public var accent = "#2b59c3"
+    /// Text on the accent colour.
+    public var accentText = "#ffffff"
+    /// Page text and background in light mode, then in dark mode.
+    public var text = "#161a23"
+    public var background = "#f3f4f7"
+    public var darkText = "#eceef3"
+    public var darkBackground = "#0e1014"
+    /// An https:// image shown above the page (the brand's logo).
+    public var logo: String?
+    /// An https:// image of the app's icon, shown beside its name.
+    public var icon: String?
+    /// A CSS font stack: names, quoted names, commas and spaces.
+    public var font = #"system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", sans-serif"#
+
+    /// `#rgb`, `#rrggbb` or `#rrggbbaa`: the only colours a theme takes, so a value can never
+    /// end the style sheet it is written into.
+    public static let colourPattern = "^#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$"
+    /// Font names, quoted or not, separated by commas: nothing that could end a CSS declaration.
+    public static let fontPattern = #"^[A-Za-z0-9 ,"'-]+$"#
+}
+
+/// `contentSecurityPolicy:` origins for a template's own external scripts and the requests they make.
+public struct AllowedOrigins: Sendable, Hashable, Codable {
+    /// `script-src` origins, e.g. `https://plausible.io`.
+    public var scripts: [String] = []
+    /// `connect-src` origins.
+    public var connect: [String] = []
 }

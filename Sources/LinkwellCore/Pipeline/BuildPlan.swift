@@ -11,6 +11,8 @@ public struct BuildPlan: Sendable, Hashable {
         case routePage(pageType: String)
         /// A short code's fallback page on the short host.
         case shortLinkPage(code: String)
+        /// A host's home page or not-found page.
+        case page(PageKind)
     }
 
     public struct PlannedFile: Sendable, Hashable {
@@ -70,6 +72,9 @@ public struct BuildPlan: Sendable, Hashable {
                     PlannedFile(
                         path: PreviewPages.routePagePath(host: host, pageType: page.name), host: host,
                         document: .routePage(pageType: page.name)))
+            }
+            for kind in PageKind.allCases {
+                files.append(PlannedFile(path: "\(host)/\(kind.fileName)", host: host, document: .page(kind)))
             }
             if host == site.shortHost, !site.mirrorPairs.isEmpty {
                 files += site.shortLinks.map {

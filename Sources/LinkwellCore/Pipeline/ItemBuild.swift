@@ -38,9 +38,9 @@ public enum ItemBuild {
                     .error("cannot read item file '\(items.value)' of page type '\(page.name)': no such file", at: items.location))
                 continue
             }
-            guard let primary = pages.hosts(of: page.name).first?.pair.primary else {
+            guard let primary = pages.hosts(of: page.name).first?.host else {
                 diagnostics.append(
-                    .error("page type '\(page.name)' has items but no route on a mirror-pair host uses it", at: items.location))
+                    .error("page type '\(page.name)' has items but no route with a page host uses it", at: items.location))
                 continue
             }
             var reader = ItemRows(file: items.value, format: format, chunks: chunks)

@@ -48,6 +48,8 @@ public enum Linkwell {
         diagnostics += loaded.diagnostics
         guard let pageTemplates = loaded.templates else { return finish(site) }
         templates = pageTemplates
+        diagnostics += pageTemplates.scriptProblems(site: site)
+        guard !diagnostics.hasErrors else { return finish(site) }
         let plan = BuildPlan(site: site)
         diagnostics += Lints.unaccepted(plan.diagnostics, site: site)
         guard !diagnostics.hasErrors else { return finish(site, plan) }

@@ -25,6 +25,8 @@ public enum Render {
                 contents = pages.routePage(pageType, host: planned.host)
             case .shortLinkPage(let code):
                 contents = pages.shortLinkPage(code)
+            case .page(let kind):
+                contents = pages.page(kind, host: planned.host)
             }
             return OutputFile(path: planned.path, contents: contents)
         }

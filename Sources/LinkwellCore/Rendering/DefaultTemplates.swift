@@ -8,6 +8,10 @@ enum DefaultTemplates {
           <meta name="viewport" content="width=device-width, initial-scale=1">
           <meta http-equiv="Content-Security-Policy" content="{{behaviour.contentSecurityPolicy}}">
           <meta name="referrer" content="strict-origin-when-cross-origin">
+          <meta name="theme-color" content="{{theme.background}}">
+          {{#isNotFound}}
+          <meta name="robots" content="noindex">
+          {{/isNotFound}}
           <title>{{page.title}} — {{siteName}}</title>
           {{#link}}
           <link rel="canonical" href="{{link.canonical}}">
@@ -68,33 +72,72 @@ enum DefaultTemplates {
         <head>
         {{> head}}
           <style>
-            :root { color-scheme: light dark; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
-            body { margin: 0; min-height: 100vh; display: flex; align-items: center; justify-content: center; background: Canvas; color: CanvasText; }
-            main { max-width: 26rem; padding: 1.5rem; text-align: center; }
-            img { width: 100%; aspect-ratio: 1200 / 630; object-fit: cover; border-radius: 0.75rem; }
-            h1 { font-size: 1.5rem; margin: 1rem 0 0.5rem; }
-            p { margin: 0.5rem 0; opacity: 0.8; }
-            .button { display: block; margin: 1.25rem 0 0.75rem; padding: 0.9rem 1rem; border-radius: 0.75rem; background: #d6336c; color: #fff; font-weight: 600; text-decoration: none; }
-            .secondary { color: inherit; }
-            #linkwell-url { font-size: 0.8rem; word-break: break-all; }
+            :root {
+              color-scheme: light dark;
+              --accent: {{theme.accent}};
+              --accent-text: {{theme.accentText}};
+              --text: {{theme.text}};
+              --background: {{theme.background}};
+              --surface: color-mix(in srgb, var(--background) 55%, #fff);
+              font-family: {{{theme.font}}};
+            }
+            @media (prefers-color-scheme: dark) {
+              :root { --text: {{theme.darkText}}; --background: {{theme.darkBackground}}; --surface: color-mix(in srgb, var(--background) 90%, #fff); }
+            }
+            * { box-sizing: border-box; }
+            body { margin: 0; min-height: 100vh; min-height: 100dvh; display: flex; align-items: center; justify-content: center; padding: 1.5rem 1.25rem; background: var(--background); color: var(--text); line-height: 1.45; -webkit-font-smoothing: antialiased; }
+            main { width: 100%; max-width: 25rem; text-align: center; }
+            .logo { display: block; height: 2rem; max-width: 60%; margin: 0 auto 1.5rem; object-fit: contain; }
+            .hero { display: block; width: 100%; aspect-ratio: 1200 / 630; object-fit: cover; border-radius: 1rem; background: color-mix(in srgb, var(--text) 8%, transparent); }
+            .app { display: flex; align-items: center; justify-content: center; gap: 0.6rem; margin: 1.5rem 0 0; font-weight: 600; }
+            .icon { display: block; width: 5.5rem; height: 5.5rem; margin: 0 auto; border-radius: 22%; box-shadow: 0 8px 24px rgb(0 0 0 / 12%); }
+            .app img { width: 2.75rem; height: 2.75rem; border-radius: 22%; }
+            h1 { font-size: 1.6rem; line-height: 1.2; letter-spacing: -0.01em; margin: 1.25rem 0 0.5rem; text-wrap: balance; }
+            p { margin: 0.25rem 0; }
+            .muted { color: color-mix(in srgb, var(--text) 65%, var(--background)); }
+            .note { font-size: 0.9rem; margin-top: 0.75rem; }
+            .actions { display: flex; flex-direction: column; gap: 0.75rem; margin-top: 1.75rem; }
+            .button { display: block; padding: 0.95rem 1rem; border-radius: 0.85rem; font-size: 1.05rem; font-weight: 600; text-decoration: none; }
+            .primary { background: var(--accent); color: var(--accent-text); }
+            .secondary { color: var(--accent); box-shadow: inset 0 0 0 1.5px color-mix(in srgb, var(--accent) 55%, transparent); }
+            .link { padding: 0.4rem; color: var(--accent); font-weight: 500; font-size: 1rem; }
+            .button:focus-visible { outline: 3px solid color-mix(in srgb, var(--accent) 45%, transparent); outline-offset: 2px; }
+            #linkwell-url { margin-top: 1.25rem; font-size: 0.8rem; word-break: break-all; }
+            [hidden] { display: none !important; }
+            @media (min-width: 40rem) {
+              main { padding: 2.25rem; border-radius: 1.5rem; background: var(--surface); box-shadow: 0 1px 2px rgb(0 0 0 / 6%), 0 16px 40px rgb(0 0 0 / 10%); }
+            }
           </style>
         </head>
         <body>
           <main>
+            {{#theme.logo}}
+            <img class="logo" src="{{theme.logo}}" alt="{{siteName}}">
+            {{/theme.logo}}
             {{#page.image}}
-            <img src="{{page.image}}" alt="">
+            <img class="hero" src="{{page.image}}" alt="">
             {{/page.image}}
+            {{#isHome}}{{#theme.icon}}
+            <img class="icon" src="{{theme.icon}}" alt="">
+            {{/theme.icon}}{{/isHome}}
+            {{^isHome}}{{#theme.icon}}
+            <p class="app"><img src="{{theme.icon}}" alt="">{{siteName}}</p>
+            {{/theme.icon}}{{/isHome}}
             <h1>{{page.title}}</h1>
             {{#page.description}}
-            <p>{{page.description}}</p>
+            <p class="muted">{{page.description}}</p>
             {{/page.description}}
-            {{#isMirror}}
-            <p>{{siteName}} did not open on this device.</p>
-            <a class="button" id="linkwell-store" href="{{#link}}{{link.web}}{{/link}}{{^link}}{{webHome}}{{/link}}">Get {{siteName}}</a>
-            {{/isMirror}}
-            <a class="{{#isMirror}}secondary{{/isMirror}}{{^isMirror}}button{{/isMirror}}" id="linkwell-open" href="{{#link}}{{link.openInApp}}{{/link}}{{^link}}https://{{otherHost}}/{{/link}}">Open in {{siteName}}</a>
-            <p><a class="secondary" id="linkwell-web" href="{{#link}}{{link.web}}{{/link}}{{^link}}{{webHome}}{{/link}}">Continue in browser</a></p>
-            <p id="linkwell-url">{{#link}}{{link.canonical}}{{/link}}</p>
+            {{#isMirror}}{{^isHome}}{{^isNotFound}}
+            <p class="muted note">{{siteName}} did not open on this device.</p>
+            {{/isNotFound}}{{/isHome}}{{/isMirror}}
+            <nav class="actions">
+              {{#buttons}}
+              <a class="button {{style}}" id="{{id}}" href="{{href}}">{{label}}</a>
+              {{/buttons}}
+            </nav>
+            {{^isNotFound}}
+            <p class="muted" id="linkwell-url">{{#link}}{{link.canonical}}{{/link}}</p>
+            {{/isNotFound}}
           </main>
           <script type="application/json" id="linkwell-config">{{{behaviour.config}}}</script>
           <script>{{{behaviour.script}}}</script>

@@ -147,6 +147,12 @@ enum HostingFiles {
             "location ~ ^/(\(configurationFiles.map { $0.replacingOccurrences(of: ".", with: "\\.") }.joined(separator: "|")))$ {",
             "    return 404;", "}",
         ]
+        if contentFiles.contains(PageKind.notFound.fileName) {
+            lines += [
+                "# Every other URL: the host's not-found page, which still offers the app and the web.",
+                "error_page 404 /\(PageKind.notFound.fileName);",
+            ]
+        }
         if !routes.redirects.isEmpty {
             lines.append("# Short links: the app opens them itself; without it, the host sends them on to their page.")
             for redirect in routes.redirects {

@@ -1,24 +1,31 @@
 /// Everything a preview template can use, in one place. Classes, so that a template's lookups
 /// share one value instead of copying its strings. Field names are the names templates
-/// write: `{{page.title}}`, `{{#link}}{{link.canonical}}{{/link}}`, `{{item.fields.name}}`.
-/// `{{…}}` escapes `& < > " '`; only `behaviour.config` and `behaviour.script` are meant for
-/// `{{{…}}}`.
+/// write: `{{page.title}}`, `{{#link}}{{link.canonical}}{{/link}}`, `{{item.distance_km}}`.
+/// `{{…}}` escapes `& < > " '`; only `behaviour.config`, `behaviour.script` and `theme.font`
+/// are meant for `{{{…}}}`. docs/pages.md lists every name with an example.
 public final class PageContext: Sendable {
     /// The manifest's `name`.
     public let siteName: String
+    /// `primary`, `mirror` or `short` (see `PageHost.Role`), and one flag per role.
+    public let role: String
+    public let isPrimary: Bool
     /// Whether this copy of the page is served on the mirror host (the app did not open).
     public let isMirror: Bool
-    /// This page's host and the other host of its mirror pair.
+    public let isShort: Bool
+    /// The host's home page (`index.html`) and not-found page (`404.html`).
+    public let isHome: Bool
+    public let isNotFound: Bool
+    /// This page's host and the other host of its mirror pair (nil on the short host).
     public let host: String
-    public let otherHost: String
+    public let otherHost: String?
     public let page: Page
-    /// The links of the URL the page stands for. Set on item pages, whose path is known when
-    /// building; nil on route pages, where the script fills links and URL tags in the browser
-    /// (crawlers, which run no script, read the route-level tags).
+    /// The links of the URL the page stands for. Set on item pages and home pages, whose path is
+    /// known when building; nil on route pages, where the script fills links and URL tags in the
+    /// browser (crawlers, which run no script, read the route-level tags).
     public let link: Link?
-    /// The mobile web page with an empty path and query: where links lead on route pages
-    /// before the script has run (or when it cannot).
-    public let webHome: String
+    /// The web page with an empty path and query (the page type's `web`, else the site's `web`):
+    /// where "Continue on the web" leads before the script has run. Nil when there is none.
+    public let webHome: String?
     /// The iOS and Android apps the page names (nil when the page's routes have none).
     public let ios: IOS?
     public let android: Android?
@@ -26,10 +33,13 @@ public final class PageContext: Sendable {
     public let item: Item?
     /// `true` when the page type has a web page besides the preview (`al:web:should_fallback`).
     public let webShouldFallback: String
+    /// The page's buttons in the order the page shows them (the first is the main one).
+    public let buttons: [Button]
+    public let theme: ThemeValues
     public let behaviour: Behaviour
 
     public final class Page: Sendable {
-        /// The page type's name.
+        /// The page type's name (`linkwell:home` and `linkwell:not-found` for those pages).
         public let type: String
         public let title: String
         public let description: String?
@@ -49,19 +59,44 @@ public final class PageContext: Sendable {
 
     public final class Link: Sendable {
         public let canonical: String
-        public let openInApp: String
-        public let web: String
-        public let desktop: String
+        public let openInApp: String?
+        public let web: String?
+        public let desktop: String?
         /// `scheme://path`, when the manifest has a `scheme`.
         public let native: String?
 
-        init(canonical: String, openInApp: String, web: String, desktop: String, native: String?) {
+        init(canonical: String, openInApp: String?, web: String?, desktop: String?, native: String?) {
             self.canonical = canonical
             self.openInApp = openInApp
             self.web = web
             self.desktop = desktop
             self.native = native
         }
+    }
+
+    /// A button: `id` is what the page script looks for (`linkwell-open`, `linkwell-store`,
+    /// `linkwell-web`), `href` where it leads before the script has run (and without it).
+    public final class Button: Sendable {
+        public let id: String
+        public let label: String
+        public let href: String
+        /// `primary` for the main button, `secondary` for the others, `link` for the web link.
+        public let style: String
+
+        init(id: String, label: String, href: String, style: String) {
+            self.id = id
+            self.label = label
+            self.href = href
+            self.style = style
+        }
+    }
+
+    /// The manifest's `theme` with every default applied: hex colours, https images and a font
+    /// stack, each checked by validation so it can be written into a style sheet as it is.
+    public final class ThemeValues: Sendable {
+        let theme: Theme
+
+        init(_ theme: Theme) { self.theme = theme }
     }
 
     public final class IOS: Sendable {
@@ -108,13 +143,18 @@ public final class PageContext: Sendable {
     }
 
     init(
-        siteName: String, isMirror: Bool, host: String, otherHost: String, page: Page, link: Link?, webHome: String, ios: IOS?,
-        android: Android?, item: Item?, webShouldFallback: String, behaviour: Behaviour
+        siteName: String, host: PageHost, kind: PageKind?, page: Page, link: Link?, webHome: String?, ios: IOS?, android: Android?,
+        item: Item?, webShouldFallback: String, buttons: [Button], theme: ThemeValues, behaviour: Behaviour
     ) {
         self.siteName = siteName
-        self.isMirror = isMirror
-        self.host = host
-        self.otherHost = otherHost
+        role = host.role.rawValue
+        isPrimary = host.role == .primary
+        isMirror = host.role == .mirror
+        isShort = host.role == .short
+        isHome = kind == .home
+        isNotFound = kind == .notFound
+        self.host = host.host
+        otherHost = host.otherHost
         self.page = page
         self.link = link
         self.webHome = webHome
@@ -122,6 +162,8 @@ public final class PageContext: Sendable {
         self.android = android
         self.item = item
         self.webShouldFallback = webShouldFallback
+        self.buttons = buttons
+        self.theme = theme
         self.behaviour = behaviour
     }
 }
@@ -146,16 +188,23 @@ extension PageContext: TemplateObject {
     public func member(named name: String) -> TemplateValue? {
         switch name {
         case "siteName": .text(siteName)
+        case "role": .text(role)
+        case "isPrimary": .flag(isPrimary)
         case "isMirror": .flag(isMirror)
+        case "isShort": .flag(isShort)
+        case "isHome": .flag(isHome)
+        case "isNotFound": .flag(isNotFound)
         case "host": .text(host)
-        case "otherHost": .text(otherHost)
+        case "otherHost": .optional(otherHost)
         case "page": .object(page)
         case "link": .optional(link)
-        case "webHome": .text(webHome)
+        case "webHome": .optional(webHome)
         case "ios": .optional(ios)
         case "android": .optional(android)
         case "item": .optional(item)
         case "webShouldFallback": .text(webShouldFallback)
+        case "buttons": .list(buttons.map { .object($0) })
+        case "theme": .object(theme)
         case "behaviour": .object(behaviour)
         default: nil
         }
@@ -179,10 +228,39 @@ extension PageContext.Link: TemplateObject {
     public func member(named name: String) -> TemplateValue? {
         switch name {
         case "canonical": .text(canonical)
-        case "openInApp": .text(openInApp)
-        case "web": .text(web)
-        case "desktop": .text(desktop)
+        case "openInApp": .optional(openInApp)
+        case "web": .optional(web)
+        case "desktop": .optional(desktop)
         case "native": .optional(native)
+        default: nil
+        }
+    }
+}
+
+extension PageContext.Button: TemplateObject {
+    public func member(named name: String) -> TemplateValue? {
+        switch name {
+        case "id": .text(id)
+        case "label": .text(label)
+        case "href": .text(href)
+        case "style": .text(style)
+        default: nil
+        }
+    }
+}
+
+extension PageContext.ThemeValues: TemplateObject {
+    public func member(named name: String) -> TemplateValue? {
+        switch name {
+        case "accent": .text(theme.accent)
+        case "accentText": .text(theme.accentText)
+        case "text": .text(theme.text)
+        case "background": .text(theme.background)
+        case "darkText": .text(theme.darkText)
+        case "darkBackground": .text(theme.darkBackground)
+        case "logo": .optional(theme.logo)
+        case "icon": .optional(theme.icon)
+        case "font": .text(theme.font)
         default: nil
         }
     }
@@ -210,10 +288,11 @@ extension PageContext.Android: TemplateObject {
 
 extension PageContext.Item: TemplateObject {
     public func member(named name: String) -> TemplateValue? {
+        // `item.<column>` for any column; `item.fields.<column>` is the older spelling.
         switch name {
         case "path": .text(path)
         case "fields": .object(fields)
-        default: nil
+        default: fields[name].map(TemplateValue.text)
         }
     }
 }

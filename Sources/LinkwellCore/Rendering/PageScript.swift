@@ -29,11 +29,13 @@ enum PageScript {
             var url;
             try { url = new URL(target); } catch (error) { return false; }
             if (url.protocol === "https:") return config.allowedHosts.indexOf(url.hostname) >= 0;
+            // `linkwell serve` over plain http: its rewritten links to the other local ports.
+            if (url.protocol === "http:") return location.protocol === "http:" && url.hostname === location.hostname;
             return url.protocol === "intent:" || (config.scheme !== "" && url.protocol === config.scheme + ":");
           }
           function sameDocument(target) {
             var url = new URL(target);
-            return url.hostname === location.hostname && url.pathname === location.pathname;
+            return url.host === location.host && url.pathname === location.pathname;
           }
           function go(target) {
             if (target && allowed(target) && !sameDocument(target)) location.replace(target);
@@ -75,13 +77,23 @@ enum PageScript {
             element.setAttribute(tag.element === "link" ? "href" : "content", expand(tag.value));
           });
 
-          // Deferred deep link (lesson 6): the tap that may lead to the store first copies the link,
-          // synchronously, while the tap still counts as a user gesture.
-          var open = document.getElementById("linkwell-open");
-          if (config.clipboard && open) {
-            open.addEventListener("click", function () {
+          // An image that fails to load (a moved og:image, a logo) leaves no broken box behind.
+          Array.prototype.forEach.call(document.images, function (image) {
+            function hide() { image.hidden = true; }
+            if (image.complete && image.naturalWidth === 0) hide();
+            else image.addEventListener("error", hide);
+          });
+
+          // Deferred deep link (lesson 6): the tap that may lead to the store first copies the link
+          // (or its code, the last path segment), synchronously, while the tap still counts as a
+          // user gesture.
+          var handoff = config.clipboard === "code" ? path.split("/").filter(Boolean).pop() || "" : canonical;
+          ["linkwell-open", "linkwell-store"].forEach(function (id) {
+            var button = document.getElementById(id);
+            if (!config.clipboard || !button) return;
+            button.addEventListener("click", function () {
               var area = document.createElement("textarea");
-              area.value = canonical;
+              area.value = handoff;
               area.setAttribute("readonly", "");
               area.style.position = "fixed";
               area.style.opacity = "0";
@@ -89,11 +101,12 @@ enum PageScript {
               area.select();
               try { document.execCommand("copy"); } catch (error) {}
               document.body.removeChild(area);
-              if (navigator.clipboard) navigator.clipboard.writeText(canonical).catch(function () {});
+              if (navigator.clipboard) navigator.clipboard.writeText(handoff).catch(function () {});
             });
-          }
+          });
 
           if (platform === "desktop") { go(web); return; }
+          // Only the mirror knows the app is missing; the primary and the short host wait for a tap.
           if (config.role !== "mirror") return;
           // Reaching the mirror means the app did not open it (lesson 5).
           if (platform === "android" && config.nativeAttempt && links.native) {

@@ -6,9 +6,12 @@ public struct PageTemplates: Sendable {
     /// Every template's name and source, in name order, as bytes: part of an item page's
     /// fingerprint.
     let sourceFingerprint: [UInt8]
+    /// The inline scripts the pages may run, and the scripts the pages' policy would block.
+    let scripts: TemplateScripts
 
     /// The built-in templates, which a test compiles (an empty library would render empty pages).
-    public static let builtIn = compile([]).templates ?? PageTemplates(library: TemplateLibrary.empty, sourceFingerprint: [])
+    public static let builtIn =
+        compile([]).templates ?? PageTemplates(library: TemplateLibrary.empty, sourceFingerprint: [], scripts: TemplateScripts([]))
 
     /// Nil beside diagnostics when a user's template does not compile.
     public static func compile(_ files: [SourceFile]) -> (templates: PageTemplates?, diagnostics: [Diagnostic]) {
@@ -16,9 +19,13 @@ public struct PageTemplates: Sendable {
         let users = files.map { (name: name(of: $0.path), text: $0.text) }
         do {
             var sources: [String: String] = [:]
+            var fileNames: [String: String] = [:]
+            for source in builtIn { fileNames[source.name] = "built-in \(source.name).mustache" }
+            for file in files { fileNames[name(of: file.path)] = file.path }
             for source in builtIn + users { sources[source.name] = source.text }
             let fingerprint = sources.sorted { $0.key < $1.key }.flatMap { Array("\($0.key)\u{0}\($0.value)\u{0}".utf8) }
-            return (PageTemplates(library: try TemplateLibrary(builtIn + users), sourceFingerprint: fingerprint), [])
+            let scripts = TemplateScripts(sources.sorted { $0.key < $1.key }.map { (file: fileNames[$0.key] ?? $0.key, text: $0.value) })
+            return (PageTemplates(library: try TemplateLibrary(builtIn + users), sourceFingerprint: fingerprint, scripts: scripts), [])
         } catch {
             let file = files.last { name(of: $0.path) == error.template }?.path ?? "built-in \(error.template).mustache"
             let location = SourceLocation(file: file, line: error.line, column: error.column)
@@ -35,6 +42,11 @@ public struct PageTemplates: Sendable {
     public static func name(of path: String) -> String {
         let file = path.split(separator: "/").last.map(String.init) ?? path
         return file.hasSuffix(".mustache") ? String(file.dropLast(".mustache".count)) : file
+    }
+
+    /// A build error for every template script the pages' Content-Security-Policy would block.
+    public func scriptProblems(site: Site) -> [Diagnostic] {
+        scripts.problems(allowing: site.allowedOrigins)
     }
 
     /// The template `name` with what `known` knows rendered in; see `TemplateLibrary.specialize`.

@@ -1,12 +1,15 @@
 /// What `linkwell serve` answers for a request, decided exactly as the generated host
 /// configuration decides it (the nginx snippet is the reference): association files as JSON
 /// or 404, never a fallback; configuration files 404; short links 302; each page route's URLs
-/// the item's own page, else the route page; any other file as itself.
+/// the item's own page, else the route page; any other file as itself; anything else the
+/// host's not-found page.
 public struct LocalServing: Sendable {
     public enum Answer: Sendable, Hashable {
         /// A file below the output folder, and the Content-Type to send it with.
         case file(path: String, contentType: String)
         case redirect(location: String)
+        /// Not found, answered with the host's not-found page (status 404).
+        case notFoundPage(path: String)
         case notFound
     }
 
@@ -50,7 +53,9 @@ public struct LocalServing: Sendable {
         if !decoded.hasSuffix("/"), exists(file) { return .file(path: file, contentType: Self.contentType(of: file)) }
         if exists(file + ".html") { return .file(path: file + ".html", contentType: "text/html; charset=utf-8") }
         let index = (decoded.hasSuffix("/") ? file : file + "/") + "index.html"
-        return exists(index) ? .file(path: index, contentType: "text/html; charset=utf-8") : .notFound
+        if exists(index) { return .file(path: index, contentType: "text/html; charset=utf-8") }
+        let notFound = "\(host)/\(PageKind.notFound.fileName)"
+        return exists(notFound) ? .notFoundPage(path: notFound) : .notFound
     }
 
     static func contentType(of path: String) -> String {

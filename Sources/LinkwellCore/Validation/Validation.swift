@@ -9,7 +9,7 @@ public enum Validation {
         checkDomains, checkHosting,
         checkSubstitutionVariables,
         checkRouteNames, checkRouteConditions, checkRoutePatterns, checkRouteReferences,
-        checkPageTypes,
+        checkPageTypes, checkPageLook,
         checkShortLinks,
         checkRobots,
         checkLinkTests,

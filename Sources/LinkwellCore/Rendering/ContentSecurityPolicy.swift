@@ -1,0 +1,211 @@
+import Foundation
+import Synchronization
+
+/// A strict policy for a rendered page: nothing loads but https images; the only scripts that
+/// run are the templates' own inline scripts (by their hashes, wherever a template put them) and
+/// scripts from the origins the manifest lists (`contentSecurityPolicy.scripts`); the only styles
+/// are the page's own `<style>` elements (by theirs). A script in a rendered page that no
+/// template holds — text a `{{{…}}}` let in — gets no hash, so it does not run.
+enum ContentSecurityPolicy {
+    /// The policy filled into a specialized template once, when no page's values can change it:
+    /// every `<style>`/`<script>` element is in the template's constant text, and what is left to
+    /// render per page can neither reach into an element nor start one (escaped values hold no
+    /// `<`; sections' text opens no such element; nothing left follows an open `<name`), nor
+    /// print the policy. Nil when that does not hold; then each page is filled after rendering.
+    static func prefilled(_ template: MustacheTemplate, templates: PageTemplates, site: Site) -> MustacheTemplate? {
+        var skeleton: [UInt8] = []
+        guard flatten(template.nodes, into: &skeleton) else { return nil }
+        let styles = elementTexts("style", in: skeleton)
+        let scripts = elementTexts("script", in: skeleton)
+        // Holes are 0 bytes: an element whose text takes in a hole is not the same on every page.
+        guard !(styles + scripts).contains(where: { $0.contains(0) }) else { return nil }
+        let filled = policy(
+            scripts: scripts.filter { templates.scripts.allows($0) }.map(source).uniqued(), styles: styles.map(source).uniqued(),
+            origins: site.allowedOrigins)
+        return MustacheTemplate(specialized: fillingSlots(of: template.nodes, with: filled))
+    }
+
+    /// The constant text of a specialized template with a 0 byte for each value or section left
+    /// to render; false when one of those could add an element or print the policy.
+    private static func flatten(_ nodes: [MustacheTemplate.Node], into skeleton: inout [UInt8]) -> Bool {
+        for node in nodes {
+            switch node {
+            case .text(let bytes):
+                skeleton += bytes
+            case .slot:
+                continue
+            case .scope(_, let body):
+                guard flatten(body, into: &skeleton) else { return false }
+            case .variable(let name, let escaped):
+                guard escaped, !mayPrintPolicy(name), !endsInsideTagName(skeleton) else { return false }
+                skeleton.append(0)
+            case .section(_, _, let body):
+                guard isInert(body), !endsInsideTagName(skeleton) else { return false }
+                skeleton.append(0)
+            case .partial:
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Section text that opens no `<style>`/`<script>` element, with only escaped values, none of
+    /// them the policy or inside a tag name.
+    private static func isInert(_ nodes: [MustacheTemplate.Node]) -> Bool {
+        let needles = ["<style", "<script"].map { Array($0.utf8) }
+        var text: [UInt8] = []
+        for node in nodes {
+            switch node {
+            case .text(let bytes):
+                guard needles.allSatisfy({ find($0, in: bytes, from: 0) == nil }) else { return false }
+                text += bytes
+            case .variable(let name, let escaped):
+                guard escaped, !mayPrintPolicy(name), !endsInsideTagName(text) else { return false }
+                text.append(0)
+            case .section(_, _, let body), .scope(_, let body):
+                guard isInert(body), !endsInsideTagName(text) else { return false }
+                text.append(0)
+            case .partial, .slot:
+                return false
+            }
+        }
+        return !endsInsideTagName(text)
+    }
+
+    /// A value left to render that could be the policy's slot (`{{behaviour.contentSecurityPolicy}}`
+    /// in a section, or `{{.}}` in a section on it).
+    private static func mayPrintPolicy(_ name: MustacheTemplate.Name) -> Bool {
+        name.parts.last.map { $0 == "contentSecurityPolicy" } ?? true
+    }
+
+    /// Whether text ends in `<` or `</` and letters: what follows could finish a tag's name.
+    private static func endsInsideTagName(_ text: [UInt8]) -> Bool {
+        var index = text.count
+        while index > 0, text[index - 1].isASCIILetterOrDigit { index -= 1 }
+        if index > 0, text[index - 1] == UInt8(ascii: "/") { index -= 1 }
+        return index > 0 && text[index - 1] == UInt8(ascii: "<")
+    }
+
+    private static func fillingSlots(of nodes: [MustacheTemplate.Node], with policy: [UInt8]) -> [MustacheTemplate.Node] {
+        nodes.map { node in
+            switch node {
+            case .slot: .text(policy)
+            case .scope(let path, let body): .scope(path: path, body: fillingSlots(of: body, with: policy))
+            case .text, .variable, .section, .partial: node
+            }
+        }
+    }
+
+    /// The rendered page with the policy written at each of its slots.
+    static func fill(_ page: TemplateLibrary.Rendered, templates: PageTemplates, site: Site) -> [UInt8] {
+        let html = page.bytes
+        let styles = elementTexts("style", in: html).map(source).uniqued()
+        let scripts = elementTexts("script", in: html).filter { templates.scripts.allows($0) }.map(source).uniqued()
+        let filled = policy(scripts: scripts, styles: styles, origins: site.allowedOrigins)
+        var result: [UInt8] = []
+        result.reserveCapacity(html.count + page.slots.count * filled.count)
+        var index = 0
+        for slot in page.slots {
+            result += html[index..<slot]
+            result += filled
+            index = slot
+        }
+        result += html[index...]
+        return result
+    }
+
+    /// The policy's text, quotes escaped for an attribute; the same few policies repeat on every
+    /// page of a template, so each is made once.
+    private static func policy(scripts: [String], styles: [String], origins: AllowedOrigins) -> [UInt8] {
+        let key = scripts + [""] + styles + [""] + origins.scripts + [""] + origins.connect
+        if let known = policies.withLock({ $0[key] }) { return known }
+        let scriptSources = scripts + origins.scripts
+        let text = [
+            "default-src 'none'",
+            "script-src \(scriptSources.isEmpty ? "'none'" : scriptSources.joined(separator: " "))",
+            "style-src \(styles.isEmpty ? "'none'" : styles.joined(separator: " "))",
+            "img-src https: data:",
+            origins.connect.isEmpty ? nil : "connect-src \(origins.connect.joined(separator: " "))",
+            "base-uri 'none'",
+            "form-action 'none'",
+        ].compactMap { $0 }.joined(separator: "; ")
+        let escaped = Array(text.replacingOccurrences(of: "'", with: "&#39;").utf8)
+        policies.withLock { known in
+            if known.count > 64 { known.removeAll() }
+            known[key] = escaped
+        }
+        return escaped
+    }
+
+    private static let policies = Mutex<[[String]: [UInt8]]>([:])
+
+    /// The `'sha256-…'` source of an element's text. Pages of one template repeat the same few
+    /// elements (the page script, the style sheet), so their hashes are remembered, not redone.
+    private static func source(of text: ArraySlice<UInt8>) -> String {
+        let known = hashes.withLock { entries in entries.first { $0.text.count == text.count && equal($0.text, text) }?.source }
+        if let known { return known }
+        let computed = SHA256.cspSource(text)
+        hashes.withLock { entries in
+            if entries.count == 32 { entries.removeFirst() }
+            entries.append((Array(text), computed))
+        }
+        return computed
+    }
+
+    private static let hashes = Mutex<[(text: [UInt8], source: String)]>([])
+
+    private static func equal(_ left: [UInt8], _ right: ArraySlice<UInt8>) -> Bool {
+        left.withUnsafeBytes { left in
+            right.withUnsafeBytes { right in
+                guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return left.count == right.count }
+                return left.count == right.count && memcmp(leftBase, rightBase, left.count) == 0
+            }
+        }
+    }
+
+    /// The first index of `needle` at or after `start`: `memchr` finds each candidate first byte.
+    private static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
+        guard let first = needle.first, haystack.count >= needle.count, start <= haystack.count - needle.count else { return nil }
+        return haystack.withUnsafeBufferPointer { buffer -> Int? in
+            guard let base = buffer.baseAddress else { return nil }
+            var index = start
+            let last = haystack.count - needle.count
+            while index <= last {
+                guard let hit = memchr(base + index, Int32(first), last - index + 1) else { return nil }
+                index = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                if memcmp(base + index, needle, needle.count) == 0 { return index }
+                index += 1
+            }
+            return nil
+        }
+    }
+
+    /// The bytes of every `<name>…</name>` or `<name …>…</name>` element's text, exactly as
+    /// written; for scripts, only those a browser runs (no `src`, no data-block `type`).
+    static func elementTexts(_ name: String, in html: [UInt8]) -> [ArraySlice<UInt8>] {
+        let open = Array("<\(name)".utf8)
+        let close = Array("</\(name)>".utf8)
+        var texts: [ArraySlice<UInt8>] = []
+        var index = 0
+        while let start = find(open, in: html, from: index) {
+            let after = start + open.count
+            guard after < html.count else { break }
+            guard html[after] == UInt8(ascii: ">") || html[after] == UInt8(ascii: " ") else {
+                index = after
+                continue
+            }
+            guard let tagEnd = html[after...].firstIndex(of: UInt8(ascii: ">")), let end = find(close, in: html, from: tagEnd + 1) else {
+                break
+            }
+            if name != "script" || TemplateScripts.runsInline(tag: html[after..<tagEnd]) { texts.append(html[(tagEnd + 1)..<end]) }
+            index = end + close.count
+        }
+        return texts
+    }
+}
+
+extension UInt8 {
+    fileprivate var isASCIILetterOrDigit: Bool {
+        (self >= 0x30 && self <= 0x39) || (self >= 0x41 && self <= 0x5A) || (self >= 0x61 && self <= 0x7A)
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+
+/// What the templates' sources say about scripts, read once when they are compiled: the inline
+/// scripts a page may run (their texts, which the Content-Security-Policy hashes), and every
+/// place where a script would be blocked by that policy — a build error, never a page whose
+/// analytics silently do not run.
+struct TemplateScripts: Sendable, Hashable {
+    /// Inline script texts with every space, tab and line break taken out: a partial's
+    /// indentation changes a script's lines, never which script it is.
+    private var allowed: Set<[UInt8]> = []
+    private var findings: [Finding] = []
+
+    enum Finding: Sendable, Hashable {
+        /// An inline script whose text holds a tag: it differs from page to page.
+        case varyingInline(SourceLocation)
+        /// `<script src>`, with the origin it loads from (nil when relative or not https).
+        case external(src: String, origin: String?, SourceLocation)
+        /// `onclick="…"` and friends.
+        case handler(String, SourceLocation)
+        /// A `javascript:` URL.
+        case javascriptURL(SourceLocation)
+    }
+
+    /// `templates` are each template's file (as diagnostics name it) and source.
+    init(_ templates: [(file: String, text: String)]) {
+        for template in templates {
+            scan(template.text, file: template.file)
+        }
+    }
+
+    /// Whether a rendered page's inline script is one of the templates' own.
+    func allows(_ text: ArraySlice<UInt8>) -> Bool {
+        allowed.contains(Self.normalized(text))
+    }
+
+    /// A build error for every script the pages' policy would block.
+    func problems(allowing origins: AllowedOrigins) -> [Diagnostic] {
+        findings.compactMap { finding in
+            switch finding {
+            case .varyingInline(let location):
+                return .error(
+                    "this inline script's text holds a {{tag}}, so it changes from page to page and no hash in the page's Content-Security-Policy can allow it; keep the script's text fixed and put per-page values in a <script type=\"application/json\"> data block it reads",
+                    at: location)
+            case .external(let src, let origin, let location):
+                if let origin, origins.scripts.contains(origin) { return nil }
+                guard let origin else {
+                    return .error(
+                        "script '\(src)' would be blocked by the page's Content-Security-Policy, which loads scripts only from https:// origins listed in contentSecurityPolicy.scripts; give an absolute https:// URL and list its origin",
+                        at: location)
+                }
+                return .error(
+                    "script '\(src)' would be blocked by the page's Content-Security-Policy; add '\(origin)' to contentSecurityPolicy.scripts in the manifest (and to contentSecurityPolicy.connect if it sends data there)",
+                    at: location)
+            case .handler(let name, let location):
+                return .error(
+                    "inline event handler '\(name)' never runs under the page's Content-Security-Policy; attach the listener from a <script> element instead",
+                    at: location)
+            case .javascriptURL(let location):
+                return .error(
+                    "a javascript: URL never runs under the page's Content-Security-Policy; attach a click listener from a <script> element instead",
+                    at: location)
+            }
+        }
+    }
+
+    /// Whether a `<script …>` tag's attributes (what follows `<script`) make an inline script a
+    /// browser runs: no `src`, and no `type` or a JavaScript one.
+    static func runsInline(tag: some Collection<UInt8>) -> Bool {
+        let attributes = String(decoding: tag, as: UTF8.self).lowercased()
+        if attribute("src", in: attributes) != nil { return false }
+        guard let type = attribute("type", in: attributes) else { return true }
+        return ["", "text/javascript", "application/javascript", "module", "text/ecmascript"].contains(type)
+    }
+
+    private mutating func scan(_ text: String, file: String) {
+        let bytes = Array(text.utf8)
+        let lower = Array(text.lowercased().utf8)
+        var index = 0
+        while let open = Self.find(Array("<".utf8), in: lower, from: index) {
+            guard let close = lower[open...].firstIndex(of: UInt8(ascii: ">")) else { break }
+            let tag = String(decoding: lower[(open + 1)..<close], as: UTF8.self)
+            let location = Self.location(of: open, in: bytes, file: file)
+            index = close + 1
+            guard let first = tag.first, first.isLetter else { continue }
+            for name in Self.handlerNames(in: tag) { findings.append(.handler(name, location)) }
+            if tag.range(of: #"(href|src|action|formaction)\s*=\s*["']?\s*javascript:"#, options: .regularExpression) != nil {
+                findings.append(.javascriptURL(location))
+            }
+            guard tag == "script" || tag.hasPrefix("script ") || tag.hasPrefix("script\n") || tag.hasPrefix("script\t") else { continue }
+            let attributes = tag.dropFirst("script".count)
+            guard let end = Self.find(Array("</script".utf8), in: lower, from: close + 1) else { break }
+            if let src = Self.attribute("src", in: String(decoding: bytes[(open + 7)..<close], as: UTF8.self)) {
+                findings.append(.external(src: src, origin: Self.origin(of: src), location))
+            } else if Self.runsInline(tag: attributes.utf8) {
+                var body = String(decoding: bytes[(close + 1)..<end], as: UTF8.self)
+                for tag in ["{{{behaviour.script}}}", "{{&behaviour.script}}", "{{& behaviour.script}}", "{{{ behaviour.script }}}"] {
+                    body = body.replacingOccurrences(of: tag, with: PageScript.source)
+                }
+                if body.contains("{{") {
+                    findings.append(.varyingInline(location))
+                } else {
+                    allowed.insert(Self.normalized(body.utf8[...]))
+                }
+            }
+            index = end
+        }
+    }
+
+    /// `name="value"`, `name='value'` or `name=value` in a tag's attribute text, or nil.
+    private static func attribute(_ name: String, in attributes: String) -> String? {
+        let pattern = #"(^|\s)"# + name + #"\s*=\s*("([^"]*)"|'([^']*)'|([^\s"'>]+))"#
+        guard let match = attributes.range(of: pattern, options: .regularExpression) else {
+            return attributes.range(of: #"(^|\s)"# + name + #"(\s|$)"#, options: .regularExpression) != nil ? "" : nil
+        }
+        let written = attributes[match]
+        guard let equals = written.firstIndex(of: "=") else { return "" }
+        return written[written.index(after: equals)...].trimmingCharacters(in: .whitespaces).trimmingCharacters(
+            in: CharacterSet(charactersIn: "\"'"))
+    }
+
+    private static func handlerNames(in tag: String) -> [String] {
+        var names: [String] = []
+        var rest = tag[...]
+        while let match = rest.range(of: #"\son[a-z]+\s*="#, options: .regularExpression) {
+            names.append(rest[match].trimmingCharacters(in: .whitespaces).dropLast().trimmingCharacters(in: .whitespaces))
+            rest = rest[match.upperBound...]
+        }
+        return names
+    }
+
+    /// `https://host[:port]` of an absolute https:// URL.
+    private static func origin(of src: String) -> String? {
+        guard src.hasPrefix("https://"), !src.contains("{{") else { return nil }
+        let rest = src.dropFirst("https://".count)
+        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        guard !authority.isEmpty, !authority.contains("@") else { return nil }
+        return "https://\(authority)"
+    }
+
+    private static func normalized(_ text: some Sequence<UInt8>) -> [UInt8] {
+        text.filter { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
+    }
+
+    private static func location(of offset: Int, in bytes: [UInt8], file: String) -> SourceLocation {
+        var line = 1
+        var lineStart = 0
+        for index in 0..<offset where bytes[index] == 0x0A {
+            line += 1
+            lineStart = index + 1
+        }
+        let column = String(decoding: bytes[lineStart..<offset], as: UTF8.self).count + 1
+        return SourceLocation(file: file, line: line, column: column)
+    }
+
+    private static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
+        guard !needle.isEmpty, start <= haystack.count - needle.count else { return nil }
+        var index = start
+        while index <= haystack.count - needle.count {
+            if haystack[index] == needle[0], Array(haystack[index..<(index + needle.count)]) == needle { return index }
+            index += 1
+        }
+        return nil
+    }
+}

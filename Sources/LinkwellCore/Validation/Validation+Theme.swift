@@ -1,0 +1,80 @@
+import Foundation
+
+extension Validation {
+    /// The page look and the page-wide settings: `theme`, `web`, `contentSecurityPolicy`, and each
+    /// page type's `clipboard` and `labels`. Every value ends up inside HTML or CSS, so each is
+    /// held to a syntax that cannot leave the place it is written into.
+    static func checkPageLook(_ manifest: RawManifest) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        if let web = manifest.web, !isAbsoluteHTTPS(web.value) || web.value.contains("{") {
+            found.append(
+                .error(
+                    "web '\(web.value)' must be an absolute https:// URL without placeholders, e.g. 'https://www.example.com/'",
+                    at: web.location))
+        }
+        if let theme = manifest.theme {
+            for (key, colour) in theme.colours where colour.value.range(of: Theme.colourPattern, options: .regularExpression) == nil {
+                found.append(
+                    .error(
+                        "theme \(key) '\(colour.value)' must be a hex colour such as '#2b59c3'\(colourHint(colour.value))",
+                        at: colour.location))
+            }
+            for (key, image) in [("logo", theme.logo), ("icon", theme.icon)] {
+                guard let image, !isAbsoluteHTTPS(image.value) || image.value.contains(where: { "\"'()\\ ".contains($0) }) else { continue }
+                found.append(
+                    .error(
+                        "theme \(key) '\(image.value)' must be an absolute https:// URL without quotes, brackets or spaces",
+                        at: image.location))
+            }
+            if let font = theme.font, font.value.range(of: Theme.fontPattern, options: .regularExpression) == nil {
+                found.append(
+                    .error(
+                        "theme font '\(font.value)' must be a font stack of names, quotes, commas and spaces, e.g. 'Inter, system-ui, sans-serif'",
+                        at: font.location))
+            }
+        }
+        for origin in (manifest.contentSecurityPolicy?.scripts ?? []) + (manifest.contentSecurityPolicy?.connect ?? []) {
+            guard originProblem(origin.value) else { continue }
+            found.append(
+                .error(
+                    "'\(origin.value)' in contentSecurityPolicy must be an https:// origin, scheme and host only\(originHint(origin.value))",
+                    at: origin.location))
+        }
+        for page in manifest.pageTypes {
+            let what = "page type '\(page.name.value)'"
+            if let clipboard = page.clipboard, !["true", "false", "link", "code"].contains(clipboard.value) {
+                found.append(
+                    .error(
+                        "clipboard '\(clipboard.value)' of \(what) must be true, false, link or code\(Suggestion.didYouMean(clipboard.value, in: ["link", "code"]))",
+                        at: clipboard.location))
+            }
+            for label in [page.labels?.open, page.labels?.store, page.labels?.web].compactMap({ $0 }) {
+                let trimmed = label.value.trimmingCharacters(in: .whitespaces)
+                if trimmed.isEmpty || trimmed.count > 40 || label.value.contains(where: \.isNewline) {
+                    found.append(.error("button label '\(label.value)' of \(what) must be 1–40 characters on one line", at: label.location))
+                }
+            }
+        }
+        return found
+    }
+
+    /// ` red` → "; CSS names are not accepted, write '#ff0000'" for the common names.
+    private static func colourHint(_ value: String) -> String {
+        let names = ["black": "#000000", "white": "#ffffff", "red": "#ff0000", "blue": "#0000ff", "green": "#008000"]
+        if let hex = names[value.lowercased()] { return "; colour names are not accepted: write '\(hex)'" }
+        if value.range(of: "^[0-9A-Fa-f]{3,8}$", options: .regularExpression) != nil { return "; did you mean '#\(value)'?" }
+        return ""
+    }
+
+    /// "; did you mean 'https://plausible.io'?" for a URL with a path or a bare host name.
+    private static func originHint(_ value: String) -> String {
+        let rest = value.hasPrefix("https://") ? String(value.dropFirst(8)) : value.contains("://") ? "" : value
+        let host = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        let candidate = "https://\(host)"
+        return !host.isEmpty && !originProblem(candidate) ? "; did you mean '\(candidate)'?" : ", e.g. 'https://plausible.io'"
+    }
+
+    private static func originProblem(_ value: String) -> Bool {
+        value.range(of: "^https://[A-Za-z0-9.-]+(:[0-9]+)?$", options: .regularExpression) == nil
+    }
+}
