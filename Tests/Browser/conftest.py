@@ -5,7 +5,8 @@ on 127.0.0.1 over TLS (a throw-away self-signed certificate), where one server b
 Output/<host>/ folder includes that folder's generated nginx.conf. A catch-all default server
 answers 200 for any other host (App Store, Google Play, the web site, an attacker's host), so a
 test reads where a page sent the browser from driver.current_url; below /img/ it answers with
-pictures (SVG), so og:image, logo and icon load (any other path is not an image).
+pictures (SVG), so og:image, logo and icon load (any other path is not an image), and below /js/
+with a script.
 
 .ci/test installs Chromium, chromedriver and nginx (Debian) and selenium (PyPI). Without them
 the suite fails under CI=true and is skipped, with the reason, on a developer's machine.
@@ -35,7 +36,8 @@ DESKTOP = ("Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Geck
            "Chrome/124.0.0.0 Safari/537.36")
 
 
-# What other hosts serve below /img/: a brand's wordmark, an app icon and a 1200×630 picture.
+# What other hosts serve below /img/ (a brand's wordmark, an app icon and a 1200×630 picture) and
+# /js/ (an analytics script that marks the page it ran on).
 PICTURES = """
         location = /img/logo.svg {
             types { }
@@ -46,6 +48,11 @@ PICTURES = """
             types { }
             default_type image/svg+xml;
             return 200 "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 100 100'><rect width='100' height='100' rx='22' fill='#d6336c'/><path d='M50 80 L21 51 A16 16 0 0 1 50 29 A16 16 0 0 1 79 51 Z' fill='#fff'/></svg>";
+        }
+        location /js/ {
+            types { }
+            default_type text/javascript;
+            return 200 "document.documentElement.dataset.external = 'ran';";
         }
         location /img/ {
             types { }

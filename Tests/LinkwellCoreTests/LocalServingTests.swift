@@ -25,6 +25,8 @@ import Testing
             answer("go.example.com", "/Zx81q")
                 == .file(path: "go.example.com/_linkwell/invite.html", contentType: "text/html; charset=utf-8"),
             "a code without a short link gets the short host's catch-all page")
+        #expect(
+            answer("go.example.com", "/Ab3dE.html") == .file(path: "go.example.com/Ab3dE.html", contentType: "text/html; charset=utf-8"))
         #expect(answer("go.example.com", "/") == .file(path: "go.example.com/index.html", contentType: "text/html; charset=utf-8"))
         #expect(answer("go.example.com", "/spring") == .redirect(location: "https://m.example.com/aa/landto/?page=9&ref=spring26"))
         #expect(answer("m.example.com", "/nginx.conf") == .notFound)

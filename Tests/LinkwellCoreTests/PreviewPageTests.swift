@@ -227,4 +227,93 @@ import Testing
         let page = try #require(built.files["go.example.com/Ab3dE.html"])
         #expect(page.contains(#"<meta http-equiv="refresh" content="0; url=https://m.example.com/p/1?ref=a&amp;b=c">"#))
     }
+
+    /// A template script the page's Content-Security-Policy would block never ships silently.
+    @Test func templateScriptsThePolicyWouldBlockAreBuildErrors() {
+        let yaml = Fixtures.validManifest.replacingOccurrences(of: "scheme: example\n", with: "scheme: example\ntemplates: T\n")
+        let template = """
+            {{> head}}
+            <script src="https://plausible.io/js/script.js"></script>
+            <script>var title = "{{page.title}}";</script>
+            <a href="#" onclick="track()">x</a> <a href="javascript:track()">y</a>
+            <script src="/local.js"></script>
+            <script type="application/json" id="data">{"title": "{{page.title}}"}</script>
+            <script>{{{behaviour.script}}}</script>
+            """
+        let built = Self.build(yaml, ["T/page.mustache": template])
+        #expect(
+            built.diagnostics == [
+                "T/page.mustache:2:1: error: script 'https://plausible.io/js/script.js' would be blocked by the page's Content-Security-Policy; add 'https://plausible.io' to contentSecurityPolicy.scripts in the manifest (and to contentSecurityPolicy.connect if it sends data there)",
+                "T/page.mustache:3:1: error: this inline script's text holds a {{tag}}, so it changes from page to page and no hash in the page's Content-Security-Policy can allow it; keep the script's text fixed and put per-page values in a <script type=\"application/json\"> data block it reads",
+                "T/page.mustache:4:1: error: inline event handler 'onclick' never runs under the page's Content-Security-Policy; attach the listener from a <script> element instead",
+                "T/page.mustache:4:37: error: a javascript: URL never runs under the page's Content-Security-Policy; attach a click listener from a <script> element instead",
+                "T/page.mustache:5:1: error: script '/local.js' would be blocked by the page's Content-Security-Policy, which loads scripts only from https:// origins listed in contentSecurityPolicy.scripts; give an absolute https:// URL and list its origin",
+            ])
+        #expect(built.files.isEmpty)
+    }
+
+    /// The policy hashes every inline script the templates hold (wherever a partial put it) and
+    /// names the manifest's origins; a script that only a `{{{…}}}` value wrote gets no hash.
+    @Test func theTemplatesOwnScriptsAndTheManifestsOriginsAreInThePolicy() throws {
+        let yaml =
+            Self.items.replacingOccurrences(of: "scheme: example\n", with: "scheme: example\ntemplates: T\n")
+            + "contentSecurityPolicy:\n  scripts: [https://plausible.io]\n  connect: [https://plausible.io]\n"
+        let files = [
+            "data/p.csv": "path,raw\n/p/1,<script>alert(1)</script>\n",
+            "T/page.mustache":
+                "{{> head}}\n<p>{{{item.raw}}}</p>\n  {{> analytics}}\n<script defer src=\"https://plausible.io/js/script.js\"></script>\n<script>{{{behaviour.script}}}</script>\n",
+            "T/analytics.mustache": "<script>\n  window.plausible = window.plausible || function () {};\n</script>\n",
+        ]
+        let built = Self.build(yaml, files)
+        #expect(built.diagnostics.isEmpty, "\(built.diagnostics)")
+        let page = try #require(built.files["m.example.com/p/1.html"])
+        let policy = try #require(page.split(separator: "\n").first { $0.contains("Content-Security-Policy") })
+            .replacingOccurrences(of: "&#39;", with: "'")
+        let analytics = "\n    window.plausible = window.plausible || function () {};\n  "
+        #expect(page.contains("<script>\(analytics)</script>"), "the partial is indented where it is used")
+        #expect(policy.contains(SHA256.cspSource(Array(analytics.utf8)[...])))
+        #expect(policy.contains(SHA256.cspSource(Array(PageScript.source.utf8)[...])))
+        #expect(!policy.contains(SHA256.cspSource(Array("alert(1)".utf8)[...])))
+        #expect(policy.contains("script-src 'sha256-") && policy.contains(" https://plausible.io; style-src"))
+        #expect(policy.contains("connect-src https://plausible.io;"))
+    }
+
+    @Test func everyItemColumnReachesTemplatesByName() throws {
+        let yaml = Self.items.replacingOccurrences(of: "scheme: example\n", with: "scheme: example\ntemplates: T\n")
+        let built = Self.build(
+            yaml,
+            [
+                "data/p.csv": "path,distance_km,title\n/p/1,3.5,One\n",
+                "T/page.mustache": "{{> head}}<p>{{item.distance_km}} km · {{item.fields.distance_km}} · {{item.path}}</p>",
+            ])
+        #expect(built.diagnostics.isEmpty, "\(built.diagnostics)")
+        #expect(built.files["m.example.com/p/1.html"]?.contains("<p>3.5 km · 3.5 · /p/1</p>") == true)
+    }
+
+    /// Every host has a home and a not-found page; a route on the short host with a page type is
+    /// a catch-all page for codes the app creates, routed after the short links by every host.
+    @Test func everyHostHasAHomeANotFoundPageAndTheShortHostACatchAll() throws {
+        let yaml =
+            Fixtures.validManifest.replacingOccurrences(
+                of: "      mirror: mlink.example.com\n", with: "      mirror: mlink.example.com\n  short: go.example.com\n"
+            )
+            .replacingOccurrences(
+                of: "pages:\n", with: "  - name: code\n    path: /?*\n    hosts: [go.example.com]\n    page: product\npages:\n")
+            + "shortLinks:\n  - code: Ab3dE\n    target: /p/1\n"
+        let built = Self.build(yaml)
+        #expect(built.diagnostics.isEmpty, "\(built.diagnostics)")
+        for host in ["m.example.com", "mlink.example.com", "go.example.com"] {
+            let home = try #require(built.files["\(host)/index.html"])
+            let notFound = try #require(built.files["\(host)/404.html"])
+            #expect(home.contains("<title>Example — Example</title>") && !home.contains("id=\"linkwell-open\""))
+            #expect(notFound.contains(#"<meta name="robots" content="noindex">"#) && !notFound.contains("rel=\"canonical\""))
+        }
+        #expect(built.files["go.example.com/_linkwell/product.html"]?.contains(#""role":"short""#) == true)
+        #expect(built.files["go.example.com/_redirects"] == "/Ab3dE  https://m.example.com/p/1  302!\n/*  /_linkwell/product.html  200\n")
+        let nginx = try #require(built.files["go.example.com/nginx.conf"])
+        #expect(nginx.contains("error_page 404 /404.html;"))
+        #expect(nginx.contains("location ~ \"^/..*$\" {  # route 'code'"))
+        #expect(built.files["go.example.com/vercel.json"]?.contains(#""source": "/(.)(.*)""#) == true)
+        #expect(built.files["go.example.com/firebase.json"]?.contains(#""regex": "^/..*$""#) == true)
+    }
 }

@@ -161,14 +161,15 @@ enum HostingFiles {
         }
         if !routes.rewrites.isEmpty {
             lines += [
-                "# Preview pages, in route order (the first matching regex location wins): an item's own page, else its route's.",
+                "# Preview pages, in route order (the first matching regex location wins): an item's own page, else a file at",
+                "# that path (a short code's fallback page), else the route's page.",
                 "location ^~ /\(PreviewPages.folder)/ {", "    types { text/html html; }", "    charset utf-8;", "}",
             ]
             for rewrite in routes.rewrites {
                 lines += [
                     "location \(rewrite.caseSensitive ? "~" : "~*") \"\(HostRoutes.regex(rewrite.pattern))\" {  # route '\(rewrite.route)'",
                     "    types { text/html html; }", "    default_type text/html;", "    charset utf-8;",
-                    "    try_files $uri.html \(rewrite.page);", "}",
+                    "    try_files $uri.html $uri \(rewrite.page);", "}",
                 ]
             }
         }

@@ -48,6 +48,7 @@ public struct LocalServing: Sendable {
         }
         if let rule = routing.rule(for: decoded, on: host) {
             if exists(file + ".html") { return .file(path: file + ".html", contentType: "text/html; charset=utf-8") }
+            if !decoded.hasSuffix("/"), exists(file) { return .file(path: file, contentType: Self.contentType(of: file)) }
             return .file(path: PreviewPages.routePagePath(host: host, pageType: rule.pageType), contentType: "text/html; charset=utf-8")
         }
         if !decoded.hasSuffix("/"), exists(file) { return .file(path: file, contentType: Self.contentType(of: file)) }
