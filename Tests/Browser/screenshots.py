@@ -46,6 +46,20 @@ def shoot(browser, url, path, width, height, scale, dark):
     driver.save_screenshot(str(path))
 
 
+def readme_shot(site, url, target):
+    """The page's content on an iPhone at 2×, light mode, cut to the content and a margin."""
+    import base64
+    browser = Browser(site.still_port, IPHONE)
+    try:
+        shoot(browser, url, target, 390, 844, 2, False)
+        top, bottom = browser.js("var r = document.querySelector('main').getBoundingClientRect(); return [r.top, r.bottom];")
+        clip = {"x": 0, "y": max(0, top - 28), "width": 390, "height": min(844, bottom + 28) - max(0, top - 28), "scale": 1}
+        shot = browser.driver.execute_cdp_cmd("Page.captureScreenshot", {"format": "png", "clip": clip})
+        target.write_bytes(base64.b64decode(shot["data"]))
+    finally:
+        browser.quit()
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--output", default="/tmp/linkwell-screenshots")
@@ -73,10 +87,10 @@ def main():
                 finally:
                     browser.quit()
         if arguments.readme:
-            target = REPOSITORY / "docs" / "images"
-            target.mkdir(parents=True, exist_ok=True)
-            shutil.copy(output / "mirror-route-iphone-light.png", target / "themed-page.png")
-            print(target / "themed-page.png")
+            target = REPOSITORY / "docs" / "images" / "themed-page.png"
+            target.parent.mkdir(parents=True, exist_ok=True)
+            readme_shot(site, PAGES["mirror-route"], target)
+            print(target)
     finally:
         site.stop()
         shutil.rmtree(work, ignore_errors=True)
