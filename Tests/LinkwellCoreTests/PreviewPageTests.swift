@@ -316,4 +316,21 @@ import Testing
         #expect(built.files["go.example.com/vercel.json"]?.contains(#""source": "/(.)(.*)""#) == true)
         #expect(built.files["go.example.com/firebase.json"]?.contains(#""regex": "^/..*$""#) == true)
     }
+
+    /// "Continue on the web" never reloads the page: the page type's web page, else the site's
+    /// web home, else no such link at all (and no store link that is only the web).
+    @Test func theWebLinkIsThePageTypesTheSitesOrNone() throws {
+        let noWeb = Fixtures.validManifest.replacingOccurrences(of: "    web: https://www.example.com{path}{query}\n", with: "")
+        let without = Self.build(noWeb)
+        #expect(without.diagnostics.isEmpty, "\(without.diagnostics)")
+        for path in ["m.example.com/_linkwell/product.html", "mlink.example.com/_linkwell/product.html", "m.example.com/index.html"] {
+            let page = try #require(without.files[path])
+            #expect(!page.contains("id=\"linkwell-web\""), "\(path)")
+            #expect(!page.contains("\"web\":\"https"), "\(path)")
+        }
+        let home = Self.build(noWeb.replacingOccurrences(of: "scheme: example\n", with: "scheme: example\nweb: https://www.example.com/\n"))
+        let page = try #require(home.files["mlink.example.com/_linkwell/product.html"])
+        #expect(page.contains(#"<a class="button link" id="linkwell-web" href="https://www.example.com/">Continue on the web</a>"#))
+        #expect(page.contains(#""web":"https://www.example.com/""#))
+    }
 }
