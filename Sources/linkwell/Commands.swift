@@ -73,6 +73,22 @@ struct CheckCommand: ParsableCommand {
         }
         guard changes.isEmpty else {
             for change in changes { print(change) }
+            // Under GitHub Actions each stale file is an annotation on that file in the pull request.
+            if manifestOptions.diagnosticsFormat != .text {
+                for change in changes {
+                    let what: String =
+                        switch change.kind {
+                        case .added: "is missing: a build would add it"
+                        case .changed: "is stale: a build would change it"
+                        case .removed: "is no longer built: a build would remove it"
+                        }
+                    let file = "\(outputOptions.output)/\(change.path)"
+                    let diagnostic = Diagnostic.error(
+                        "\(file) \(what); run 'linkwell build' and commit the result",
+                        at: SourceLocation(file: file, line: 1, column: 1))
+                    Console.printToStandardError(manifestOptions.diagnosticsFormat.render(diagnostic))
+                }
+            }
             Console.error("\(outputOptions.output) is stale (\(summary(of: changes))); run 'linkwell build' and commit the result")
             throw ExitCode.failure
         }

@@ -93,7 +93,7 @@ enum Console {
 
     private static let useColour = isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
 
-    private static func printToStandardError(_ text: String) {
+    static func printToStandardError(_ text: String) {
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 

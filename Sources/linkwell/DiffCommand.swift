@@ -10,8 +10,14 @@ struct DiffCommand: ParsableCommand {
             Every route's sample URL and every link test's URL, of either manifest, is evaluated with both builds' own
             files on every platform and app; the report lists the links whose decision changes, what their preview
             pages do differently, the routes that changed and the built files that change (with line counts).
-            With --base, the manifest, templates and data files are read from that git revision.
+            With --base, the manifest, templates and data files are read from that git revision; when the manifest is
+            not there yet (the pull request that adds it), everything is reported as added. --format json writes the
+            same report for bots; --diagnostics-format github also annotates each change that needs a reviewer's eye.
             """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case markdown, json
+    }
 
     @OptionGroup var manifestOptions: ManifestOptions
 
@@ -20,6 +26,9 @@ struct DiffCommand: ParsableCommand {
 
     @Option(name: .customLong("base-manifest"), help: "The manifest file to compare with, instead of a git revision.")
     var baseManifest: String?
+
+    @Option(help: "markdown (a pull-request comment) or json (for bots).")
+    var format: Format = .markdown
 
     func validate() throws {
         guard (base == nil) != (baseManifest == nil) else {
@@ -33,7 +42,11 @@ struct DiffCommand: ParsableCommand {
         try Console.produce(headResult, manifestOptions) { headFiles.append($0) }
         guard let headSite = headResult.site, let headPlan = headResult.plan else { throw ExitCode.failure }
 
-        let (name, text, project) = try baseInput()
+        let head = ManifestDiff.Side(site: headSite, plan: headPlan, files: headFiles, templates: headResult.templates)
+        guard let (name, text, project) = try baseInput() else {
+            report(ManifestDiff(base: nil, head: head), base: "\(base ?? "HEAD") (no manifest)")
+            return
+        }
         let baseResult = Linkwell.build(SourceFile(path: name, text: text), project: project, templatesFolder: manifestOptions.templates)
         var baseFiles = baseResult.files
         var baseDiagnostics = baseResult.diagnostics
@@ -46,12 +59,25 @@ struct DiffCommand: ParsableCommand {
             throw ExitCode.failure
         }
         let diff = ManifestDiff(
-            base: .init(site: baseSite, plan: basePlan, files: baseFiles), head: .init(site: headSite, plan: headPlan, files: headFiles))
-        print(diff.markdown(base: name, head: manifestOptions.manifest), terminator: "")
+            base: .init(site: baseSite, plan: basePlan, files: baseFiles, templates: baseResult.templates), head: head)
+        report(diff, base: name)
     }
 
-    /// The base manifest's display name, text and the files beside it.
-    private func baseInput() throws -> (String, String, any ProjectFiles) {
+    private func report(_ diff: ManifestDiff, base: String) {
+        switch format {
+        case .markdown: print(diff.markdown(base: base, head: manifestOptions.manifest), terminator: "")
+        case .json: print(diff.json(base: base, head: manifestOptions.manifest))
+        }
+        if manifestOptions.diagnosticsFormat == .github {
+            for diagnostic in diff.annotations(manifest: manifestOptions.manifest) {
+                Console.printToStandardError(DiagnosticFormat.github.render(diagnostic))
+            }
+        }
+    }
+
+    /// The base manifest's display name, text and the files beside it; nil when a git revision
+    /// exists but has no manifest yet (a first pull request).
+    private func baseInput() throws -> (String, String, any ProjectFiles)? {
         if let baseManifest {
             guard let data = FileManager.default.contents(atPath: baseManifest) else {
                 Console.error("cannot read base manifest '\(baseManifest)'")
@@ -66,6 +92,7 @@ struct DiffCommand: ParsableCommand {
         case .success(let data):
             return ("\(revision):\(manifestName)", String(decoding: data, as: UTF8.self), files)
         case .failure(let error):
+            if files.revisionExists { return nil }
             Console.error("cannot read \(manifestName) at '\(revision)': \(error.message)")
             throw ExitCode.failure
         }

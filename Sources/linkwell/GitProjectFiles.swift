@@ -18,6 +18,12 @@ struct GitProjectFiles: ProjectFiles {
         run(["show", "\(revision):./\(path)"])
     }
 
+    /// Whether the revision names a commit (so a file missing there is missing, not a typo).
+    var revisionExists: Bool {
+        if case .success = run(["rev-parse", "--verify", "--quiet", "\(revision)^{commit}"]) { return true }
+        return false
+    }
+
     func textFiles(in folder: String, suffix: String) -> [SourceFile]? {
         guard case .success(let listing) = run(["ls-tree", "--name-only", "\(revision):./\(folder)"]) else { return nil }
         let names = String(decoding: listing, as: UTF8.self).split(separator: "\n").map(String.init).filter { $0.hasSuffix(suffix) }

@@ -6,11 +6,22 @@ import Testing
 /// `linkwell diff`'s report: a golden Markdown file for a change that touches every section
 /// (Tests/Fixtures/diff: base.yaml → head.yaml), and the parts on their own.
 @Suite struct ManifestDiffTests {
+    /// A built side of the fixture, with the templates and item data beside it.
     static func side(_ name: String) throws -> ManifestDiff.Side {
-        let result = Fixtures.build(Fixtures.text("diff/\(name)"))
-        let site = try #require(result.site, "\(result.diagnostics)")
+        var beside: [String: String] = [:]
+        for (path, text) in Fixtures.files(below: Fixtures.root.appendingPathComponent("diff")) where path.contains("/") {
+            beside[path] = text
+        }
+        let project = InMemoryProjectFiles(beside)
+        let result = Linkwell.build(SourceFile(path: "site.yaml", text: Fixtures.text("diff/\(name)")), project: project)
+        try #require(result.succeeded, "\(result.diagnostics)")
+        let site = try #require(result.site)
         let plan = try #require(result.plan)
-        return ManifestDiff.Side(site: site, plan: plan, files: result.files)
+        let templates = try #require(result.templates)
+        var files = result.files
+        let items = try ItemBuild.run(site: site, templates: templates, project: project, emit: { files.append($0) })
+        #expect(!items.diagnostics.hasErrors, "\(items.diagnostics)")
+        return ManifestDiff.Side(site: site, plan: plan, files: files, templates: templates)
     }
 
     @Test func reportMatchesGoldenFile() throws {
@@ -27,7 +38,10 @@ import Testing
     @Test func eachKindOfChangeIsFound() throws {
         let diff = ManifestDiff(base: try Self.side("base.yaml"), head: try Self.side("head.yaml"))
         #expect(
-            diff.routes.map { "\($0.kind.rawValue) \($0.name)" } == ["added deals", "removed business", "changed checkout", "moved order"])
+            diff.routes.map { "\($0.kind.rawValue) \($0.name)" } == [
+                "added deals", "removed business", "changed checkout", "changed product", "changed cafe", "changed app-screen",
+                "moved order",
+            ], "routes without `hosts` gain the new pair's hosts")
         let business = try #require(diff.links.first { $0.url == "https://shop.example.com/b/sample" })
         #expect(business.before == .opens(route: "business") && business.after == .browser)
         #expect(business.apps == ["shop-business"] && business.platforms == [.ios, .iosLegacy])
@@ -43,7 +57,74 @@ import Testing
         let report = diff.markdown(base: "a", head: "b")
         #expect(report.contains("No sample URL changes what it does on any platform."))
         #expect(report.contains("Proved: no URL on any host changes what it does, on any platform, for any app ("))
-        #expect(report.contains("No built file changes (47 files)."))
+        #expect(report.contains("No built file changes (56 files)."))
+        #expect(!report.contains("### What else changes"))
+    }
+
+    /// Every kind of change a reviewer must see is a sentence naming its app, key, host or page type.
+    @Test func everyCategoryIsASentence() throws {
+        let diff = ManifestDiff(base: try Self.side("base.yaml"), head: try Self.side("head.yaml"))
+        let topics = diff.changes.changes.map(\.topic).uniqued()
+        #expect(
+            topics == [
+                "apps", "signing keys", "hosts", "short links", "page types", "theme", "templates", "item pages", "robots.txt",
+                "link tests",
+            ])
+        let texts = diff.changes.changes.map(\.text)
+        #expect(
+            texts.contains(
+                "Android app `shop`: signing key `B1:35:8E…A3:44` replaced by `3F:1A:9C…2A:F5`; builds signed only with the old key no longer verify."
+            ))
+        #expect(texts.contains("Short link `s.example.com/sale` retargeted: `/p/kettle?ref=sale` → `/p/kettle?ref=spring-sale`."))
+        #expect(texts.contains("1 item page added: `/p/cup`."))
+        #expect(diff.changes.changes.filter(\.attention).count == 4, "app ID, signing key, short link and item page removed")
+        // A URL on a host the base did not have is "host not in the manifest", not "app not in the manifest".
+        let newHost = try #require(diff.links.first { $0.url == "https://deals.example.com/deals/spring" })
+        #expect(newHost.before == .noHost)
+        // The annotations GitHub shows: a warning per change that needs attention, a notice per link that now opens or closes.
+        let annotations = diff.annotations(manifest: "site.yaml")
+        #expect(annotations.filter { $0.severity == .warning }.count == 4)
+        #expect(
+            annotations.contains {
+                $0.severity == .note && $0.message.hasPrefix("https://shop.example.com/b/sample no longer opens the app")
+            })
+    }
+
+    /// The pull request that adds the manifest: no base, everything is added.
+    @Test func aFirstPullRequestReportsEverythingAsAdded() throws {
+        let diff = ManifestDiff(base: nil, head: try Self.side("base.yaml"))
+        let report = diff.markdown(base: "origin/main (no manifest)", head: "site.yaml")
+        #expect(report.contains("`origin/main (no manifest)` has no manifest: this change adds `site.yaml`, so everything below is new."))
+        #expect(report.contains("- iOS app `shop` (Shop, `ABCDE12345.com.example.shop`) added."))
+        #expect(report.contains("- Android app `shop` (Shop, `com.example.shop`) added with 2 signing keys."))
+        #expect(report.contains("- Mirror pair `shop.example.com` ↔ `open.shop.example.com` added: deploy both folders before merging."))
+        #expect(report.contains("- Short link `s.example.com/sale` added → `/p/kettle?ref=sale`."))
+        #expect(report.contains("- 3 item pages added: `/p/kettle`, `/p/mug`, `/p/teapot`."))
+        #expect(report.contains("- **added** `checkout`"))
+        #expect(report.contains("| `shop.example.com` | iOS 13+ | shop (ABCDE12345.com.example.shop), shop-business"))
+        #expect(report.contains("(the new build has 56 files)"))
+    }
+
+    @Test func theJSONFormHoldsEverySection() throws {
+        let diff = ManifestDiff(base: try Self.side("base.yaml"), head: try Self.side("head.yaml"))
+        let json = try JSONValue.parse(diff.json(base: "base.yaml", head: "head.yaml"))
+        guard case .object(let report) = json else {
+            Issue.record("not an object")
+            return
+        }
+        #expect(
+            Set(report.keys) == [
+                "base", "head", "firstManifest", "proved", "unproved", "regions", "samples", "changes", "previews", "routes", "files",
+                "fileCount",
+            ])
+        #expect(report["firstManifest"] == .bool(false) && report["proved"] == .bool(false))
+        guard case .array(let changes) = report["changes"] else {
+            Issue.record("no changes")
+            return
+        }
+        #expect(changes.count == diff.changes.changes.count)
+        #expect(
+            changes.first == .object(["topic": .string("apps"), "text": .string(diff.changes.changes[0].text), "attention": .bool(false)]))
     }
 
     @Test func aMovedLineCountsAsNeitherAddedNorRemoved() {

@@ -84,6 +84,14 @@ import Testing
         #expect(stale.status == 1)
         #expect(stale.standardOutput == "removed: extra.txt\nchanged: shop.example.com/.well-known/assetlinks.json\n")
         #expect(workspace.snapshot()["extra.txt"] != nil, "check must not write")
+        let annotated = try workspace.run("check", "--diagnostics-format", "github")
+        #expect(
+            annotated.standardError.contains(
+                "::error file=Output/shop.example.com/.well-known/assetlinks.json,line=1,col=1,title=linkwell::Output/shop.example.com/.well-known/assetlinks.json is stale: a build would change it; run 'linkwell build' and commit the result"
+            ))
+        #expect(
+            annotated.standardError.contains(
+                "::error file=Output/extra.txt,line=1,col=1,title=linkwell::Output/extra.txt is no longer built"))
     }
 
     @Test func validateWritesNothing() throws {

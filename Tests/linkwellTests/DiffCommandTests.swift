@@ -37,12 +37,36 @@ import Testing
             report.contains(
                 "| `https://m.example.com/events/sample`<br>sample of route 'events' | iOS 13+, iOS 9–12, Android 15+, Android ≤14 | amora, amora-beta | browser (no rule) | **opens the app** (route `events`) |"
             ))
-        #expect(report.contains("> **Now opens the app:** `/events/sample`."))
+        #expect(
+            report.contains("> **Now opens the app:** `https://m.example.com/events/sample`, `https://mlink.example.com/events/sample`."))
+        #expect(report.contains("- 1 item page added: `/u/kim`."))
         #expect(report.contains("- **added** `events`: path `/events/*`; opens the app; page `stories`"))
         // The new profile's item pages, found only because the base's data file was read at HEAD.
         #expect(report.contains("| `m.example.com/u/kim.html` | added |"))
         #expect(report.contains("| `mlink.example.com/u/kim.html` | added |"))
         #expect(!report.contains("u/alex.html"), "unchanged item pages are not listed")
+    }
+
+    /// The pull request that adds site.yaml: the base revision has none, so everything is added;
+    /// `--format json` and GitHub annotations on the same run.
+    @Test func aFirstPullRequestComparesWithNothing() throws {
+        let workspace = try Workspace.bundled()
+        try git("init", "-q", in: workspace)
+        try workspace.write("# Amora\n", to: "README.md")
+        try git("add", "README.md", in: workspace)
+        try git("commit", "-q", "-m", "before Linkwell", in: workspace)
+        let run = try workspace.run("diff", "--base", "HEAD")
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(
+            run.standardOutput.contains("`HEAD (no manifest)` has no manifest: this change adds `site.yaml`, so everything below is new."))
+        #expect(
+            run.standardOutput.contains("- Mirror pair `m.example.com` ↔ `mlink.example.com` added: deploy both folders before merging."))
+        let json = try workspace.run("diff", "--base", "HEAD", "--format", "json", "--diagnostics-format", "github")
+        #expect(json.status == 0, "\(json.standardError)")
+        #expect(json.standardOutput.contains(#""firstManifest" : true"#) || json.standardOutput.contains(#""firstManifest": true"#))
+        #expect(json.standardError.contains("::notice title=linkwell::https://m.example.com/u/42 now opens the app on"))
+        let missing = try workspace.run("diff", "--base", "no-such-revision")
+        #expect(missing.status == 1 && missing.standardError.contains("cannot read site.yaml at 'no-such-revision'"))
     }
 
     @Test func comparesWithAManifestFile() throws {

@@ -8,12 +8,36 @@ extension ManifestDiff {
 
     public func markdown(base: String, head: String) -> String {
         var lines = ["## Linkwell: what this change does to links", ""]
-        lines.append(
-            "Compared `\(base)` → `\(head)` on every URL of every host, exactly, and on \(urlCount) sample URLs "
-                + "(every route's sample URL and every link test), on each platform and app.")
+        if isFirst {
+            lines.append(
+                "`\(base)` has no manifest: this change adds `\(head)`, so everything below is new. Compared on every URL of every "
+                    + "host, exactly, and on \(urlCount) sample URLs (every route's sample URL and every link test), on each platform and app."
+            )
+        } else {
+            lines.append(
+                "Compared `\(base)` → `\(head)` on every URL of every host, exactly, and on \(urlCount) sample URLs "
+                    + "(every route's sample URL and every link test), on each platform and app.")
+        }
         lines.append("")
-        lines += regionSection + linkSection + previewSection + routeSection + fileSection
+        lines += regionSection + linkSection + changeSection + previewSection + routeSection + fileSection
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Everything else a reviewer must see, by topic; ⚠️ marks what can break links people use.
+    private var changeSection: [String] {
+        guard !changes.changes.isEmpty else { return [] }
+        var lines = ["### What else changes", ""]
+        var topic = ""
+        for change in changes.changes {
+            if change.topic != topic {
+                if !topic.isEmpty { lines.append("") }
+                topic = change.topic
+                lines += ["**\(topic == "robots.txt" ? topic : topic.prefix(1).uppercased() + topic.dropFirst())**", ""]
+            }
+            lines.append("- \(change.attention ? "⚠️ " : "")\(change.text)")
+        }
+        lines.append("")
+        return lines
     }
 
     /// The exact comparison: one row per region (platforms with the same change are one row).
@@ -85,7 +109,7 @@ extension ManifestDiff {
         lines.append("")
         let opened = links.filter { !$0.before.opensApp && $0.after.opensApp }
         if !opened.isEmpty {
-            let paths = opened.map { URLParts($0.url)?.pathAndQuery ?? $0.url }.uniqued()
+            let paths = opened.map(\.url).uniqued()
             lines.append(
                 "> **Now opens the app:** \(paths.map(code).joined(separator: ", ")). Association files apply to every "
                     + "installed version of the app, including versions released before this change: check that those "
@@ -94,7 +118,7 @@ extension ManifestDiff {
         }
         let closed = links.filter { $0.before.opensApp && !$0.after.opensApp }
         if !closed.isEmpty {
-            let paths = closed.map { URLParts($0.url)?.pathAndQuery ?? $0.url }.uniqued()
+            let paths = closed.map(\.url).uniqued()
             lines.append(
                 "> **No longer opens the app:** \(paths.map(code).joined(separator: ", ")). These links stay in the browser "
                     + "for everyone, also where the app is installed; devices pick this up when they refetch the file.")
@@ -149,8 +173,81 @@ extension ManifestDiff {
         case .excluded(let route): "browser (excluded by `\(route)`)"
         case .browser: "browser (no rule)"
         case .noApp: "— (app not in the manifest)"
+        case .noHost: "— (host not in the manifest)"
         }
     }
+
+    /// The annotations `--diagnostics-format github` adds: a warning for every change that can
+    /// break links people use, a notice for every sample URL that now opens or no longer opens the app.
+    public func annotations(manifest: String) -> [Diagnostic] {
+        var found = changes.changes.filter(\.attention).map { Diagnostic.warning("\(manifest): \(plain($0.text))", at: nil) }
+        for change in links where change.before.opensApp != change.after.opensApp {
+            let verb = change.after.opensApp ? "now opens the app" : "no longer opens the app"
+            found.append(
+                Diagnostic(
+                    .note, "\(change.url) \(verb) on \(change.platforms.map(\.displayName).joined(separator: ", "))", at: nil))
+        }
+        return found
+    }
+
+    /// The report for bots: every section, as data.
+    public func json(base: String, head: String) -> String {
+        struct Report: Encodable {
+            struct Region: Encodable {
+                var host, platform, app, example, before, after: String
+            }
+            struct Sample: Encodable {
+                var url, origin, before, after: String
+                var platforms, apps: [String]
+            }
+            struct Preview: Encodable {
+                var url, aspect, before, after: String
+            }
+            struct Route: Encodable {
+                var kind, name: String
+                var details: [String]
+            }
+            struct File: Encodable {
+                var path, kind: String
+                var addedLines, removedLines: Int
+            }
+            var base, head: String
+            var firstManifest: Bool
+            var proved: Bool
+            var unproved: [String]
+            var regions: [Region]
+            var samples: [Sample]
+            var changes: [ManifestChanges.Change]
+            var previews: [Preview]
+            var routes: [Route]
+            var files: [File]
+            var fileCount: Int
+        }
+        let report = Report(
+            base: base, head: head, firstManifest: isFirst, proved: regions.changes.isEmpty && regions.unproved.isEmpty,
+            unproved: regions.unproved,
+            regions: regions.changes.map {
+                .init(
+                    host: $0.host, platform: $0.platform.displayName, app: $0.app, example: $0.witness, before: plain(Self.text($0.before)),
+                    after: plain(Self.text($0.after)))
+            },
+            samples: links.map {
+                .init(
+                    url: $0.url, origin: $0.origin, before: plain(Self.text($0.before)), after: plain(Self.text($0.after)),
+                    platforms: $0.platforms.map(\.displayName), apps: $0.apps)
+            },
+            changes: changes.changes,
+            previews: previews.map { .init(url: $0.url, aspect: $0.aspect, before: $0.before, after: $0.after) },
+            routes: routes.map { .init(kind: $0.kind.rawValue, name: $0.name, details: $0.details) },
+            files: files.map { .init(path: $0.path, kind: $0.kind.rawValue, addedLines: $0.addedLines, removedLines: $0.removedLines) },
+            fileCount: fileCount)
+        return JSONText.encode(report)
+    }
+}
+
+/// Markdown emphasis and code marks taken out, for annotations and JSON.
+private func plain(_ text: String) -> String {
+    text.replacingOccurrences(of: "**", with: "").replacingOccurrences(of: "`", with: "")
 }
 
 /// Inline code in a table cell; a backtick or pipe inside would end it.

@@ -55,10 +55,11 @@ public struct LinkRegions: Sendable {
         if result.verdict == .notProven {
             unproved.append("\(result.host) \(result.platform.displayName) \(result.app): \(result.summary)")
         }
-        let app =
-            Self.manifestID(result.app, platform: result.platform, in: head.site) ?? Self.manifestID(
-                result.app, platform: result.platform, in: base.site)
-            ?? result.app
+        // An app ID or package only one side has (a changed Team ID, a new app) is named with it,
+        // so the rows of the old and the new identity are told apart.
+        let inHead = Self.manifestID(result.app, platform: result.platform, in: head.site)
+        let inBase = Self.manifestID(result.app, platform: result.platform, in: base.site)
+        let app = (inHead ?? inBase).map { inHead != nil && inBase != nil ? $0 : "\($0) (\(result.app))" } ?? result.app
         for difference in result.differences {
             changes.append(
                 Change(

@@ -9,13 +9,42 @@ public struct ManifestDiff: Sendable {
         public var plan: BuildPlan
         public var matcher: SiteMatcher
         public var files: [OutputFile]
+        /// The templates' sources and the item pages, for `ManifestChanges`.
+        public var extras: ManifestChanges.Extras
 
         /// `files` is every file of the build, item pages included.
-        public init(site: Site, plan: BuildPlan, files: [OutputFile]) {
+        public init(site: Site, plan: BuildPlan, files: [OutputFile], templates: PageTemplates? = nil) {
             self.site = site
             self.plan = plan
             matcher = SiteMatcher(site: site, plan: plan, files: files)
             self.files = files
+            // Item pages are the files the plan did not name; a row is one path, whatever its hosts.
+            let planned = Set(plan.files.map(\.path))
+            var items: [String: UInt64] = [:]
+            for file in files where !planned.contains(file.path) && file.path.hasSuffix(".html") {
+                guard let slash = file.path.firstIndex(of: "/") else { continue }
+                let path = String(file.path[slash...].dropLast(".html".count))
+                items[path] = Self.fnv(file.bytes, seed: items[path] ?? 0xcbf2_9ce4_8422_2325)
+            }
+            extras = ManifestChanges.Extras(templates: templates?.sources ?? [:], itemPages: items)
+        }
+
+        /// An empty manifest: the base of a first pull request, the one that adds `site.yaml`.
+        public static var nothing: Side {
+            let site = Site(
+                name: "", scheme: nil, legacyPaths: true, iosApps: [], androidApps: [], mirrorPairs: [], shortHost: nil,
+                defaults: RuleDefaults(), substitutionVariables: [], routes: [], pageTypes: [],
+                robots: RobotsPolicy(groups: [], sitemaps: []))
+            return Side(site: site, plan: BuildPlan(site: site), files: [])
+        }
+
+        private static func fnv(_ bytes: [UInt8], seed: UInt64) -> UInt64 {
+            var hash = seed
+            for byte in bytes {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x100_0000_01b3
+            }
+            return hash
         }
     }
 
@@ -27,6 +56,8 @@ public struct ManifestDiff: Sendable {
         case browser
         /// The app is not in this manifest.
         case noApp
+        /// The URL's host is not in this manifest: it serves no association files.
+        case noHost
 
         init(_ decision: LinkDecision?) {
             guard let decision else {
@@ -77,6 +108,10 @@ public struct ManifestDiff: Sendable {
     }
 
     public var routes: [RouteChange]
+    /// Everything else a reviewer must see, as sentences.
+    public var changes: ManifestChanges
+    /// Whether the base had no manifest (a first pull request).
+    public var isFirst = false
     /// The exact comparison: every URL, per host, platform and app (`LinkRegions`).
     public var regions: LinkRegions
     public var links: [LinkChange]
@@ -86,10 +121,16 @@ public struct ManifestDiff: Sendable {
     public var urlCount: Int
     public var fileCount: Int
 
-    public var isEmpty: Bool { routes.isEmpty && regions.changes.isEmpty && links.isEmpty && previews.isEmpty && files.isEmpty }
+    public var isEmpty: Bool {
+        routes.isEmpty && changes.changes.isEmpty && regions.changes.isEmpty && links.isEmpty && previews.isEmpty && files.isEmpty
+    }
 
-    public init(base: Side, head: Side) {
+    /// A nil `base` is a first pull request: everything in `head` is new.
+    public init(base: Side?, head: Side) {
+        isFirst = base == nil
+        let base = base ?? .nothing
         routes = Self.routeChanges(base.site.routes, head.site.routes)
+        changes = ManifestChanges(base: base.site, head: head.site, baseExtras: base.extras, headExtras: head.extras)
         regions = LinkRegions(base: base, head: head)
         let urls = Self.urls(base.site) + Self.urls(head.site)
         var seen: Set<String> = []
@@ -118,8 +159,11 @@ public struct ManifestDiff: Sendable {
         let keys = (before.keys.sorted() + after.keys.sorted()).uniqued()
         // Platforms and apps with the same before → after are one line.
         var grouped: [(before: Outcome, after: Outcome, platforms: [Platform], apps: [String])] = []
+        func outcome(_ decision: LinkDecision?, _ side: Side) -> Outcome {
+            decision == nil && !side.site.hosts.contains(url.host) ? .noHost : Outcome(decision)
+        }
         for key in keys {
-            let change = (Outcome(before[key]), Outcome(after[key]))
+            let change = (outcome(before[key], base), outcome(after[key], head))
             guard change.0 != change.1 else { continue }
             if let index = grouped.firstIndex(where: { $0.before == change.0 && $0.after == change.1 }) {
                 grouped[index].platforms = (grouped[index].platforms + [key.platform]).uniqued()

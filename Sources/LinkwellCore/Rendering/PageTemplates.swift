@@ -8,6 +8,8 @@ public struct PageTemplates: Sendable {
     let sourceFingerprint: [UInt8]
     /// The inline scripts the pages may run, and the scripts the pages' policy would block.
     let scripts: TemplateScripts
+    /// Every template's source by file name (`page.mustache`): the user's, else the built-in one.
+    public var sources: [String: String] = [:]
 
     /// The built-in templates, which a test compiles (an empty library would render empty pages).
     public static let builtIn =
@@ -25,7 +27,9 @@ public struct PageTemplates: Sendable {
             for source in builtIn + users { sources[source.name] = source.text }
             let fingerprint = sources.sorted { $0.key < $1.key }.flatMap { Array("\($0.key)\u{0}\($0.value)\u{0}".utf8) }
             let scripts = TemplateScripts(sources.sorted { $0.key < $1.key }.map { (file: fileNames[$0.key] ?? $0.key, text: $0.value) })
-            return (PageTemplates(library: try TemplateLibrary(builtIn + users), sourceFingerprint: fingerprint, scripts: scripts), [])
+            var templates = PageTemplates(library: try TemplateLibrary(builtIn + users), sourceFingerprint: fingerprint, scripts: scripts)
+            templates.sources = Dictionary(uniqueKeysWithValues: sources.map { ("\($0.key).mustache", $0.value) })
+            return (templates, [])
         } catch {
             let file = files.last { name(of: $0.path) == error.template }?.path ?? "built-in \(error.template).mustache"
             let location = SourceLocation(file: file, line: error.line, column: error.column)

@@ -1,0 +1,305 @@
+/// What a reviewer must see in a manifest change beside link behaviour, as sentences: apps and
+/// their identities and signing keys, hosts, short links, page types, the theme, templates,
+/// item pages and robots.txt. Each names its host, app or page type; a change that can break
+/// links for people already using the app is flagged `attention`.
+public struct ManifestChanges: Sendable, Hashable {
+    public struct Change: Sendable, Hashable, Encodable {
+        /// `apps`, `signing keys`, `hosts`, `short links`, `page types`, `theme`, `templates`,
+        /// `item pages`, `robots.txt`, `link tests`.
+        public var topic: String
+        /// One Markdown sentence.
+        public var text: String
+        /// Whether it can break links people use today (a reviewer must look).
+        public var attention: Bool
+    }
+
+    public var changes: [Change] = []
+
+    /// What a side contributes besides its `Site`: template sources by file name, and the item
+    /// pages it builds (paths on their first host, with their bytes' fingerprints).
+    public struct Extras: Sendable, Hashable {
+        public var templates: [String: String]
+        public var itemPages: [String: UInt64]
+
+        public init(templates: [String: String] = [:], itemPages: [String: UInt64] = [:]) {
+            self.templates = templates
+            self.itemPages = itemPages
+        }
+    }
+
+    public init(base: Site, head: Site, baseExtras: Extras = Extras(), headExtras: Extras = Extras()) {
+        apps(base, head)
+        hosts(base, head)
+        shortLinks(base, head)
+        pageTypes(base, head)
+        look(base, head)
+        templates(baseExtras.templates, headExtras.templates)
+        items(baseExtras.itemPages, headExtras.itemPages)
+        robots(base.robots, head.robots)
+        tests(base, head)
+    }
+
+    private mutating func add(_ topic: String, _ text: String, attention: Bool = false) {
+        changes.append(Change(topic: topic, text: text, attention: attention))
+    }
+
+    // MARK: - Apps
+
+    private mutating func apps(_ base: Site, _ head: Site) {
+        let before = Dictionary(base.iosApps.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let after = Dictionary(head.iosApps.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        for app in head.iosApps where before[app.id] == nil {
+            add("apps", "iOS app \(code(app.id)) (\(app.name), \(code(app.appID))) added.")
+        }
+        for app in base.iosApps where after[app.id] == nil {
+            add("apps", "iOS app \(code(app.id)) (\(code(app.appID))) removed: its links no longer open it.", attention: true)
+        }
+        for app in head.iosApps {
+            guard let old = before[app.id] else { continue }
+            let what = "iOS app \(code(app.id))"
+            if old.teamID != app.teamID || old.bundleID != app.bundleID {
+                add(
+                    "apps",
+                    "\(what): app ID \(code(old.appID)) → \(code(app.appID)); only builds with the new Team ID and bundle ID open its links.",
+                    attention: true)
+            }
+            if old.name != app.name { add("apps", "\(what): name \(quoted(old.name)) → \(quoted(app.name)).") }
+            if old.appStoreID != app.appStoreID {
+                add(
+                    "apps",
+                    "\(what): App Store ID \(optional(old.appStoreID)) → \(optional(app.appStoreID)) (store links and smart banners).")
+            }
+            if old.webcredentials != app.webcredentials {
+                add("apps", "\(what): shared web credentials (passwords, passkeys) \(app.webcredentials ? "turned on" : "turned off").")
+            }
+            for clip in app.appClipBundleIDs where !old.appClipBundleIDs.contains(clip) {
+                add("apps", "\(what): App Clip \(code(clip)) added.")
+            }
+            for clip in old.appClipBundleIDs where !app.appClipBundleIDs.contains(clip) {
+                add("apps", "\(what): App Clip \(code(clip)) removed.", attention: true)
+            }
+        }
+        let beforeAndroid = Dictionary(base.androidApps.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let afterAndroid = Dictionary(head.androidApps.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        for app in head.androidApps where beforeAndroid[app.id] == nil {
+            add(
+                "apps",
+                "Android app \(code(app.id)) (\(app.name), \(code(app.package))) added with \(count(app.fingerprints.count, "signing key"))."
+            )
+        }
+        for app in base.androidApps where afterAndroid[app.id] == nil {
+            add("apps", "Android app \(code(app.id)) (\(code(app.package))) removed: its links no longer open it.", attention: true)
+        }
+        for app in head.androidApps {
+            guard let old = beforeAndroid[app.id] else { continue }
+            let what = "Android app \(code(app.id))"
+            if old.package != app.package {
+                add("apps", "\(what): package \(code(old.package)) → \(code(app.package)).", attention: true)
+            }
+            if old.name != app.name { add("apps", "\(what): name \(quoted(old.name)) → \(quoted(app.name)).") }
+            if old.webcredentials != app.webcredentials {
+                add("apps", "\(what): shared sign-in credentials \(app.webcredentials ? "turned on" : "turned off").")
+            }
+            signingKeys(of: what, old.fingerprints, app.fingerprints)
+        }
+    }
+
+    /// Added, removed, or — one out and one in — replaced, by the key's short form.
+    private mutating func signingKeys(of app: String, _ before: [String], _ after: [String]) {
+        let added = after.filter { !before.contains($0) }
+        let removed = before.filter { !after.contains($0) }
+        if added.count == 1, removed.count == 1 {
+            add(
+                "signing keys",
+                "\(app): signing key \(code(short(removed[0]))) replaced by \(code(short(added[0]))); builds signed only with the old key no longer verify.",
+                attention: true)
+            return
+        }
+        for key in added { add("signing keys", "\(app): signing key \(code(short(key))) added.") }
+        for key in removed {
+            add(
+                "signing keys", "\(app): signing key \(code(short(key))) removed; builds signed only with it no longer verify.",
+                attention: true)
+        }
+    }
+
+    /// `14:6D:E9…44:E5`: enough of a fingerprint to tell keys apart in a sentence.
+    private func short(_ fingerprint: String) -> String {
+        fingerprint.count > 20 ? "\(fingerprint.prefix(8))…\(fingerprint.suffix(5))" : fingerprint
+    }
+
+    // MARK: - Hosts
+
+    private mutating func hosts(_ base: Site, _ head: Site) {
+        for pair in head.mirrorPairs where !base.mirrorPairs.contains(pair) {
+            add("hosts", "Mirror pair \(code(pair.primary)) ↔ \(code(pair.mirror)) added: deploy both folders before merging.")
+        }
+        for pair in base.mirrorPairs where !head.mirrorPairs.contains(pair) {
+            add(
+                "hosts", "Mirror pair \(code(pair.primary)) ↔ \(code(pair.mirror)) removed: links to it stop opening the app.",
+                attention: true)
+        }
+        if base.shortHost != head.shortHost {
+            switch (base.shortHost, head.shortHost) {
+            case (nil, let host?): add("hosts", "Short host \(code(host)) added.")
+            case (let host?, nil): add("hosts", "Short host \(code(host)) removed: its links stop opening the app.", attention: true)
+            case (let old?, let new?): add("hosts", "Short host \(code(old)) → \(code(new)).", attention: true)
+            case (nil, nil): break
+            }
+        }
+        if !base.iosApps.isEmpty || !base.androidApps.isEmpty {
+            if base.scheme != head.scheme { add("hosts", "URL scheme \(optional(base.scheme)) → \(optional(head.scheme)).") }
+            if base.legacyPaths != head.legacyPaths {
+                add("hosts", "iOS 9–12 `paths` \(head.legacyPaths ? "written again" : "no longer written: old iPhones open nothing").")
+            }
+        }
+    }
+
+    // MARK: - Short links
+
+    private mutating func shortLinks(_ base: Site, _ head: Site) {
+        let host = head.shortHost ?? base.shortHost ?? "the short host"
+        let before = Dictionary(base.shortLinks.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
+        let after = Dictionary(head.shortLinks.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
+        for link in head.shortLinks {
+            guard let old = before[link.code] else {
+                add("short links", "Short link \(code("\(host)/\(link.code)")) added → \(code(link.target)).")
+                continue
+            }
+            if old.target != link.target {
+                add("short links", "Short link \(code("\(host)/\(link.code)")) retargeted: \(code(old.target)) → \(code(link.target)).")
+            }
+        }
+        for link in base.shortLinks where after[link.code] == nil {
+            add("short links", "Short link \(code("\(host)/\(link.code)")) removed (was → \(code(link.target))).", attention: true)
+        }
+    }
+
+    // MARK: - Page types
+
+    private mutating func pageTypes(_ base: Site, _ head: Site) {
+        let before = Dictionary(base.pageTypes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let after = Dictionary(head.pageTypes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        for page in head.pageTypes where before[page.name] == nil {
+            add("page types", "Page type \(code(page.name)) added: \(quoted(page.title)).")
+        }
+        for page in base.pageTypes where after[page.name] == nil { add("page types", "Page type \(code(page.name)) removed.") }
+        for page in head.pageTypes {
+            guard let old = before[page.name] else { continue }
+            let fields: [(String, String?, String?)] = [
+                ("title", old.title, page.title), ("description", old.description, page.description), ("image", old.image, page.image),
+                ("web", old.webURL, page.webURL), ("desktop", old.desktopURL, page.desktopURL),
+                ("fallback", old.fallback.rawValue, page.fallback.rawValue), ("iosInstall", old.iosInstallURL, page.iosInstallURL),
+                ("android", old.android.rawValue, page.android.rawValue), ("clipboard", old.clipboard?.rawValue, page.clipboard?.rawValue),
+                ("nativeAttempt", "\(old.nativeAttempt)", "\(page.nativeAttempt)"), ("since iOS", old.sinceIOS, page.sinceIOS),
+                ("since Android", old.sinceAndroid, page.sinceAndroid), ("items", old.items?.value, page.items?.value),
+                ("label open", old.labels.open, page.labels.open), ("label store", old.labels.store, page.labels.store),
+                ("label web", old.labels.web, page.labels.web),
+            ]
+            for (name, was, now) in fields where was != now {
+                add("page types", "Page type \(code(page.name)): \(name) \(optional(was)) → \(optional(now)).")
+            }
+        }
+    }
+
+    // MARK: - Look
+
+    private mutating func look(_ base: Site, _ head: Site) {
+        if base.webHome != head.webHome { add("theme", "Web home \(optional(base.webHome)) → \(optional(head.webHome)).") }
+        let fields: [(String, String?, String?)] = [
+            ("accent", base.theme.accent, head.theme.accent), ("accentText", base.theme.accentText, head.theme.accentText),
+            ("text", base.theme.text, head.theme.text), ("background", base.theme.background, head.theme.background),
+            ("darkText", base.theme.darkText, head.theme.darkText),
+            ("darkBackground", base.theme.darkBackground, head.theme.darkBackground), ("logo", base.theme.logo, head.theme.logo),
+            ("icon", base.theme.icon, head.theme.icon), ("font", base.theme.font, head.theme.font),
+        ]
+        for (name, was, now) in fields where was != now { add("theme", "Theme \(name) \(optional(was)) → \(optional(now)).") }
+        for (name, was, now) in [
+            ("scripts", base.allowedOrigins.scripts, head.allowedOrigins.scripts),
+            ("connect", base.allowedOrigins.connect, head.allowedOrigins.connect),
+        ] {
+            for origin in now where !was.contains(origin) {
+                add(
+                    "theme", "Pages may now \(name == "scripts" ? "load scripts from" : "send requests to") \(code(origin)).",
+                    attention: true)
+            }
+            for origin in was where !now.contains(origin) {
+                add("theme", "Pages no longer \(name == "scripts" ? "load scripts from" : "send requests to") \(code(origin)).")
+            }
+        }
+    }
+
+    private mutating func templates(_ base: [String: String], _ head: [String: String]) {
+        for name in Set(base.keys).union(head.keys).sorted() {
+            switch (base[name], head[name]) {
+            case (nil, _?): add("templates", "Template \(code(name)) added.")
+            case (_?, nil): add("templates", "Template \(code(name)) removed.")
+            case (let was?, let now?) where was != now:
+                let lines = FileChanges.lineCounts(was, now)
+                add("templates", "Template \(code(name)) changed (+\(lines.added) −\(lines.removed) lines).")
+            default: break
+            }
+        }
+    }
+
+    /// Item pages by path: rows added, removed and changed, with the first few of each.
+    private mutating func items(_ base: [String: UInt64], _ head: [String: UInt64]) {
+        let added = head.keys.filter { base[$0] == nil }.sorted()
+        let removed = base.keys.filter { head[$0] == nil }.sorted()
+        let changed = head.keys.filter { base[$0] != nil && base[$0] != head[$0] }.sorted()
+        for (paths, verb) in [(added, "added"), (removed, "removed"), (changed, "changed")] where !paths.isEmpty {
+            let shown = paths.prefix(5).map(code).joined(separator: ", ")
+            add(
+                "item pages",
+                "\(count(paths.count, "item page")) \(verb): \(shown)\(paths.count > 5 ? " and \(paths.count - 5) more" : "").",
+                attention: verb == "removed")
+        }
+    }
+
+    private mutating func robots(_ base: RobotsPolicy, _ head: RobotsPolicy) {
+        let before = Dictionary(base.groups.map { ($0.userAgents, $0) }, uniquingKeysWith: { first, _ in first })
+        let after = Dictionary(head.groups.map { ($0.userAgents, $0) }, uniquingKeysWith: { first, _ in first })
+        func agents(_ group: RobotsGroup) -> String { group.userAgents.map(code).joined(separator: ", ") }
+        for group in head.groups {
+            guard let old = before[group.userAgents] else {
+                add(
+                    "robots.txt",
+                    "robots.txt group for \(agents(group)) added: allow \(list(group.allow)), disallow \(list(group.disallow)).")
+                continue
+            }
+            if old.allow != group.allow {
+                add("robots.txt", "robots.txt \(agents(group)): allow \(list(old.allow)) → \(list(group.allow)).")
+            }
+            if old.disallow != group.disallow {
+                add("robots.txt", "robots.txt \(agents(group)): disallow \(list(old.disallow)) → \(list(group.disallow)).")
+            }
+        }
+        for group in base.groups where after[group.userAgents] == nil {
+            add("robots.txt", "robots.txt group for \(agents(group)) removed.")
+        }
+        if base.sitemaps != head.sitemaps { add("robots.txt", "Sitemaps \(list(base.sitemaps)) → \(list(head.sitemaps)).") }
+    }
+
+    private mutating func tests(_ base: Site, _ head: Site) {
+        let before = Set(base.linkTests.map(\.url))
+        let after = Set(head.linkTests.map(\.url))
+        let added = after.subtracting(before).count
+        let removed = before.subtracting(after).count
+        if added > 0 { add("link tests", "\(count(added, "link test URL")) added.") }
+        if removed > 0 { add("link tests", "\(count(removed, "link test URL")) removed: what they pinned is no longer checked.") }
+    }
+
+    // MARK: - Text
+
+    private func code(_ text: String) -> String {
+        "`" + text.replacingOccurrences(of: "`", with: "'") + "`"
+    }
+
+    private func quoted(_ text: String) -> String { "“\(text)”" }
+
+    private func optional(_ text: String?) -> String { text.map(code) ?? "none" }
+
+    private func list(_ values: [String]) -> String { values.isEmpty ? "none" : values.map(code).joined(separator: ", ") }
+
+    private func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+}
