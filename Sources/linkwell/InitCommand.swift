@@ -77,9 +77,9 @@ struct InitCommand: ParsableCommand {
             Console.error("cannot write beside '\(manifest)': \(error.localizedDescription)")
             throw ExitCode.failure
         }
+        let steps = starter.nextSteps.enumerated().map { "  \($0.offset + 1). \($0.element)" }
         Console.status(
-            "wrote \(manifest) and \(schema)\(templates ? " and \(templateFolder)/" : "")"
-                + "; next: `linkwell build`, then deploy each Output/<host>/ folder as that host's root")
+            (["wrote \(manifest) and \(schema)\(templates ? " and \(templateFolder)/" : ""); next:"] + steps).joined(separator: "\n"))
     }
 
     /// Written beside its place and moved in, so a failure never leaves half a file.

@@ -20,8 +20,32 @@ import Testing
         #expect(result.succeeded, "\(result.diagnostics.map(\.description))")
         // A starter only warns about what its flags could not say: missing fingerprints, or only one of them.
         #expect(result.diagnostics.allSatisfy { $0.severity == .warning && $0.message.contains("certificate fingerprint") })
-        #expect((result.site?.linkTests.count ?? 0) == 2)
+        let waitsForTheKey = teamID == nil && fingerprints.isEmpty
+        #expect((result.site?.linkTests.count ?? 0) == (waitsForTheKey ? 0 : 2))
         #expect(result.files.contains { $0.path == "mlink.example.com/robots.txt" })
+        // Every URL has a page: the route's page type, and each host's home and not-found pages.
+        for host in ["m.example.com", "mlink.example.com"] {
+            for page in ["_linkwell/app.html", "index.html", "404.html"] {
+                #expect(result.files.contains { $0.path == "\(host)/\(page)" }, "\(host)/\(page)")
+            }
+        }
+        // Adding the signing key the starter asks for, and uncommenting what it says, breaks no link test.
+        if package != nil, fingerprints.isEmpty {
+            let withKey = starter.yaml.replacingOccurrences(of: "      sha256: []", with: "      sha256: [\(Self.fingerprint)]")
+                .replacingOccurrences(
+                    of: "    # android: everything         # uncomment once sha256 lists the signing key", with: "    android: everything"
+                )
+                .replacingOccurrences(of: "    # androidLegacy: everything", with: "    androidLegacy: everything")
+                .replacingOccurrences(of: "tests: []   # once sha256 lists the signing key, uncomment:", with: "tests:")
+                .replacingOccurrences(of: "#  - url:", with: "  - url:").replacingOccurrences(of: "#    expect:", with: "    expect:")
+            let rebuilt = Fixtures.build(withKey)
+            #expect(rebuilt.succeeded, "\(rebuilt.diagnostics.map(\.description))")
+            #expect((rebuilt.site?.linkTests.count ?? 0) == 2)
+            // Only adding the key, without touching the tests, also builds.
+            #expect(
+                Fixtures.build(starter.yaml.replacingOccurrences(of: "      sha256: []", with: "      sha256: [\(Self.fingerprint)]"))
+                    .succeeded)
+        }
     }
 
     @Test func fingerprintsAreWrittenInCanonicalForm() {

@@ -31,6 +31,31 @@ def test_verify_finds_nothing_wrong_with_it(served):
     assert run.stdout.rstrip().endswith("25 checks on 3 hosts: 0 errors, 0 warnings")
 
 
+def test_init_build_serve_verify_gives_a_site_without_a_404(tmp_path):
+    """The starter `init` writes is a site: after `build`, every URL of both hosts has a page and
+    `verify` finds nothing wrong, with the next steps printed."""
+    binary = str(linkwell_binary())
+    init = subprocess.run([binary, "init", "--team-id", "ABCDE12345", "--bundle-id", "com.example.app", "--package",
+                           "com.example.app", "--domain", "m.example.org", "--mirror", "mlink.example.org"],
+                          cwd=tmp_path, capture_output=True, text=True, check=True)
+    assert "1. add the Play App Signing key's SHA-256" in init.stderr + init.stdout
+    assert "3. `linkwell verify`" in init.stderr + init.stdout
+    subprocess.run([binary, "build"], cwd=tmp_path, capture_output=True, check=True)
+    process, ports = start_serve(["m.example.org", "mlink.example.org"], cwd=tmp_path)
+    try:
+        for host, port in ports.items():
+            for path in ["/", "/any/page", "/u/42?ref=x", "/no/such/thing/at/all"]:
+                response = get(port, path)
+                assert response.status_code == 200 and "<h1>" in response.text, f"{host}{path}: {response.status_code}"
+        run = subprocess.run([binary, "verify", "--base-url", f"http://127.0.0.1:{ports['m.example.org']}"],
+                             cwd=tmp_path, capture_output=True, text=True, timeout=60)
+        assert run.returncode == 0, run.stdout + run.stderr
+        assert "0 errors" in run.stdout
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
 def test_by_host_name_it_sends_the_built_bytes(served):
     port = served["go.example.com"]  # any port: the Host header decides
     page = get(port, "/u/42?ref=x", host="mlink.example.com")

@@ -21,9 +21,10 @@ def linkwell_binary():
     return Path(path) / "linkwell"
 
 
-def start_serve(hosts):
-    """`linkwell serve` on the bundled example, one free port per host from a random base, once
-    every port answers. Returns (process, {host: port}); the caller terminates the process."""
+def start_serve(hosts, cwd=REPOSITORY):
+    """`linkwell serve` on the bundled example (or the site.yaml in `cwd`), one free port per host
+    from a random base, once every port answers. Returns (process, {host: port}); the caller
+    terminates the process."""
     for _ in range(20):
         base = random.randrange(20000, 40000)
         try:
@@ -33,7 +34,7 @@ def start_serve(hosts):
             break
         except OSError:
             continue
-    process = subprocess.Popen([str(linkwell_binary()), "serve", "--port", str(base)], cwd=REPOSITORY,
+    process = subprocess.Popen([str(linkwell_binary()), "serve", "--port", str(base)], cwd=cwd,
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.time() + 20
     while time.time() < deadline:

@@ -1,6 +1,7 @@
 /// The `site.yaml` that `linkwell init` writes: the apps and the mirror pair it is given, one
-/// route that opens every URL, and a link test — a manifest that builds as it is and shows
-/// where each next step goes.
+/// route that opens every URL with a preview page for people without the app, and link tests
+/// that stay true when the Android signing key is added — a site that builds as it is, where no
+/// URL is a 404, and that shows where each next step goes.
 public struct StarterManifest: Sendable {
     public var teamID: String?
     public var bundleID: String?
@@ -100,11 +101,27 @@ public struct StarterManifest: Sendable {
             "routes:",
             "  - name: everything",
             "    path: \"*\"",
+            "    page: app",
             "    comment: every URL opens the app; narrow this as the site grows",
             "",
+            "# What people without the app see: a preview page for every URL of a route with this page type,",
+            "# with the store and the web (docs/pages.md in Linkwell's repository).",
+            "pages:",
+            "  app:",
+            "    title: \(quoted(appName))",
+            "    description: \(quoted("Open this page in \(appName)."))",
+            "    # web: https://www.example.com{path}{query}   # the same page on your web site, for \"Continue on the web\"",
+            "",
             "# What URLs must do; build, validate and check fail when one no longer holds.",
-            "tests:",
         ]
+        guard teamID != nil || !fingerprints.isEmpty else {
+            // An Android app without its key opens nothing yet, and will open everything: no
+            // expectation holds both before and after, so the tests wait for the key.
+            lines.append("tests: []   # once sha256 lists the signing key, uncomment:")
+            for host in [domain, mirror] { lines += ["#  - url: https://\(host)/any/page", "#    expect: everything"] }
+            return lines.joined(separator: "\n") + "\n"
+        }
+        lines.append("tests:")
         for host in [domain, mirror] {
             lines.append("  - url: https://\(host)/any/page")
             lines += expectations
@@ -112,11 +129,28 @@ public struct StarterManifest: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Every platform opens the app, except Android while no fingerprint is listed.
+    /// Every platform opens the app. While no fingerprint is listed Android verifies nothing, so
+    /// its expectations wait, commented, for the key: adding it then breaks no test.
     private var expectations: [String] {
         guard package != nil, fingerprints.isEmpty else { return ["    expect: everything"] }
-        let ios = teamID == nil ? [] : ["    ios: everything", "    iosLegacy: everything"]
-        return ios + ["    android: web           # until a sha256 is listed, Android does not verify the links", "    androidLegacy: web"]
+        return [
+            "    ios: everything", "    iosLegacy: everything",
+            "    # android: everything         # uncomment once sha256 lists the signing key",
+            "    # androidLegacy: everything",
+        ]
+    }
+
+    /// What to do after `init`, in order.
+    public var nextSteps: [String] {
+        var steps: [String] = []
+        if package != nil, fingerprints.isEmpty {
+            steps.append(
+                "add the Play App Signing key's SHA-256 under sha256 (Play Console → App integrity → App signing), then uncomment the Android test lines"
+            )
+        }
+        steps.append("`linkwell build`, then deploy each Output/<host>/ folder as that host's root (Output/\(domain)/, Output/\(mirror)/)")
+        steps.append("`linkwell verify` to check what the hosts really serve (`linkwell serve` tries it locally first)")
+        return steps
     }
 
     private func quoted(_ text: String) -> String {
