@@ -8,8 +8,9 @@ struct VerifyCommand: AsyncParsableCommand {
         abstract: "Fetch what is deployed (never following redirects) and compare it with what the manifest builds.",
         discussion: """
             For each host: every association file (status, no redirect, Content-Type, same bytes), robots.txt (allows
-            the association files), one sample URL per page route (answers with its preview page) and each short link
-            (redirects to its target). With --apple-cdn, also Apple's CDN copy of each AASA, whose lag is a warning.
+            the association files), one sample URL per page route (answers with its preview page), the home page, a
+            URL no route takes (404 with the not-found page), item pages (--items) and each short link (redirects to
+            its target). With --apple-cdn, also Apple's CDN copy of each AASA, whose lag is a warning.
             Exit code 1 when any check finds an error (with --strict, a warning too).
             """)
 
@@ -35,6 +36,9 @@ struct VerifyCommand: AsyncParsableCommand {
     @Flag(help: "Print one JSON object per check and line.")
     var json = false
 
+    @Option(help: "Item pages to fetch per route and host: a number (spread over the rows) or 'all'.")
+    var items: String = "20"
+
     func run() async throws {
         let result = try Console.build(manifestOptions, quiet: true)
         guard let site = result.site else { throw ExitCode.failure }
@@ -46,10 +50,17 @@ struct VerifyCommand: AsyncParsableCommand {
             Console.error("--base-url '\(baseURL)' is not an http:// or https:// URL")
             throw ExitCode.validationFailure
         }
+        guard items == "all" || Int(items).map({ $0 >= 0 }) == true else {
+            Console.error("--items '\(items)' is not a number or 'all'")
+            throw ExitCode.validationFailure
+        }
+        var files: [OutputFile] = []
+        try Console.produce(result, manifestOptions) { files.append($0) }
         let probes = DeploymentProbe.probes(
-            site: site, files: result.files, hosts: hosts.isEmpty ? site.hosts : hosts, appleCDN: appleCDN ? appleCDNURL : nil)
+            site: site, files: files, hosts: hosts.isEmpty ? site.hosts : hosts, appleCDN: appleCDN ? appleCDNURL : nil,
+            items: Int(items))
         let report = await DeploymentReport.run(
-            probes, files: result.files, base: baseURL, fetcher: URLSessionFetcher(timeout: timeout))
+            probes, files: files, base: baseURL, fetcher: URLSessionFetcher(timeout: timeout), hosting: site.hosting)
         print(json ? report.jsonLines : report.text)
         if report.errors > 0 || (manifestOptions.strict && report.warnings > 0) { throw ExitCode.failure }
     }

@@ -20,6 +20,13 @@ import Testing
         }
 
         func answer(host: String, url: URLParts) -> HTTPResponse {
+            let html = ["Content-Type": "text/html; charset=utf-8"]
+            if let link = site.shortLinks.first(where: { "/\($0.code)" == url.path }), host == site.shortHost {
+                return HTTPResponse(status: 302, headers: ["Location": "https://m.example.com\(link.target)"], body: [])
+            }
+            if let page = files["\(host)\(url.path == "/" ? "/index" : url.path).html"] {
+                return HTTPResponse(status: 200, headers: html, body: Array(page.utf8))
+            }
             if let file = files["\(host)\(url.path)"] {
                 let type = url.path.hasSuffix(".txt") ? "text/plain; charset=utf-8" : "application/json"
                 return HTTPResponse(status: 200, headers: ["Content-Type": type], body: Array(file.utf8))
@@ -32,21 +39,22 @@ import Testing
             {
                 return HTTPResponse(status: 200, headers: ["Content-Type": "text/html; charset=utf-8"], body: Array(page.utf8))
             }
-            return HTTPResponse(status: 404, headers: ["Content-Type": "text/html"], body: Array("<html>not found".utf8))
+            return HTTPResponse(status: 404, headers: html, body: Array((files["\(host)/404.html"] ?? "<html>not found").utf8))
         }
     }
 
     static let bundled = Fixtures.buildBundled(Fixtures.text("../../site.yaml"))
 
     func report(
-        hosts: [String]? = nil, appleCDN: String? = nil, change: @escaping @Sendable (HTTPRequest, HTTPResponse) -> HTTPResponse = { $1 }
+        hosts: [String]? = nil, appleCDN: String? = nil, hosting: [HostingProvider] = HostingProvider.allCases,
+        change: @escaping @Sendable (HTTPRequest, HTTPResponse) -> HTTPResponse = { $1 }
     ) async throws -> DeploymentReport {
         let (result, files, _) = Self.bundled
         let site = try #require(result.site)
-        let probes = DeploymentProbe.probes(site: site, files: result.files, hosts: hosts ?? site.hosts, appleCDN: appleCDN)
+        let probes = DeploymentProbe.probes(site: site, files: files, hosts: hosts ?? site.hosts, appleCDN: appleCDN)
         let host = FakeHost(
             files: Dictionary(files.map { ($0.path, $0.contents) }, uniquingKeysWith: { a, _ in a }), site: site, change: change)
-        return await DeploymentReport.run(probes, files: result.files, base: "http://127.0.0.1:1", fetcher: host)
+        return await DeploymentReport.run(probes, files: files, base: "http://127.0.0.1:1", fetcher: host, hosting: hosting)
     }
 
     func findings(_ report: DeploymentReport, _ host: String, _ target: String) -> [String] {
@@ -60,10 +68,62 @@ import Testing
     @Test func aDeploymentEqualToTheBuildPasses() async throws {
         let report = try await report()
         #expect(report.errors == 0 && report.warnings == 0, "\(report.text)")
-        // 3 association files + robots on each of 3 hosts, 5 page routes on 2 hosts, the short host's catch-all, 2 short links.
-        #expect(report.results.count == 25)
-        #expect(report.text.hasSuffix("25 checks on 3 hosts: 0 errors, 0 warnings"))
+        // 3 association files + robots on each of 3 hosts, 5 page routes on 2 hosts, the short host's catch-all, a
+        // home page on 3 hosts, a not-found page on the 2 without a catch-all, 3 item pages on 2 hosts, 2 short links.
+        #expect(report.results.count == 36)
+        #expect(report.text.hasSuffix("36 checks on 3 hosts: 0 errors, 0 warnings"))
         #expect(report.results.allSatisfy { $0.url.hasPrefix("http://127.0.0.1:1/") })
+    }
+
+    /// A deploy missing an item page, with a stale one, or without its home page fails; a host
+    /// that answers every URL is told it hides its not-found page.
+    @Test func itemHomeAndNotFoundPagesAreChecked() async throws {
+        let report = try await report { request, response in
+            guard let url = URLParts(request.url) else { return response }
+            var response = response
+            switch (request.host, url.path) {
+            case ("m.example.com", "/u/alex"):
+                let route = Self.bundled.files.first { $0.path == "m.example.com/_linkwell/profile.html" }!.contents
+                response.body = Array(route.utf8)
+            case ("m.example.com", "/u/sam"):
+                response.body = Array(String(decoding: response.body, as: UTF8.self).replacingOccurrences(of: "Sam", with: "Old").utf8)
+            case ("mlink.example.com", "/"):
+                response = HTTPResponse(status: 404, headers: [:], body: [])
+            case ("mlink.example.com", DeploymentProbe.missingPath):
+                response.status = 200
+            default: break
+            }
+            return response
+        }
+        #expect(
+            findings(report, "m.example.com", "/u/alex") == [
+                "error: serves m.example.com/_linkwell/profile.html instead of m.example.com/u/alex.html: the host's rewrites are not the generated ones"
+            ])
+        #expect(
+            findings(report, "m.example.com", "/u/sam") == [
+                "error: serves a page that is not the built m.example.com/u/sam.html: a stale deploy, or the site's own fallback page answers"
+            ])
+        #expect(
+            findings(report, "mlink.example.com", "/").first?.hasPrefix(
+                "error: answers 404, not the preview page mlink.example.com/index.html") == true)
+        #expect(
+            findings(report, "mlink.example.com", DeploymentProbe.missingPath).first?.hasPrefix("warning: answers 200, not 404") == true)
+        #expect(report.errors == 3 && report.warnings == 1, "\(report.text)")
+    }
+
+    @Test func githubPagesGetsAdviceItCanFollow() async throws {
+        let report = try await report(hosting: [.githubPages]) { request, response in
+            var response = response
+            if request.url.hasSuffix("/apple-app-site-association") { response.headers["content-type"] = "application/octet-stream" }
+            return response
+        }
+        let found = findings(report, "m.example.com", Self.aasa)
+        #expect(
+            found.count == 1
+                && found[0].hasPrefix(
+                    "warning: Content-Type is 'application/octet-stream', not application/json: GitHub Pages cannot set headers.")
+        )
+        #expect(report.errors == 0)
     }
 
     @Test func eachBrokenAnswerIsNamed() async throws {

@@ -152,4 +152,18 @@ import Testing
         #expect(size.first?.hasPrefix("linkwell: warning: the apple-app-site-association for 'm.example.com' is ") == true)
         #expect(size.first?.contains("the routes that cost most are 'r100'") == true)
     }
+
+    /// GitHub Pages alone cannot rewrite or redirect: the build says so at the first page route.
+    @Test func githubPagesAloneIsToldWhatItCannotServe() {
+        let yaml = Fixtures.validManifest.replacingOccurrences(of: "scheme: example\n", with: "scheme: example\nhosting: [github-pages]\n")
+        let found = Fixtures.build(yaml).diagnostics.map(\.description)
+        #expect(found.count == 1)
+        #expect(
+            found.first?.hasPrefix(
+                "site.yaml:27:5: warning: hosting is only github-pages, which cannot rewrite URLs: the route pages of 1 route ('product') are never served"
+            ) == true, "\(found)")
+        #expect(found.first?.hasSuffix("[host-cannot-serve]") == true)
+        let withNetlify = yaml.replacingOccurrences(of: "hosting: [github-pages]", with: "hosting: [github-pages, netlify]")
+        #expect(Fixtures.build(withNetlify).diagnostics.isEmpty)
+    }
 }

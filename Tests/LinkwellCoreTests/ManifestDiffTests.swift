@@ -19,7 +19,7 @@ import Testing
         let plan = try #require(result.plan)
         let templates = try #require(result.templates)
         var files = result.files
-        let items = try ItemBuild.run(site: site, templates: templates, project: project, emit: { files.append($0) })
+        let items = ItemBuild.run(site: site, templates: templates, project: project, emit: { files.append($0) })
         #expect(!items.diagnostics.hasErrors, "\(items.diagnostics)")
         return ManifestDiff.Side(site: site, plan: plan, files: files, templates: templates)
     }

@@ -28,22 +28,54 @@ def messages(result):
 
 
 def with_index_page(root):
+    """A single-page app's own index.html in place of Linkwell's home page."""
     for host in hosts():
         (root / host / "index.html").write_text("<!doctype html><title>app</title><p>the single-page app")
 
 
 def test_the_generated_configuration_passes_every_check(serve):
-    server = serve(SPA_FALLBACK, prepare=with_index_page)
-    code, text, results = verify(server)
+    server = serve("")
+    code, text, results = verify(server, "--items", "all")
     assert code == 0, text
     assert all(r["severity"] in ("ok", "note") for r in results.values()), text
     kinds = {r["check"] for r in results.values()}
-    assert kinds == {"association-file", "robots", "preview-page", "short-link"}, kinds
+    assert kinds == {"association-file", "robots", "preview-page", "not-found-page", "short-link"}, kinds
+    assert results[("m.example.com", "/u/alex")]["check"] == "preview-page"
+    assert results[("mlink.example.com", "/")]["severity"] == "ok"
+    assert results[("m.example.com", "/linkwell-verify/no-such-page")]["answer"].startswith("404 text/html")
     # Every host's association files, and one sample per page route on the mirror pair.
     assert ("m.example.com", AASA) in results and ("go.example.com", ASSETLINKS) in results
     assert results[("m.example.com", "/u/sample")]["check"] == "preview-page"
     assert results[("go.example.com", "/Ab3dE")]["answer"].startswith("302 → https://m.example.com/i/Ab3dE?ref=share")
     assert "0 errors, 0 warnings" in text
+
+
+def test_inside_a_single_page_app_only_the_hidden_404_is_a_warning(serve):
+    server = serve(SPA_FALLBACK)
+    code, text, results = verify(server)
+    assert code == 0, text
+    warned = {key for key, r in results.items() if r["severity"] not in ("ok", "note")}
+    assert warned == {("m.example.com", "/linkwell-verify/no-such-page"), ("mlink.example.com", "/linkwell-verify/no-such-page")}, text
+    assert "answers 200, not 404" in messages(results[("m.example.com", "/linkwell-verify/no-such-page")])
+
+
+def test_a_missing_item_page_a_stale_one_and_a_missing_home_page_fail(serve):
+    def break_pages(root):
+        (root / "m.example.com" / "u" / "alex.html").unlink()
+        sam = root / "mlink.example.com" / "u" / "sam.html"
+        sam.write_text(sam.read_text().replace("Sam on Amora", "Samuel on Amora"))
+        (root / "mlink.example.com" / "index.html").unlink()
+
+    server = serve("", prepare=break_pages)
+    code, text, results = verify(server)
+    assert code == 1
+    alex = results[("m.example.com", "/u/alex")]
+    assert "serves m.example.com/_linkwell/profile.html instead of m.example.com/u/alex.html" in messages(alex), text
+    sam = results[("mlink.example.com", "/u/sam")]
+    assert "not the built mlink.example.com/u/sam.html: a stale deploy" in messages(sam), text
+    home = results[("mlink.example.com", "/")]
+    assert home["severity"] == "error" and not home["answer"].startswith("200"), text
+    assert sum(1 for r in results.values() if r["severity"] == "error") == 3, text
 
 
 def test_a_redirect_is_reported(serve):
@@ -129,7 +161,6 @@ def test_apple_cdn_lag_is_a_warning(serve):
         folder.mkdir(parents=True)
         for host in ["m.example.com", "mlink.example.com"]:
             (folder / host).write_text((root / host / AASA.lstrip("/")).read_text().replace('"/u/*"', '"/old/*"'))
-        with_index_page(root)
 
     server = serve(SPA_FALLBACK + " location ^~ /cdn/ { }", prepare=cdn)
     code, text, results = verify(server, "m.example.com", "mlink.example.com", "go.example.com", "--apple-cdn",

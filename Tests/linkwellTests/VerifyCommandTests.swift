@@ -23,6 +23,6 @@ import Testing
         #expect(run.status == 1)
         #expect(run.standardOutput.contains("✗ /.well-known/apple-app-site-association  no answer"))
         #expect(run.standardOutput.contains("error: no answer from http://127.0.0.1:9/.well-known/apple-app-site-association"))
-        #expect(run.standardOutput.hasSuffix("7 checks on 1 host: 7 errors, 0 warnings\n"))
+        #expect(run.standardOutput.hasSuffix("8 checks on 1 host: 8 errors, 0 warnings\n"))
     }
 }

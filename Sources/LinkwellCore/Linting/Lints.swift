@@ -20,6 +20,8 @@ public enum Lints {
         case androidManifestLoss = "android-manifest-loss"
         /// A path pattern that does not start with `/`, whose reading on iOS is not pinned down.
         case pathWithoutSlash = "path-without-slash"
+        /// The only hosting selected cannot serve what the manifest asks (GitHub Pages: no rewrites).
+        case hostCannotServe = "host-cannot-serve"
     }
 
     /// Warn once the largest AASA passes this share of the limit.
@@ -30,7 +32,28 @@ public enum Lints {
             shadowedRules(site, plan: plan, files: files) + patternsWithoutLeadingSlash(site) + questionMarksInPaths(site)
             + singlePlatformRoutes(site) + singleMirrorRoutes(site)
             + androidManifestLosses(site)
-        return unaccepted(found, site: site) + sizeNearLimit(site: site, files: files)
+        return unaccepted(found, site: site) + sizeNearLimit(site: site, files: files) + hostingLimits(site)
+    }
+
+    /// GitHub Pages serves files as they are: it cannot rewrite a route's URLs to its page, nor
+    /// redirect a short link, nor set a Content-Type. Said at build time, with what to put in front.
+    static func hostingLimits(_ site: Site) -> [Diagnostic] {
+        guard site.hosting == [.githubPages] else { return [] }
+        let paged = site.routes.filter { $0.pageType != nil && !$0.exclude }
+        var found: [Diagnostic] = []
+        if let first = paged.first {
+            found.append(
+                .warning(
+                    "hosting is only github-pages, which cannot rewrite URLs: the route pages of \(paged.count) route\(paged.count == 1 ? "" : "s") ('\(first.name)'\(paged.count > 1 ? ", …" : "")) are never served, so those URLs get the not-found page (item pages, home and not-found pages work); put a CDN that rewrites in front (Cloudflare, Netlify) or add its name to 'hosting'",
+                    at: first.location, code: Code.hostCannotServe.rawValue))
+        }
+        if !site.shortLinks.isEmpty {
+            found.append(
+                .warning(
+                    "hosting is only github-pages, which cannot redirect: short links are served by their refresh page (<code>.html), which a crawler does not follow",
+                    at: nil, code: Code.hostCannotServe.rawValue))
+        }
+        return found
     }
 
     /// Drops warnings a route has accepted (found by the route's location).

@@ -73,7 +73,9 @@ public struct BuildPlan: Sendable, Hashable {
                         path: PreviewPages.routePagePath(host: host, pageType: page.name), host: host,
                         document: .routePage(pageType: page.name)))
             }
-            for kind in PageKind.allCases {
+            // A route whose page covers `/` is the host's home: an index.html would shadow it on
+            // hosts whose rewrites yield to files, and not on the others.
+            for kind in PageKind.allCases where kind != .home || routing.rule(for: "/", on: host) == nil {
                 files.append(PlannedFile(path: "\(host)/\(kind.fileName)", host: host, document: .page(kind)))
             }
             if host == site.shortHost, !site.mirrorPairs.isEmpty {

@@ -22,8 +22,12 @@ public struct DeploymentCheck: Sendable {
     /// Built files by contents, to name the page a host served instead of the expected one.
     let builtFiles: [String: String]
 
-    public init(files: [OutputFile]) {
+    /// The hosts the manifest writes configuration for: advice fits what they can do.
+    let hosting: [HostingProvider]
+
+    public init(files: [OutputFile], hosting: [HostingProvider] = HostingProvider.allCases) {
         builtFiles = Dictionary(files.map { ($0.contents, $0.path) }, uniquingKeysWith: { first, _ in first })
+        self.hosting = hosting
     }
 
     public func judge(_ probe: DeploymentProbe, url: String, response: Swift.Result<HTTPResponse, HTTPFetchError>) -> Result {
@@ -46,6 +50,7 @@ public struct DeploymentCheck: Sendable {
         case .associationFile(let expected): associationFile(expected, response)
         case .robots(let expected): robots(expected, response)
         case .page(_, let file, let expected): page(file, expected, response)
+        case .notFound(let file, let expected): notFound(file, expected, response)
         case .redirect(let target, let fallbackPage): redirect(target, fallbackPage, response)
         case .appleCDN(let expected): appleCDN(expected, response)
         }
@@ -73,10 +78,18 @@ public struct DeploymentCheck: Sendable {
         }
         var found: [Finding] = []
         if response.mediaType != "application/json" {
-            found.append(
-                error(
-                    "Content-Type is \(response.headers["content-type"].map { "'\($0)'" } ?? "missing"), not application/json"
-                        + ": deploy the generated host configuration, which sets it"))
+            let served = "Content-Type is \(response.headers["content-type"].map { "'\($0)'" } ?? "missing"), not application/json"
+            if hosting == [.githubPages] {
+                // GitHub Pages cannot set headers: no configuration Linkwell writes can fix this there.
+                found.append(
+                    warning(
+                        served
+                            + ": GitHub Pages cannot set headers. Apple's CDN has been seen to accept it, but nothing guarantees it;"
+                            + " to be sure, put a CDN that sets headers in front (Cloudflare: a Transform Rule setting Content-Type on"
+                            + " /.well-known/apple-app-site-association and /apple-app-site-association)"))
+            } else {
+                found.append(error(served + ": deploy the generated host configuration, which sets it"))
+            }
         }
         found += sameJSONFile(expected, body)
         return found
@@ -135,6 +148,31 @@ public struct DeploymentCheck: Sendable {
             return [error("serves \(other) instead of \(file): the host's rewrites are not the generated ones")]
         }
         return [error("serves a page that is not the built \(file): a stale deploy, or the site's own fallback page answers")]
+    }
+
+    private func notFound(_ file: String, _ expected: String, _ response: HTTPResponse) -> [Finding] {
+        let body = String(decoding: response.body, as: UTF8.self)
+        if response.status == 404 {
+            return body == expected
+                ? []
+                : [
+                    warning(
+                        "answers 404 without the built \(file): visitors who follow a broken link get the host's own error page (nginx: deploy the generated snippet; S3: set 404.html as the error document)"
+                    )
+                ]
+        }
+        if response.isRedirect {
+            return [
+                warning(
+                    "redirects (\(response.status)) to \(response.headers["location"] ?? ""): a URL no route takes should answer 404 with \(file)"
+                )
+            ]
+        }
+        return [
+            warning(
+                "answers \(response.status), not 404: a single-page-app fallback or a catch-all answers every URL, so crawlers index pages that do not exist"
+            )
+        ]
     }
 
     private func redirect(_ target: String, _ fallbackPage: String?, _ response: HTTPResponse) -> [Finding] {

@@ -5,8 +5,11 @@ public struct DeploymentProbe: Sendable, Hashable {
         case associationFile(expected: String)
         /// robots.txt: absent or allowing every association file; ideally the built one.
         case robots(expected: String)
-        /// A preview page: 200 with the page the host rewrites serve for this route.
+        /// A preview page: 200 with the page the host serves for this URL (a route's page, an
+        /// item's page, the home page); `route` names it in the report.
         case page(route: String, file: String, expected: String)
+        /// A URL no route takes: 404 with the host's not-found page.
+        case notFound(file: String, expected: String)
         /// A short link: a redirect to its target.
         case redirect(target: String, fallbackPage: String?)
         /// Apple's CDN copy of the host's AASA, compared as JSON with the built file.
@@ -32,9 +35,16 @@ extension DeploymentProbe {
     /// Apple's CDN, which devices ask instead of the site since iOS 14.
     public static let appleCDN = "https://app-site-association.cdn-apple.com/a/v1/"
 
+    /// A path no route or file takes, for the not-found probe.
+    public static let missingPath = "/linkwell-verify/no-such-page"
+
     /// Every probe for `hosts`, from the built files: the association files and robots.txt of
-    /// each host, one sample URL per page route, each short link and, when asked, Apple's copy.
-    public static func probes(site: Site, files: [OutputFile], hosts: [String], appleCDN cdn: String?) -> [DeploymentProbe] {
+    /// each host, one sample URL per page route, the home and not-found pages, item pages (at
+    /// most `items` per page type and host, spread over the rows; nil for all), each short link
+    /// and, when asked, Apple's copy.
+    public static func probes(
+        site: Site, files: [OutputFile], hosts: [String], appleCDN cdn: String?, items: Int? = nil
+    ) -> [DeploymentProbe] {
         let byPath = Dictionary(files.map { ($0.path, $0.contents) }, uniquingKeysWith: { first, _ in first })
         let routing = PageRouting(site: site)
         let samples = RouteSamples.samples(of: site)
@@ -58,6 +68,19 @@ extension DeploymentProbe {
                     DeploymentProbe(
                         host: host, target: url.pathAndQuery, expectation: .page(route: sample.route, file: file, expected: contents)))
             }
+            if let home = byPath["\(host)/\(PageKind.home.fileName)"] {
+                probes.append(
+                    DeploymentProbe(
+                        host: host, target: "/",
+                        expectation: .page(route: "home", file: "\(host)/\(PageKind.home.fileName)", expected: home)))
+            }
+            if let notFound = byPath["\(host)/\(PageKind.notFound.fileName)"], routing.rule(for: missingPath, on: host) == nil {
+                probes.append(
+                    DeploymentProbe(
+                        host: host, target: missingPath,
+                        expectation: .notFound(file: "\(host)/\(PageKind.notFound.fileName)", expected: notFound)))
+            }
+            probes += itemProbes(site: site, files: files, host: host, limit: items)
             if host == site.shortHost, let pair = site.mirrorPairs.first {
                 for link in site.shortLinks {
                     probes.append(
@@ -73,5 +96,42 @@ extension DeploymentProbe {
             }
         }
         return probes
+    }
+
+    /// Item pages of `host`: the files below it that no plan names, by route, spread evenly over
+    /// each route's rows when there are more than `limit`.
+    static func itemProbes(site: Site, files: [OutputFile], host: String, limit: Int?) -> [DeploymentProbe] {
+        let planned = Set(BuildPlan(site: site).files.map(\.path))
+        let routing = PageRouting(site: site)
+        var byRoute: [(route: String, pages: [OutputFile])] = []
+        for file in files where file.path.hasPrefix(host + "/") && file.path.hasSuffix(".html") && !planned.contains(file.path) {
+            let path = String(file.path.dropFirst(host.count).dropLast(".html".count))
+            guard let rule = routing.rule(for: path, on: host) else { continue }
+            if let index = byRoute.firstIndex(where: { $0.route == rule.route.name }) {
+                byRoute[index].pages.append(file)
+            } else {
+                byRoute.append((rule.route.name, [file]))
+            }
+        }
+        return byRoute.flatMap { route, pages -> [DeploymentProbe] in
+            let chosen: [OutputFile]
+            if let limit, pages.count > limit {
+                chosen = limit <= 0 ? [] : (0..<limit).map { pages[$0 * (pages.count - 1) / max(limit - 1, 1)] }.uniquedByPath()
+            } else {
+                chosen = pages
+            }
+            return chosen.map { file in
+                let path = String(file.path.dropFirst(host.count).dropLast(".html".count))
+                return DeploymentProbe(
+                    host: host, target: path, expectation: .page(route: "\(route) item", file: file.path, expected: file.contents))
+            }
+        }
+    }
+}
+
+extension Array where Element == OutputFile {
+    fileprivate func uniquedByPath() -> [OutputFile] {
+        var seen: Set<String> = []
+        return filter { seen.insert($0.path).inserted }
     }
 }

@@ -8,9 +8,10 @@ public struct DeploymentReport: Sendable {
     /// Fetches every probe (a few at a time; the order of the report does not depend on which
     /// answer comes first) and judges each answer.
     public static func run(
-        _ probes: [DeploymentProbe], files: [OutputFile], base: String?, fetcher: some HTTPFetching, concurrency: Int = 8
+        _ probes: [DeploymentProbe], files: [OutputFile], base: String?, fetcher: some HTTPFetching, concurrency: Int = 8,
+        hosting: [HostingProvider] = HostingProvider.allCases
     ) async -> DeploymentReport {
-        let check = DeploymentCheck(files: files)
+        let check = DeploymentCheck(files: files, hosting: hosting)
         var results = [DeploymentCheck.Result?](repeating: nil, count: probes.count)
         await withTaskGroup(of: (Int, DeploymentCheck.Result).self) { group in
             var next = 0
@@ -84,7 +85,10 @@ public struct DeploymentReport: Sendable {
     static func label(_ result: DeploymentCheck.Result) -> String {
         switch result.probe.expectation {
         case .appleCDN: "Apple's CDN copy"
+        case .page("home", _, _): "\(result.probe.target) (home page)"
+        case .page(let route, _, _) where route.hasSuffix(" item"): "\(result.probe.target) (item page, route '\(route.dropLast(5))')"
         case .page(let route, _, _): "\(result.probe.target) (route '\(route)')"
+        case .notFound: "\(result.probe.target) (not-found page)"
         case .redirect: "\(result.probe.target) (short link)"
         case .associationFile, .robots: result.probe.target
         }
@@ -95,6 +99,7 @@ public struct DeploymentReport: Sendable {
         case .associationFile: "association-file"
         case .robots: "robots"
         case .page: "preview-page"
+        case .notFound: "not-found-page"
         case .redirect: "short-link"
         case .appleCDN: "apple-cdn"
         }
