@@ -51,7 +51,7 @@ import Testing
             let decisions = matcher.decisions(for: text, url: try #require(URLParts(text))).filter {
                 $0.platform == .ios && $0.app != "myapp"
             }
-            #expect(decisions.map(\.app) == ["app", "app2"])
+            #expect(decisions.map(\.app) == ["example", "app2"], "com.example.app is named after its last telling part")
             #expect(decisions.allSatisfy { $0.decision.outcome == outcome }, "\(path): \(decisions.map(\.summary))")
         }
     }

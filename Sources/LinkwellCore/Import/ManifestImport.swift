@@ -276,16 +276,30 @@ public struct ManifestImport: Sendable {
         if let source, !source.isEmpty { return name(from: source) }
         if let fragment { return name(from: "fragment-" + fragment) }
         if query != nil { return "query" }
-        return "all"
+        if path == "/" { return "home" }
+        return "everything"
     }
 
-    /// A manifest name (lower-case letters, digits, `-`) from any text; the last part of a
-    /// bundle ID or package for apps.
+    /// Parts of a bundle ID or package that say nothing about the app (`com.example.app`).
+    static let genericParts: Set<String> = [
+        "app", "apps", "application", "android", "ios", "iphone", "mobile", "client", "main", "prod", "production", "release",
+    ]
+
+    /// A manifest name (lower-case letters, digits, `-`) from any text; for apps, the last part
+    /// of the bundle ID or package that names something (`com.example.app` → `example`).
     static func name(from text: String) -> String {
-        let last = text.contains(".") ? String(text.split(separator: ".").last ?? "") : text
+        let parts = text.split(separator: ".").map(String.init)
+        let last =
+            text.contains(".")
+            ? (parts.dropFirst().last { !genericParts.contains($0.lowercased()) } ?? parts.last ?? "") : text
         let cleaned = last.lowercased().map { $0.isASCII && ($0.isLetter || $0.isNumber) ? String($0) : "-" }.joined()
         let name = cleaned.split(separator: "-").joined(separator: "-")
         return name.first?.isLetter == true ? name : "r-" + name
+    }
+
+    /// `example` → `Example`, `my-app` → `My App`: a display name to correct, better than the id.
+    static func displayName(_ id: String) -> String {
+        id.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
     }
 
     static func uniqueID(_ base: String, _ used: inout Set<String>) -> String {
@@ -314,7 +328,7 @@ extension ManifestImport {
         let ios = apps.compactMap { app -> YAMLText.Value? in
             guard let ios = app.ios else { return nil }
             var entry = YAMLText.Mapping([
-                ("id", .scalar(app.id)), ("name", .scalar(app.id)), ("teamID", .scalar(ios.teamID)), ("bundleID", .scalar(ios.bundleID)),
+                ("id", .scalar(app.id)), ("name", .scalar(Self.displayName(app.id))), ("teamID", .scalar(ios.teamID)), ("bundleID", .scalar(ios.bundleID)),
             ])
             if app.webcredentials { entry.append("webcredentials", .boolean(true)) }
             if !app.appClips.isEmpty { entry.append("appClips", .list(app.appClips.map { .scalar($0) })) }
@@ -322,7 +336,7 @@ extension ManifestImport {
         }
         let android = apps.compactMap { app -> YAMLText.Value? in
             guard let package = app.package, app.ios == nil else { return nil }
-            var entry = YAMLText.Mapping([("id", .scalar(app.id)), ("name", .scalar(app.id)), ("package", .scalar(package))])
+            var entry = YAMLText.Mapping([("id", .scalar(app.id)), ("name", .scalar(Self.displayName(app.id))), ("package", .scalar(package))])
             entry.append("sha256", .list(app.fingerprints.map { .scalar($0) }))
             if app.webcredentials { entry.append("webcredentials", .boolean(true)) }
             return .mapping(entry)
