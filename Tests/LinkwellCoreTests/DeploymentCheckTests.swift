@@ -21,10 +21,11 @@ import Testing
 
         func answer(host: String, url: URLParts) -> HTTPResponse {
             let html = ["Content-Type": "text/html; charset=utf-8"]
+            let path = PercentDecoding.decode(url.path)
             if let link = site.shortLinks.first(where: { "/\($0.code)" == url.path }), host == site.shortHost {
                 return HTTPResponse(status: 302, headers: ["Location": "https://m.example.com\(link.target)"], body: [])
             }
-            if let page = files["\(host)\(url.path == "/" ? "/index" : url.path).html"] {
+            if let page = files["\(host)\(path == "/" ? "/index" : path).html"] {
                 return HTTPResponse(status: 200, headers: html, body: Array(page.utf8))
             }
             if let file = files["\(host)\(url.path)"] {
@@ -69,9 +70,9 @@ import Testing
         let report = try await report()
         #expect(report.errors == 0 && report.warnings == 0, "\(report.text)")
         // 3 association files + robots on each of 3 hosts, 5 page routes on 2 hosts, the short host's catch-all, a
-        // home page on 3 hosts, a not-found page on the 2 without a catch-all, 3 item pages on 2 hosts, 2 short links.
-        #expect(report.results.count == 36)
-        #expect(report.text.hasSuffix("36 checks on 3 hosts: 0 errors, 0 warnings"))
+        // home page on 3 hosts, a not-found page on the 2 without a catch-all, 4 item pages on 2 hosts, 2 short links.
+        #expect(report.results.count == 38)
+        #expect(report.text.hasSuffix("38 checks on 3 hosts: 0 errors, 0 warnings"))
         #expect(report.results.allSatisfy { $0.url.hasPrefix("http://127.0.0.1:1/") })
     }
 

@@ -333,4 +333,20 @@ import Testing
         #expect(page.contains(#"<a class="button link" id="linkwell-web" href="https://www.example.com/">Continue on the web</a>"#))
         #expect(page.contains(#""web":"https://www.example.com/""#))
     }
+
+    /// Item paths may hold letters of any script: the file is written as UTF-8 (what hosts find
+    /// after decoding the URL), links name the percent-encoded URL, and one spelling (NFC) is kept.
+    @Test func itemPathsMayHoldAnyLetter() throws {
+        let built = Self.build(Self.items, ["data/p.csv": "path,title\n/p/zoë,Zoë\n/p/東京,Tokyo\n"])
+        #expect(built.diagnostics.isEmpty, "\(built.diagnostics)")
+        let page = try #require(built.files["m.example.com/p/zoë.html"])
+        #expect(page.contains(#"<link rel="canonical" href="https://m.example.com/p/zo%C3%AB">"#))
+        #expect(built.files["mlink.example.com/p/東京.html"]?.contains("https://m.example.com/p/%E6%9D%B1%E4%BA%AC") == true)
+        let decomposed = Self.build(Self.items, ["data/p.csv": "path,title\n/p/zoe\u{308},Zoë\n/p/a b,Space\n"])
+        #expect(
+            decomposed.diagnostics == [
+                "data/p.csv:2:1: error: item path '/p/zoë' is not in composed form (NFC): write '/p/zoë', the form browsers and hosts use",
+                "data/p.csv:3:1: error: item path '/p/a b' contains ' '; use letters, digits and -._~ (write the decoded form, not %XX)",
+            ])
+    }
 }

@@ -28,7 +28,7 @@ def test_verify_finds_nothing_wrong_with_it(served):
     run = subprocess.run([str(linkwell_binary()), "verify", "--base-url", f"http://127.0.0.1:{served['m.example.com']}"],
                          cwd=REPOSITORY, capture_output=True, text=True, timeout=60)
     assert run.returncode == 0, run.stdout + run.stderr
-    assert run.stdout.rstrip().endswith("36 checks on 3 hosts: 0 errors, 0 warnings")
+    assert run.stdout.rstrip().endswith("38 checks on 3 hosts: 0 errors, 0 warnings")
 
 
 def test_init_build_serve_verify_gives_a_site_without_a_404(tmp_path):
@@ -63,6 +63,9 @@ def test_by_host_name_it_sends_the_built_bytes(served):
     assert page.content == (OUTPUT / "mlink.example.com" / "_linkwell" / "profile.html").read_bytes()
     item = get(port, "/u/alex", host="m.example.com")
     assert item.content == (OUTPUT / "m.example.com" / "u" / "alex.html").read_bytes()
+    # An item path with a non-ASCII letter: the URL is percent-encoded, the file's name is UTF-8.
+    zoe = get(port, "/u/zo%C3%AB", host="m.example.com")
+    assert zoe.status_code == 200 and zoe.content == (OUTPUT / "m.example.com" / "u" / "zoë.html").read_bytes()
     short = get(port, "/Ab3dE", host="go.example.com")
     assert short.status_code == 302 and short.headers["Location"] == "https://m.example.com/i/Ab3dE?ref=share"
 

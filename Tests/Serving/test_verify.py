@@ -41,6 +41,8 @@ def test_the_generated_configuration_passes_every_check(serve):
     kinds = {r["check"] for r in results.values()}
     assert kinds == {"association-file", "robots", "preview-page", "not-found-page", "short-link"}, kinds
     assert results[("m.example.com", "/u/alex")]["check"] == "preview-page"
+    # nginx finds u/zoë.html for the percent-encoded URL.
+    assert results[("mlink.example.com", "/u/zo%C3%AB")]["severity"] == "ok", text
     assert results[("mlink.example.com", "/")]["severity"] == "ok"
     assert results[("m.example.com", "/linkwell-verify/no-such-page")]["answer"].startswith("404 text/html")
     # Every host's association files, and one sample per page route on the mirror pair.

@@ -245,9 +245,9 @@ import Testing
             #expect(run.status == 1)
             #expect(
                 run.standardError == """
-                    data/profiles.csv:5:1: error: duplicate item path '/u/alex'
-                    data/profiles.csv:5:1: note: first defined at data/profiles.csv:2:1
-                    data/profiles.csv:6:1: error: item path '/like/7' is not a 'profile' page on m.example.com: route 'like' shows page type 'like' there; 'profile' routes match '/u/*'
+                    data/profiles.csv:6:1: error: duplicate item path '/u/alex'
+                    data/profiles.csv:6:1: note: first defined at data/profiles.csv:2:1
+                    data/profiles.csv:7:1: error: item path '/like/7' is not a 'profile' page on m.example.com: route 'like' shows page type 'like' there; 'profile' routes match '/u/*'
                     2 errors; nothing was written
 
                     """)
@@ -268,7 +268,7 @@ import Testing
         #expect(records.count == 1 && records[0].hasSuffix(".record"))
         #expect(
             try workspace.run("build").standardOutput
-                == "Output is up to date (66 files; 6 item pages not re-read: the build record shows them untouched since the last build wrote or compared them)\n"
+                == "Output is up to date (68 files; 8 item pages not re-read: the build record shows them untouched since the last build wrote or compared them)\n"
         )
 
         let page = workspace.url.appendingPathComponent("Output/m.example.com/u/alex.html")
@@ -280,13 +280,13 @@ import Testing
         try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: page.path)
         let check = try workspace.run("check")
         #expect(check.status == 1 && check.standardOutput == "changed: m.example.com/u/alex.html\n")
-        #expect(try workspace.run("build").standardOutput == "wrote Output: 66 files, 1 changed\n")
+        #expect(try workspace.run("build").standardOutput == "wrote Output: 68 files, 1 changed\n")
         #expect(try String(contentsOf: page, encoding: .utf8) == text)
 
         let template = try String(contentsOf: workspace.url.appendingPathComponent("Templates/page.mustache"), encoding: .utf8)
         try workspace.write(template.replacingOccurrences(of: "<h1>", with: "<h1 class=\"item\">"), to: "Templates/page.mustache")
         let rebuilt = try workspace.run("build")
-        #expect(rebuilt.standardOutput.hasPrefix("wrote Output: 66 files, "), "\(rebuilt.standardError)")
+        #expect(rebuilt.standardOutput.hasPrefix("wrote Output: 68 files, "), "\(rebuilt.standardError)")
         #expect(try String(contentsOf: page, encoding: .utf8).contains("<h1 class=\"item\">"))
         #expect(try workspace.run("check").status == 0)
     }

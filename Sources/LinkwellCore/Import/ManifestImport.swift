@@ -328,7 +328,8 @@ extension ManifestImport {
         let ios = apps.compactMap { app -> YAMLText.Value? in
             guard let ios = app.ios else { return nil }
             var entry = YAMLText.Mapping([
-                ("id", .scalar(app.id)), ("name", .scalar(Self.displayName(app.id))), ("teamID", .scalar(ios.teamID)), ("bundleID", .scalar(ios.bundleID)),
+                ("id", .scalar(app.id)), ("name", .scalar(Self.displayName(app.id))), ("teamID", .scalar(ios.teamID)),
+                ("bundleID", .scalar(ios.bundleID)),
             ])
             if app.webcredentials { entry.append("webcredentials", .boolean(true)) }
             if !app.appClips.isEmpty { entry.append("appClips", .list(app.appClips.map { .scalar($0) })) }
@@ -336,7 +337,9 @@ extension ManifestImport {
         }
         let android = apps.compactMap { app -> YAMLText.Value? in
             guard let package = app.package, app.ios == nil else { return nil }
-            var entry = YAMLText.Mapping([("id", .scalar(app.id)), ("name", .scalar(Self.displayName(app.id))), ("package", .scalar(package))])
+            var entry = YAMLText.Mapping([
+                ("id", .scalar(app.id)), ("name", .scalar(Self.displayName(app.id))), ("package", .scalar(package)),
+            ])
             entry.append("sha256", .list(app.fingerprints.map { .scalar($0) }))
             if app.webcredentials { entry.append("webcredentials", .boolean(true)) }
             return .mapping(entry)

@@ -129,6 +129,18 @@ public enum URLTemplate {
             "intent://\(primaryHost)\(path)\(queryPart)#Intent;scheme=https;package=\(package);S.browser_fallback_url=\(strictlyEncoded(fallback));end"
     }
 
+    /// A path with every non-ASCII character percent-encoded as UTF-8 (`/u/zoë` → `/u/zo%C3%AB`):
+    /// how a browser sends it, and how links name it.
+    public static func encodedPath(_ path: String) -> String {
+        guard !path.utf8.allSatisfy({ $0 < 0x80 }) else { return path }
+        let hex = Array("0123456789ABCDEF".utf8)
+        var result: [UInt8] = []
+        for byte in path.utf8 {
+            if byte < 0x80 { result.append(byte) } else { result += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]] }
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+
     /// Percent-encodes everything but unreserved characters, as JavaScript's
     /// `encodeURIComponent` does apart from `!'()*`, which it keeps — so those are kept too.
     public static func strictlyEncoded(_ text: String) -> String {

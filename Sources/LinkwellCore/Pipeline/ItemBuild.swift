@@ -6,9 +6,19 @@ import Synchronization
 /// (after the rest of the build succeeded). Memory holds one row and its pages, plus the set of
 /// paths seen so far, which is how a repeated path is caught.
 public enum ItemBuild {
-    /// Characters an item path may use: RFC 3986 path characters that are safe in a file name on
-    /// every host, without percent-encoding (a host would decode it before finding the file).
+    /// ASCII characters an item path may use: RFC 3986 path characters that are safe in a file
+    /// name on every host, without percent-encoding (a host would decode it before finding the
+    /// file). Beyond ASCII, letters, digits and combining marks of any script (`/u/zoë`): written
+    /// to disk as UTF-8, which is what hosts find after decoding the URL's `%C3%AB`.
     static let pathCharacters = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@/")
+
+    static func isPathCharacter(_ character: Character) -> Bool {
+        if character.isASCII { return pathCharacters.contains(character) }
+        return character.unicodeScalars.allSatisfy { scalar in
+            scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+                || [.nonspacingMark, .spacingMark, .enclosingMark].contains(scalar.properties.generalCategory)
+        }
+    }
 
     /// Calls `emit` with every item page, in row order, and returns what was wrong; a build must
     /// write nothing when this holds an error. `progress` hears the running count of rows.
@@ -139,11 +149,20 @@ public enum ItemBuild {
                     at: row.pathLocation)
             ]
         }
-        if let bad = path.first(where: { !pathCharacters.contains($0) }) {
+        if let bad = path.first(where: { !isPathCharacter($0) }) {
             let hint =
                 bad == "?" || bad == "#"
                 ? "; an item is a path, without query or fragment" : "; use letters, digits and -._~ (write the decoded form, not %XX)"
             return [.error("item path '\(path)' contains '\(bad)'\(hint)", at: row.pathLocation)]
+        }
+        // One spelling per path: a decomposed `e` + `◌̈` is another file name and another URL than `ë`.
+        let composed = path.precomposedStringWithCanonicalMapping
+        if !composed.unicodeScalars.elementsEqual(path.unicodeScalars) {
+            return [
+                .error(
+                    "item path '\(path)' is not in composed form (NFC): write '\(composed)', the form browsers and hosts use",
+                    at: row.pathLocation)
+            ]
         }
         if segments.contains(where: { $0.hasPrefix(".") }) || path.hasPrefix("/\(PreviewPages.folder)/") {
             return [

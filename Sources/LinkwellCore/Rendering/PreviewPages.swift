@@ -174,16 +174,17 @@ public struct PreviewPages: Sendable {
             URLTemplate.expand(template, path: path, query: "", primaryHost: links.primaryHost)
         }
         let known = item.map { item in
-            PageContext.Link(
-                canonical: expand(links.canonical, item.path), openInApp: links.openInApp.map { expand($0, item.path) },
-                web: links.web.map { expand($0, item.path) }, desktop: links.desktop.map { expand($0, item.path) },
-                native: links.native.map { expand($0, item.path) })
+            let path = URLTemplate.encodedPath(item.path)
+            return PageContext.Link(
+                canonical: expand(links.canonical, path), openInApp: links.openInApp.map { expand($0, path) },
+                web: links.web.map { expand($0, path) }, desktop: links.desktop.map { expand($0, path) },
+                native: links.native.map { expand($0, path) })
         }
         let webHome = links.web.map { expand($0, "/") }
         let appName = links.iosApp?.name ?? links.androidApp?.name ?? site.name
         // Before the script has run (or without it) no link knows the visitor's platform or, on
         // route pages, the URL's path: each leads somewhere that exists for every visitor.
-        let path = item?.path ?? "/"
+        let path = URLTemplate.encodedPath(item?.path ?? "/")
         let store = (links.web ?? links.iPhone ?? links.android).map { expand($0, path) }
         let hasStore = [links.iPhone, links.android].contains { $0 != nil && $0 != links.web }
         var buttons: [(id: String, label: String, href: String)] = []

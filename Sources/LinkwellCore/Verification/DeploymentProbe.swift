@@ -121,7 +121,7 @@ extension DeploymentProbe {
                 chosen = pages
             }
             return chosen.map { file in
-                let path = String(file.path.dropFirst(host.count).dropLast(".html".count))
+                let path = URLTemplate.encodedPath(String(file.path.dropFirst(host.count).dropLast(".html".count)))
                 return DeploymentProbe(
                     host: host, target: path, expectation: .page(route: "\(route) item", file: file.path, expected: file.contents))
             }
