@@ -32,6 +32,28 @@ import Testing
         #expect(pageType.properties?["fallback"]?.enumeration == ["store", "web"])
     }
 
+    /// An editor shows a description for every key, and an example for every key that holds a value.
+    @Test func everyKeyHasADescriptionAndEveryValueAnExample() {
+        var keys = 0
+        var undescribed: [String] = []
+        var withoutExample: [String] = []
+        func walk(_ node: ManifestSchema.Node, _ path: String) {
+            for (key, child) in node.properties ?? [:] {
+                keys += 1
+                if child.description == nil { undescribed.append(path + key) }
+                let holdsObjects = child.type == ["object"] || child.items?.first?.type == ["object"]
+                if child.examples == nil && !holdsObjects { withoutExample.append(path + key) }
+                walk(child, path + key + ".")
+                if let item = child.items?.first { walk(item, path + key + "[].") }
+                if case .schema(let value)? = child.additionalProperties { walk(value, path + key + ".*.") }
+            }
+        }
+        walk(ManifestSchema.document, "")
+        #expect(keys == 95)
+        #expect(undescribed.isEmpty, "\(undescribed.sorted())")
+        #expect(withoutExample.isEmpty, "\(withoutExample.sorted())")
+    }
+
     @Test func starterAndBundledManifestsPointAtTheSchema() throws {
         let bundled = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("site.yaml"), encoding: .utf8)
         let header = "# yaml-language-server: $schema=site.schema.json\n"

@@ -32,6 +32,17 @@ SHAPE_ERRORS = [
     r"theme font '[^']*' must be a font stack",
     r"' in contentSecurityPolicy must be an https:// origin",
     r"clipboard '[^']*' of page type '[^']*' must be true, false, link or code",
+    # Formats the schema's patterns carry:
+    r"Team ID '[^']*' must be 10 upper-case letters or digits",
+    r"bundle ID '[^']*' must be reverse-DNS",
+    r"Android package '[^']*' must have at least two parts",
+    r"fingerprint '[^']*' (contains|has)",
+    r"host '[^']*' (must not carry|is a wildcard|must not end with a dot|is not ASCII|must be lower case|is not a valid host name)",
+    r"App Store ID '[^']*' must be the numeric ID",
+    r"scheme '[^']*' must (be the bare name|start with a letter)",
+    r"version '[^']*' must be dot-separated numbers",
+    r"short code '[^']*' may use only",
+    r"(route name|app id|page type name) '[^']*' must start with a lower-case letter",
 ]
 
 
