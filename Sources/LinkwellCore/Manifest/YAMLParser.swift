@@ -3,7 +3,24 @@ import Yams
 /// Turns manifest text into a `YAMLNode` tree, or into located diagnostics for syntax errors
 /// and duplicate keys (which YAML forbids and which would otherwise silently drop a rule).
 enum YAMLParser {
+    /// A manifest is a few hundred kilobytes at most (1,000 routes are about 100 KB); anything far
+    /// larger is a mistake, and reading it would cost minutes.
+    static let maximumBytes = 4 << 20
+    /// Values the manifest may expand to through aliases: far above any real manifest, far below
+    /// what exhausts memory (a "billion laughs" document expands to 10⁹).
+    static let maximumValues = 250_000
+
+    struct TooManyValues: Error {
+        var location: SourceLocation
+    }
+
     static func parse(_ source: SourceFile) -> Result<YAMLNode, Diagnostic> {
+        guard source.text.utf8.count <= maximumBytes else {
+            return .failure(
+                .error(
+                    "the manifest is \(source.text.utf8.count / 1024) KB; Linkwell reads manifests up to \(maximumBytes >> 20) MB (put rows in an item data file)",
+                    at: source.location(line: 1, column: 1)))
+        }
         // YAML allows a leading byte-order mark (some Windows editors write one); it is not text.
         let text = source.text.hasPrefix("\u{FEFF}") ? String(source.text.dropFirst()) : source.text
         do {
@@ -11,7 +28,13 @@ enum YAMLParser {
                 return .failure(
                     .error("the manifest is empty; expected a mapping with 'version: 1'", at: source.location(line: 1, column: 1)))
             }
-            return .success(convert(root, in: source))
+            var budget = maximumValues
+            return .success(try convert(root, in: source, budget: &budget))
+        } catch let error as TooManyValues {
+            return .failure(
+                .error(
+                    "the manifest expands to more than \(maximumValues) values through YAML aliases (an alias bomb?); write the values out or use fewer aliases",
+                    at: error.location))
         } catch let error as YamlError {
             return .failure(diagnostic(for: error, in: source))
         } catch {
@@ -19,16 +42,21 @@ enum YAMLParser {
         }
     }
 
-    private static func convert(_ node: Node, in source: SourceFile) -> YAMLNode {
+    /// The tree, counting every value against `budget`: aliases share nodes in Yams' tree, but
+    /// each use becomes its own copy here.
+    private static func convert(_ node: Node, in source: SourceFile, budget: inout Int) throws -> YAMLNode {
+        budget -= 1
+        guard budget >= 0 else { throw TooManyValues(location: source.location(of: node.mark)) }
         let location = source.location(of: node.mark)
         switch node {
         case .scalar(let scalar):
             return .scalar(
                 YAMLNode.Scalar(text: scalar.string, isPlain: scalar.style == .plain || scalar.style == .any, location: location))
         case .mapping(let mapping):
-            let entries = mapping.map { key, value in
+            var entries: [YAMLNode.Entry] = []
+            for (key, value) in mapping {
                 let keyScalar = YAMLNode.Scalar(text: key.string ?? "", isPlain: true, location: source.location(of: key.mark))
-                var converted = convert(value, in: source)
+                var converted = try convert(value, in: source, budget: &budget)
                 // libyaml places an empty value at the next token, often on the next line; the
                 // reader's eye looks just after the key's colon.
                 if case .scalar(var scalar) = converted, scalar.isNull, scalar.text.isEmpty {
@@ -36,11 +64,13 @@ enum YAMLParser {
                     scalar.location.column += keyScalar.text.unicodeScalars.count + 1
                     converted = .scalar(scalar)
                 }
-                return YAMLNode.Entry(key: keyScalar, value: converted)
+                entries.append(YAMLNode.Entry(key: keyScalar, value: converted))
             }
             return .mapping(entries, location)
         case .sequence(let sequence):
-            return .sequence(sequence.map { convert($0, in: source) }, location)
+            var items: [YAMLNode] = []
+            for item in sequence { items.append(try convert(item, in: source, budget: &budget)) }
+            return .sequence(items, location)
         case .alias:
             // compose() resolves aliases; an unresolved one has nothing we could read.
             return .scalar(YAMLNode.Scalar(text: "", isPlain: true, location: location))

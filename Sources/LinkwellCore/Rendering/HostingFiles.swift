@@ -167,13 +167,19 @@ enum HostingFiles {
             ]
             for rewrite in routes.rewrites {
                 lines += [
-                    "location \(rewrite.caseSensitive ? "~" : "~*") \"\(HostRoutes.regex(rewrite.pattern))\" {  # route '\(rewrite.route)'",
+                    "location \(rewrite.caseSensitive ? "~" : "~*") \(nginxQuoted(HostRoutes.regex(rewrite.pattern))) {  # route '\(rewrite.route)'",
                     "    types { text/html html; }", "    default_type text/html;", "    charset utf-8;",
                     "    try_files $uri.html $uri \(rewrite.page);", "}",
                 ]
             }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A double-quoted nginx string: nginx reads `\\` and `\"` as escapes inside quotes, so both are
+    /// escaped and the regex reaches PCRE exactly as written.
+    static func nginxQuoted(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 
     /// For S3 + CloudFront and other object stores: every content file with the Content-Type

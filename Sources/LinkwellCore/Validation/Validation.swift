@@ -13,6 +13,7 @@ public enum Validation {
         checkShortLinks,
         checkRobots,
         checkLinkTests,
+        checkCharacters,
     ]
 
     public static func validate(_ manifest: RawManifest) -> [Diagnostic] {

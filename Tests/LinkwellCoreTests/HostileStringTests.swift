@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+
+@testable import LinkwellCore
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// Hostile strings in every field that reaches a configuration file: each build either refuses
+/// the manifest with located errors, or writes files that parse back to exactly the rules the
+/// manifest asked for — one `_redirects` rule per route and short link, one robots.txt group per
+/// manifest group, JSON that parses, intent filters that are XML.
+@Suite struct HostileStringTests {
+    static let pieces = [
+        "a", "/", "*", "?", " ", "\t", "\n", "\r", "\u{0}", "\u{7F}", "\u{2028}", "\"", "'", "\\", "$", "{", "}", ";", "#", "%0A", "<",
+        ">", "&", "]]>", "User-agent: *", "Disallow: /", "301!", "https://evil.example", "é", "東", "\u{85}",
+    ]
+
+    /// Mostly ordinary text with a hostile piece or two, so that both refused and built
+    /// manifests occur (each field is hostile in about one case in three).
+    static func hostile(_ random: inout PropertyTests.Random) -> String {
+        guard random.below(3) == 0 else { return random.pick(["a", "b1", "x-y", "é", "東京"]) }
+        return (0..<(1 + random.below(3))).map { _ in random.pick(pieces) }.joined()
+    }
+
+    /// A YAML double-quoted scalar holding exactly `text`.
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x85 || scalar.value == 0x2028:
+                result += String(format: "\\u%04X", scalar.value)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+
+    @Test func hostileStringsAreRefusedOrWrittenSafely() throws {
+        var random = PropertyTests.Random(state: 0x4C69_6E6B)
+        var refused = 0
+        var built = 0
+        var builtWithSyntax = 0
+        for _ in 0..<1_000 {
+            let path = "/" + Self.hostile(&random) + "/*"
+            let value = Self.hostile(&random)
+            let rule = "/" + Self.hostile(&random)
+            let agent = "bot" + Self.hostile(&random)
+            let title = Self.hostile(&random)
+            let target = "/p/" + Self.hostile(&random)
+            let yaml = """
+                version: 1
+                name: \(Self.quoted(title))
+                apps:
+                  ios:
+                    - id: app
+                      name: \(Self.quoted(title))
+                      teamID: ABCDE12345
+                      bundleID: com.example.app
+                  android:
+                    - id: app
+                      name: App
+                      package: com.example.app
+                      sha256: [14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5, B1:35:8E:4C:9F:0A:61:D2:77:C3:28:5E:4A:0B:9D:13:6F:E2:81:C7:3A:55:D4:0E:92:B8:1F:6C:07:E9:A3:44]
+                domains:
+                  pairs:
+                    - primary: m.example.com
+                      mirror: mlink.example.com
+                  short: go.example.com
+                substitutionVariables:
+                  v: [\(Self.quoted(value))]
+                routes:
+                  - name: hostile
+                    path: \(Self.quoted(path))
+                    page: p
+                  - name: variable
+                    path: /v/$(v)/*
+                    page: p
+                  - name: code
+                    path: /?*
+                    hosts: [go.example.com]
+                    page: p
+                pages:
+                  p:
+                    title: \(Self.quoted(title))
+                shortLinks:
+                  - code: ab
+                    target: \(Self.quoted(target))
+                robots:
+                  groups:
+                    - userAgents: [\(Self.quoted(agent))]
+                      disallow: [\(Self.quoted(rule))]
+
+                """
+            let result = Fixtures.build(yaml)
+            let errors = result.diagnostics.filter { $0.severity == .error }
+            if !errors.isEmpty {
+                #expect(errors.allSatisfy { $0.location != nil }, "\(errors)")
+                #expect(result.files.isEmpty)
+                refused += 1
+                continue
+            }
+            built += 1
+            if (path + value + rule + target).contains(where: { "\"\\$;{<&".contains($0) }) { builtWithSyntax += 1 }
+            let files = Dictionary(result.files.map { ($0.path, $0.contents) }, uniquingKeysWith: { first, _ in first })
+            // _redirects, read by Netlify's documented grammar: one rule per line, fields split on whitespace.
+            for host in ["m.example.com", "go.example.com"] {
+                let rules = try #require(files["\(host)/_redirects"]).split(separator: "\n").filter { !$0.isEmpty && !$0.hasPrefix("#") }
+                let expected = host == "go.example.com" ? 2 : 2  // the short link and the catch-all; the two page routes
+                #expect(rules.count == expected, "\(host)/_redirects for \(yaml)")
+                #expect(rules.allSatisfy { $0.split(whereSeparator: \.isWhitespace).count == 3 }, "\(rules)")
+            }
+            // robots.txt: the manifest's group and nothing else, read back by the robots matcher.
+            let robots = RobotsMatcher(parsing: try #require(files["m.example.com/robots.txt"]))
+            #expect(robots.userAgents.filter { $0 != "*" }.count <= 1, "\(robots.userAgents)")
+            // JSON and XML parse.
+            for name in ["vercel.json", "firebase.json", "apple-app-site-association", ".well-known/assetlinks.json"] {
+                let text = try #require(files["m.example.com/\(name)"])
+                #expect((try? JSONSerialization.jsonObject(with: Data(text.utf8))) != nil, "\(name)")
+            }
+            for file in result.files where file.path.hasSuffix(".xml") {
+                let parser = XMLParser(data: Data(file.contents.utf8))
+                #expect(parser.parse(), "\(file.path): \(parser.parserError.map { "\($0)" } ?? "")")
+            }
+        }
+        #expect(refused > 0 && built > 0, "both kinds occur: \(refused) refused, \(built) built")
+        #expect(builtWithSyntax > 50, "quotes, backslashes, $ and the like reach the files: \(builtWithSyntax)")
+    }
+}
