@@ -88,6 +88,17 @@ struct MatchCommand: ParsableCommand {
             return .site(SiteMatcher(site: result.site!, plan: result.plan!, files: result.files))
         }
         let aasaDocument = try aasa.map { try Console.readJSON($0) }
+        // An AASA is an object; anything else would match nothing and say so as if it were true.
+        if let aasa, let aasaDocument {
+            guard case .object(let fields) = aasaDocument else {
+                Console.error("\(aasa) is \(aasaDocument.kindName), not an apple-app-site-association (a JSON object with \"applinks\")")
+                throw ExitCode.failure
+            }
+            guard fields["applinks"] != nil else {
+                Console.error("\(aasa) has no \"applinks\": there is no rule to match URLs against")
+                throw ExitCode.failure
+            }
+        }
         let assetLinksDocument = try assetlinks.map { try Console.readAssetLinks($0) }
         return .files(FileMatcher(aasa: aasaDocument, appIDs: appIDs, assetLinks: assetLinksDocument, packages: packages, host: host))
     }

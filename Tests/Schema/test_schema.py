@@ -37,7 +37,7 @@ SHAPE_ERRORS = [
     r"bundle ID '[^']*' must be reverse-DNS",
     r"Android package '[^']*' must have at least two parts",
     r"fingerprint '[^']*' (contains|has)",
-    r"host '[^']*' (must not carry|is a wildcard|must not end with a dot|is not ASCII|must be lower case|is not a valid host name)",
+    r"error: host '[^']*' (must not carry|is a wildcard|must not end with a dot|is not ASCII|must be lower case|is not a valid host name)",
     r"App Store ID '[^']*' must be the numeric ID",
     r"scheme '[^']*' must (be the bare name|start with a letter)",
     r"version '[^']*' must be dot-separated numbers",

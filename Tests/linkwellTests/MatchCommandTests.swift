@@ -85,6 +85,18 @@ import Testing
         )
     }
 
+    /// A file that is not an AASA matches nothing; saying nothing would read as "no app opens".
+    @Test func anAASAThatIsNotAnObjectWithApplinksIsRefused() throws {
+        let workspace = try Workspace.bundled()
+        try workspace.write("[{\"applinks\": {}}]\n", to: "array.json")
+        let array = try workspace.run("match", "--aasa", "array.json", "https://m.example.com/x")
+        #expect(array.status == 1)
+        #expect(array.standardError.contains("array.json is a JSON array, not an apple-app-site-association"))
+        try workspace.write("{\"webcredentials\": {\"apps\": []}}\n", to: "credentials.json")
+        let credentials = try workspace.run("match", "--aasa", "credentials.json", "https://m.example.com/x")
+        #expect(credentials.status == 1 && credentials.standardError.contains("has no \"applinks\""))
+    }
+
     @Test func jsonEndsWithThePreviewPageTheHostServes() throws {
         let workspace = try Workspace.bundled()
         let run = try workspace.run("match", "--json", "https://mlink.example.com/u/42?ref=a")
@@ -127,7 +139,7 @@ import Testing
         #expect(broken.standardError == "linkwell: error: aasa.json:1:29: trailing comma before '}'\n")
         #expect(try workspace.run("match", "--app-id", "T.A", "https://example.com/").status == 64)
         #expect(try workspace.run("match").status == 64)
-        try workspace.write("{}", to: "empty.json")
+        try workspace.write("{\"applinks\": {\"details\": []}}", to: "empty.json")
         let notURL = try workspace.run("match", "--aasa", "empty.json", "example.com/x")
         #expect(notURL.status == 1)
         #expect(notURL.standardError == "linkwell: error: 'example.com/x' is not an absolute URL (https://host/path)\n")

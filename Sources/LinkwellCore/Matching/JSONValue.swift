@@ -17,6 +17,18 @@ public indirect enum JSONValue: Sendable, Hashable {
         return try parser.parseDocument()
     }
 
+    /// What the value is, in words: `a JSON array`.
+    public var kindName: String {
+        switch self {
+        case .null: "JSON null"
+        case .bool: "a JSON boolean"
+        case .number: "a JSON number"
+        case .string: "a JSON string"
+        case .array: "a JSON array"
+        case .object: "a JSON object"
+        }
+    }
+
     public subscript(key: String) -> JSONValue? {
         if case .object(let object) = self { return object[key] }
         return nil

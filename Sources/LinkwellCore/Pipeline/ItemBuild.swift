@@ -54,7 +54,7 @@ public enum ItemBuild {
                 continue
             }
             var reader = ItemRows(file: items.value, format: format, chunks: chunks)
-            var seen: [String: Int] = [:]
+            var seen: [String: SeenPath] = [:]
             while let next = reader.next() {
                 let row: ItemRow
                 switch next {
@@ -65,7 +65,7 @@ public enum ItemBuild {
                 }
                 let problems = problems(of: row, page: page, routing: routing, primaryHost: primary, seen: &seen)
                 diagnostics += problems
-                guard problems.isEmpty, !diagnostics.hasErrors else { continue }
+                guard !problems.hasErrors, !diagnostics.hasErrors else { continue }
                 try renderer.add(row, of: page, emit: emit)
                 rows += 1
                 progress(rows)
@@ -137,8 +137,20 @@ public enum ItemBuild {
         }
     }
 
+    /// An item path already read, by its lower-case form: where, and as written.
+    struct SeenPath {
+        var line: Int
+        var path: String
+    }
+
+    /// File names Windows refuses whatever their extension (a clone there would fail).
+    static let windowsReservedNames = Set(["con", "prn", "aux", "nul"] + (1...9).flatMap { ["com\($0)", "lpt\($0)"] })
+
+    /// Top-level item paths whose page would be another file the build writes, or sit beside one.
+    static let reservedItemPaths: Set<String> = ["/index", "/404", "/apple-app-site-association"]
+
     static func problems(
-        of row: ItemRow, page: PageType, routing: PageRouting, primaryHost: String, seen: inout [String: Int]
+        of row: ItemRow, page: PageType, routing: PageRouting, primaryHost: String, seen: inout [String: SeenPath]
     ) -> [Diagnostic] {
         let path = row.path
         let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
@@ -164,6 +176,13 @@ public enum ItemBuild {
                     at: row.pathLocation)
             ]
         }
+        if reservedItemPaths.contains(path) {
+            return [
+                .error(
+                    "item path '\(path)' is reserved: its page would replace or sit beside a file every host needs (index.html, 404.html, the AASA)",
+                    at: row.pathLocation)
+            ]
+        }
         if segments.contains(where: { $0.hasPrefix(".") }) || path.hasPrefix("/\(PreviewPages.folder)/") {
             return [
                 .error(
@@ -185,11 +204,30 @@ public enum ItemBuild {
         if let image = row.fields["image"], !image.isEmpty, !Validation.isAbsoluteHTTPS(image) {
             return [.error("image '\(image)' must be an absolute https:// URL (crawlers do not resolve relative images)", at: row.location)]
         }
-        if let line = seen[path] {
-            let first = SourceLocation(file: row.pathLocation.file, line: line, column: row.pathLocation.column)
-            return [Diagnostic(.error, "duplicate item path '\(path)'", at: row.pathLocation, notes: ["first defined at \(first)"])]
+        let folded = path.lowercased()
+        if let earlier = seen[folded] {
+            let first = SourceLocation(file: row.pathLocation.file, line: earlier.line, column: row.pathLocation.column)
+            if earlier.path == path {
+                return [Diagnostic(.error, "duplicate item path '\(path)'", at: row.pathLocation, notes: ["first defined at \(first)"])]
+            }
+            return [
+                Diagnostic(
+                    .warning,
+                    "item path '\(path)' differs from '\(earlier.path)' only in case; on case-insensitive file systems (macOS, Windows) one page overwrites the other",
+                    at: row.pathLocation, notes: ["first defined at \(first)"])
+            ]
         }
-        seen[path] = row.pathLocation.line
+        seen[folded] = SeenPath(line: row.pathLocation.line, path: path)
+        let windows = segments.first { segment in
+            segment.contains(":") || windowsReservedNames.contains(String(segment.prefix { $0 != "." }).lowercased())
+        }
+        if let windows {
+            return [
+                .warning(
+                    "item path '\(path)' has the segment '\(windows)', which Windows cannot use as a file name; the output cannot be checked out there",
+                    at: row.pathLocation)
+            ]
+        }
         return []
     }
 }

@@ -2,12 +2,16 @@ extension Validation {
     /// Characters an output file cannot carry, refused where the manifest writes them: a line
     /// break in a path would add a rule to `_redirects` or robots.txt, a space would split a
     /// rule's fields, a NUL makes the intent-filter XML invalid. Every text value may hold no
-    /// control character; the values that become URL paths, patterns or URLs hold no whitespace.
+    /// control character; values written into a whitespace-separated configuration line (a paged
+    /// route's path and its variables, short links, robots rules, URLs) hold no whitespace. A
+    /// route without a page may keep a literal space (`percentEncoded: false` reads one): it
+    /// reaches only the JSON and XML association files.
     static func checkCharacters(_ manifest: RawManifest) -> [Diagnostic] {
         var texts: [(Located<String>, String)] = []
         var urlLike: [(Located<String>, String)] = []
         func text(_ value: Located<String>?, _ what: String) { if let value { texts.append((value, what)) } }
         func url(_ value: Located<String>?, _ what: String) { if let value { urlLike.append((value, what)) } }
+        let pagedPaths = manifest.routes.filter { $0.page != nil && $0.exclude?.value != true }.compactMap(\.path?.value)
 
         text(manifest.name, "name")
         url(manifest.scheme, "scheme")
@@ -16,18 +20,19 @@ extension Validation {
         for app in manifest.androidApps { text(app.name, "app name") }
         for variable in manifest.substitutionVariables {
             url(variable.name, "substitution variable name")
-            for value in variable.values { url(value, "value of '\(variable.name.value)'") }
+            let paged = pagedPaths.contains { $0.contains("$(\(variable.name.value))") }
+            for value in variable.values { paged ? url(value, "value of '\(variable.name.value)'") : text(value, "value") }
         }
         for route in manifest.routes {
             text(route.comment, "comment")
-            url(route.path, "path")
-            url(route.fragment, "fragment")
+            route.page != nil && route.exclude?.value != true ? url(route.path, "path") : text(route.path, "path")
+            text(route.fragment, "fragment")
             switch route.query {
-            case .whole(let pattern): url(pattern, "query")
+            case .whole(let pattern): text(pattern, "query")
             case .items(let items, _):
                 for item in items {
-                    url(item.name, "query item name")
-                    url(item.pattern, "query item '\(item.name.value)'")
+                    text(item.name, "query item name")
+                    text(item.pattern, "query item '\(item.name.value)'")
                 }
             case nil: break
             }

@@ -68,6 +68,30 @@ extension Validation {
             }
             rest = rest[rest.index(after: close)...]
         }
+        // The host is written out: a placeholder inside it, or an authority that is not a plain
+        // host (`www.example.com%2f@evil.example`), would let a URL's path choose where people go.
+        if template.value.hasPrefix("https://") {
+            let rest = template.value.dropFirst("https://".count)
+            let authority = rest.prefix { !"/?#{".contains($0) }
+            let placeholderFollows = rest.dropFirst(authority.count).first == "{"
+            if authority.isEmpty || (placeholderFollows && (authority.hasSuffix(".") || authority.hasSuffix("-"))) {
+                found.append(
+                    .error(
+                        "URL template '\(template.value)' has a placeholder in its host; placeholders belong after the host, e.g. 'https://www.example.com{path}'",
+                        at: template.location))
+                return found
+            }
+            let host = authority.split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
+            let port = authority.split(separator: ":", maxSplits: 1).dropFirst().first
+            if let problem = Identifiers.hostProblem(host), !authority.isEmpty {
+                found.append(.error("URL template '\(template.value)': \(problem)", at: template.location))
+                return found
+            }
+            if let port, !port.allSatisfy(\.isNumber) || port.isEmpty {
+                found.append(.error("URL template '\(template.value)' has a port that is not a number", at: template.location))
+                return found
+            }
+        }
         let sample = template.value.replacingOccurrences(of: "{path}", with: "/p").replacingOccurrences(of: "{query}", with: "")
             .replacingOccurrences(of: "{link}", with: "l")
         if !isAbsoluteHTTPS(sample) {
