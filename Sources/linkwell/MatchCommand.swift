@@ -85,7 +85,8 @@ struct MatchCommand: ParsableCommand {
     private func makeEvaluator() throws -> MatchEvaluator {
         guard aasa != nil || assetlinks != nil else {
             let result = try Console.build(manifestOptions, quiet: true)
-            return .site(SiteMatcher(site: result.site!, plan: result.plan!, files: result.files))
+            guard let site = result.site, let plan = result.plan else { throw ExitCode.failure }
+            return .site(SiteMatcher(site: site, plan: plan, files: result.files))
         }
         let aasaDocument = try aasa.map { try Console.readJSON($0) }
         // An AASA is an object; anything else would match nothing and say so as if it were true.

@@ -71,7 +71,7 @@ enum YAMLText {
         let indicators = Set("-?:,[]{}#&*!|>'\"%@`")
         let words: Set<String> = ["true", "false", "yes", "no", "on", "off", "y", "n", "null", "~"]
         let plain =
-            !text.isEmpty && !indicators.contains(text.first!) && text.first != " " && text.last != " " && !text.hasSuffix(":")
+            !text.isEmpty && !(text.first.map(indicators.contains) ?? true) && text.first != " " && text.last != " " && !text.hasSuffix(":")
             && !text.contains(": ") && !text.contains(" #") && !text.contains(",") && !text.contains("[") && !text.contains("]")
             && !text.contains("{") && !text.contains("}") && !words.contains(text.lowercased()) && Double(text) == nil
             && text.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F }

@@ -230,7 +230,7 @@ public enum Lints {
         let percent = Int((Double(size) / Double(limit) * 100).rounded())
         return [
             .warning(
-                "the apple-app-site-association for '\(largest.path.split(separator: "/").first!)' is \(size) bytes, \(percent)% of iOS's \(limit)-byte limit; the routes that cost most are \(named)",
+                "the apple-app-site-association for '\(largest.path.split(separator: "/").first.map(String.init) ?? largest.path)' is \(size) bytes, \(percent)% of iOS's \(limit)-byte limit; the routes that cost most are \(named)",
                 at: nil, code: Code.sizeNearLimit.rawValue)
         ]
     }

@@ -153,8 +153,9 @@ struct ManifestDecoder {
             page.items = fields["items"].flatMap { string($0, key: "items") }
             if let sinceNode = fields["since"], let since = self.fields(of: sinceNode, named: "'since'", known: ManifestKeys.since) {
                 page.since = ManifestKeys.since.compactMap { platform in
-                    guard let versionNode = since[platform], let version = string(versionNode, key: platform) else { return nil }
-                    let key = sinceNode.entries.first { $0.key.text == platform }!.key
+                    guard let versionNode = since[platform], let version = string(versionNode, key: platform),
+                        let key = sinceNode.entries.first(where: { $0.key.text == platform })?.key
+                    else { return nil }
                     return RawSince(platform: Located(platform, at: key.location), version: version)
                 }
             }

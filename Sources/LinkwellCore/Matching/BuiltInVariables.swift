@@ -1,7 +1,7 @@
 /// The values of Apple's built-in substitution variables (spec-reference §2.2).
 enum BuiltInVariables {
     static let values: [String: [String]] = {
-        let upper = (65...90).map { String(UnicodeScalar($0)!) }
+        let upper = (UInt8(65)...90).map { String(UnicodeScalar($0)) }
         let lower = upper.map { $0.lowercased() }
         let digits = (0...9).map(String.init)
         return [

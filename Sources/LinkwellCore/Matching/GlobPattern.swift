@@ -185,10 +185,10 @@ struct GlobAutomaton: Sendable {
     private func fold(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
         guard !caseSensitive else { return scalar }
         if scalar.isASCII {
-            return (0x41...0x5A).contains(scalar.value) ? Unicode.Scalar(scalar.value + 0x20)! : scalar
+            return (0x41...0x5A).contains(scalar.value) ? Unicode.Scalar(UInt8(scalar.value + 0x20)) : scalar
         }
         let lowered = scalar.properties.lowercaseMapping.unicodeScalars
-        return lowered.count == 1 ? lowered.first! : scalar
+        return lowered.count == 1 ? lowered.first ?? scalar : scalar
     }
 
     /// Walks the automaton with a list of live states; a generation stamp per state stands in

@@ -144,7 +144,8 @@ struct StrictJSONParser {
             index += 2
             let low = try hexQuad()
             guard (0xDC00..<0xE000).contains(low) else { throw error("unpaired surrogate in a \\u escape") }
-            return Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))!
+            // A high and a low surrogate always combine into a scalar of the supplementary planes.
+            return Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)) ?? "\u{FFFD}"
         }
         guard let scalar = Unicode.Scalar(high) else { throw error("unpaired surrogate in a \\u escape") }
         return scalar

@@ -29,6 +29,6 @@ public enum Platform: String, Sendable, Hashable, Codable, CaseIterable, Compara
     }
 
     public static func < (lhs: Platform, rhs: Platform) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+        (allCases.firstIndex(of: lhs) ?? 0) < (allCases.firstIndex(of: rhs) ?? 0)
     }
 }

@@ -1,14 +1,35 @@
 /// Turns a manifest that passed validation into a `Site`. This is the only place that knows
-/// the defaults; it trusts validation and never reports anything itself.
+/// the defaults. It relies on validation for what it reports, but never on faith: a value
+/// validation should have required and did not comes back as `Unresolved`, located, instead of
+/// a crash.
 public enum Resolve {
-    public static func site(from manifest: RawManifest) -> Site {
-        let iosApps = manifest.iosApps.map(iosApp)
-        let androidApps = manifest.androidApps.map(androidApp)
-        let pairs = (manifest.domains?.pairs ?? []).map { MirrorPair(primary: $0.primary!.value, mirror: $0.mirror!.value) }
+    /// A required value missing after validation passed: a gap in validation, reported as such.
+    public struct Unresolved: Error, Sendable {
+        public var diagnostic: Diagnostic
+    }
+
+    /// The value of a key validation requires, or `Unresolved` at the mapping that lacks it.
+    static func required<T>(_ value: Located<T>?, _ key: String, in what: String, at location: SourceLocation) throws(Unresolved) -> T {
+        guard let value else {
+            throw Unresolved(
+                diagnostic: .error(
+                    "missing required key '\(key)' in \(what) (validation let it through; please report this)", at: location))
+        }
+        return value.value
+    }
+
+    public static func site(from manifest: RawManifest) throws(Unresolved) -> Site {
+        let iosApps = try manifest.iosApps.map { app throws(Unresolved) in try iosApp(app) }
+        let androidApps = try manifest.androidApps.map { app throws(Unresolved) in try androidApp(app) }
+        let pairs = try (manifest.domains?.pairs ?? []).map { pair throws(Unresolved) in
+            MirrorPair(
+                primary: try required(pair.primary, "primary", in: "a mirror pair", at: pair.location),
+                mirror: try required(pair.mirror, "mirror", in: "a mirror pair", at: pair.location))
+        }
         let allAppIDs = (iosApps.map(\.id) + androidApps.map(\.id)).uniqued()
         let pairHosts = pairs.flatMap { [$0.primary, $0.mirror] }
         return Site(
-            name: manifest.name!.value,
+            name: try required(manifest.name, "name", in: "the manifest", at: manifest.location),
             scheme: manifest.scheme?.value,
             legacyPaths: manifest.legacyPaths?.value ?? true,
             iosApps: iosApps,
@@ -21,21 +42,25 @@ public enum Resolve {
             substitutionVariables: manifest.substitutionVariables.map {
                 SubstitutionVariable(name: $0.name.value, values: $0.values.map(\.value))
             },
-            routes: manifest.routes.map { route($0, allAppIDs: allAppIDs, defaultHosts: pairHosts) },
-            pageTypes: manifest.pageTypes.map(pageType),
+            routes: try manifest.routes.map { raw throws(Unresolved) in try route(raw, allAppIDs: allAppIDs, defaultHosts: pairHosts) },
+            pageTypes: try manifest.pageTypes.map { page throws(Unresolved) in try pageType(page) },
             robots: RobotsPolicy(
                 groups: (manifest.robots?.groups ?? []).map {
                     RobotsGroup(
                         userAgents: ($0.userAgents ?? []).map(\.value), allow: $0.allow.map(\.value), disallow: $0.disallow.map(\.value))
                 },
                 sitemaps: (manifest.robots?.sitemaps ?? []).map(\.value)),
-            linkTests: manifest.tests.map { linkTest($0, manifest: manifest) },
+            linkTests: try manifest.tests.map { test throws(Unresolved) in try linkTest(test, manifest: manifest) },
             hosting: manifest.hosting.map { written in
                 HostingProvider.allCases.filter { provider in written.contains { $0.value == provider.rawValue } }
             }
                 ?? HostingProvider.allCases,
             templatesFolder: manifest.templates,
-            shortLinks: manifest.shortLinks.map { ShortLink(code: $0.code!.value, target: $0.target!.value, comment: $0.comment?.value) },
+            shortLinks: try manifest.shortLinks.map { link throws(Unresolved) in
+                ShortLink(
+                    code: try required(link.code, "code", in: "a short link", at: link.location),
+                    target: try required(link.target, "target", in: "a short link", at: link.location), comment: link.comment?.value)
+            },
             webHome: manifest.web?.value,
             theme: theme(manifest.theme),
             allowedOrigins: AllowedOrigins(
@@ -59,14 +84,21 @@ public enum Resolve {
     }
 
     /// `expect` stands for every platform the test's app (or the site) has.
-    private static func linkTest(_ test: RawLinkTest, manifest: RawManifest) -> LinkTest {
+    private static func linkTest(_ test: RawLinkTest, manifest: RawManifest) throws(Unresolved) -> LinkTest {
         var expectations: [LinkTest.PlatformExpectation] = []
         for platform in Validation.platforms(of: test.app?.value, in: manifest) {
             guard let written = test.platforms[platform.rawValue] ?? test.expect else { continue }
-            expectations.append(
-                .init(platform: platform, expectation: expectation(written.value, routes: manifest.routes)!, location: written.location))
+            guard let resolved = expectation(written.value, routes: manifest.routes) else {
+                throw Unresolved(
+                    diagnostic: .error(
+                        "expectation '\(written.value)' names no route (validation let it through; please report this)",
+                        at: written.location))
+            }
+            expectations.append(.init(platform: platform, expectation: resolved, location: written.location))
         }
-        return LinkTest(url: test.url!.value, app: test.app?.value, expectations: expectations, location: test.location)
+        return LinkTest(
+            url: try required(test.url, "url", in: "a link test", at: test.location), app: test.app?.value, expectations: expectations,
+            location: test.location)
     }
 
     /// `opens`, `blocked`, `web`, or a route's name (opening through it, or excluded by it).
@@ -81,23 +113,28 @@ public enum Resolve {
         }
     }
 
-    private static func iosApp(_ app: RawIOSApp) -> IOSApp {
+    private static func iosApp(_ app: RawIOSApp) throws(Unresolved) -> IOSApp {
         IOSApp(
-            id: app.id!.value, name: app.name!.value, teamID: app.teamID!.value, bundleID: app.bundleID!.value,
+            id: try required(app.id, "id", in: "an iOS app", at: app.location),
+            name: try required(app.name, "name", in: "an iOS app", at: app.location),
+            teamID: try required(app.teamID, "teamID", in: "an iOS app", at: app.location),
+            bundleID: try required(app.bundleID, "bundleID", in: "an iOS app", at: app.location),
             appStoreID: app.appStoreID?.value, webcredentials: app.webcredentials?.value ?? false,
             appClipBundleIDs: app.appClips.map(\.value))
     }
 
-    private static func androidApp(_ app: RawAndroidApp) -> AndroidApp {
+    private static func androidApp(_ app: RawAndroidApp) throws(Unresolved) -> AndroidApp {
         let fingerprints = (app.fingerprints ?? []).compactMap { try? Identifiers.canonicalFingerprint($0.value).get() }
         return AndroidApp(
-            id: app.id!.value, name: app.name!.value, package: app.package!.value,
+            id: try required(app.id, "id", in: "an Android app", at: app.location),
+            name: try required(app.name, "name", in: "an Android app", at: app.location),
+            package: try required(app.package, "package", in: "an Android app", at: app.location),
             fingerprints: fingerprints.uniqued(), webcredentials: app.webcredentials?.value ?? false)
     }
 
     /// A route applies to every app and every mirror-pair host unless it names them; the short
     /// host only ever carries routes that name it, since its URLs are codes, not site paths.
-    private static func route(_ route: RawRoute, allAppIDs: [String], defaultHosts: [String]) -> Route {
+    private static func route(_ route: RawRoute, allAppIDs: [String], defaultHosts: [String]) throws(Unresolved) -> Route {
         let query: QueryCondition? =
             switch route.query {
             case .whole(let pattern): .whole(pattern.value)
@@ -105,7 +142,7 @@ public enum Resolve {
             case nil: nil
             }
         return Route(
-            name: route.name!.value,
+            name: try required(route.name, "name", in: "a route", at: route.location),
             path: route.path?.value,
             query: query,
             fragment: route.fragment?.value,
@@ -120,13 +157,13 @@ public enum Resolve {
             location: route.location)
     }
 
-    private static func pageType(_ page: RawPageType) -> PageType {
+    private static func pageType(_ page: RawPageType) throws(Unresolved) -> PageType {
         PageType(
             name: page.name.value,
             fallback: page.fallback.flatMap { PageType.Fallback(rawValue: $0.value) } ?? .store,
             webURL: page.web?.value,
             desktopURL: page.desktop?.value,
-            title: page.title!.value,
+            title: try required(page.title, "title", in: "page type '\(page.name.value)'", at: page.location),
             description: page.description?.value,
             image: page.image?.value,
             sinceIOS: page.since.first { $0.platform.value == "ios" }?.version.value,

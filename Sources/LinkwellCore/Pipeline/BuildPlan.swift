@@ -35,9 +35,7 @@ public struct BuildPlan: Sendable, Hashable {
     public var ruleOrigins: [RuleListKey: [String?]] = [:]
 
     public init(site: Site) {
-        let translations = Dictionary(
-            site.routes.map { ($0.name, RuleTranslation(route: $0, defaults: site.defaults, variables: site.substitutionVariables)) },
-            uniquingKeysWith: { first, _ in first })
+        let translations = Translations(site: site)
         diagnostics = Self.losses(site: site, translations: translations)
         let robots = RobotsRenderer.render(site.robots)
         for host in site.hosts {
@@ -46,7 +44,7 @@ public struct BuildPlan: Sendable, Hashable {
                 let appRoutes = routes.filter { $0.apps.contains(app.id) }
                 ruleOrigins[RuleListKey(host: host, platform: .ios, app: app.id)] = appRoutes.map(\.name)
                 ruleOrigins[RuleListKey(host: host, platform: .iosLegacy, app: app.id)] = appRoutes.flatMap { route in
-                    translations[route.name]!.legacyPaths.map { _ in route.name }
+                    translations[route].legacyPaths.map { _ in route.name }
                 }
             }
             for app in site.androidApps {
@@ -95,12 +93,30 @@ public struct BuildPlan: Sendable, Hashable {
         files += AppFiles.files(site: site).map { PlannedFile(path: $0.path, host: "", document: .appFile($0.contents)) }
     }
 
-    static func aasa(site: Site, host: String, translations: [String: RuleTranslation]) -> AASAFile {
+    /// Each route's rules in every platform's form, worked out once per route.
+    struct Translations {
+        let site: Site
+        let byName: [String: RuleTranslation]
+
+        init(site: Site) {
+            self.site = site
+            byName = Dictionary(
+                site.routes.map { ($0.name, RuleTranslation(route: $0, defaults: site.defaults, variables: site.substitutionVariables)) },
+                uniquingKeysWith: { first, _ in first })
+        }
+
+        /// The route's translation (route names are unique, so the table holds every route).
+        subscript(route: Route) -> RuleTranslation {
+            byName[route.name] ?? RuleTranslation(route: route, defaults: site.defaults, variables: site.substitutionVariables)
+        }
+    }
+
+    static func aasa(site: Site, host: String, translations: Translations) -> AASAFile {
         let routes = site.routes(on: host)
         let details = site.iosApps.compactMap { app -> AASAFile.Detail? in
             let appRoutes = routes.filter { $0.apps.contains(app.id) }
             guard !appRoutes.isEmpty else { return nil }
-            let rules = appRoutes.map { translations[$0.name]! }
+            let rules = appRoutes.map { translations[$0] }
             return AASAFile.Detail(
                 appID: site.legacyPaths ? app.appID : nil,
                 appIDs: [app.appID],
@@ -121,7 +137,7 @@ public struct BuildPlan: Sendable, Hashable {
             appclips: clips.isEmpty ? nil : .init(apps: clips))
     }
 
-    static func assetLinks(site: Site, host: String, translations: [String: RuleTranslation]) -> [AssetLinksStatement] {
+    static func assetLinks(site: Site, host: String, translations: Translations) -> [AssetLinksStatement] {
         let routes = site.routes(on: host)
         // An app without a fingerprint cannot be stated: its statement would be malformed.
         return site.androidApps.filter { !$0.fingerprints.isEmpty }.map { app in
@@ -138,11 +154,11 @@ public struct BuildPlan: Sendable, Hashable {
     /// An Android app's dynamic rules on a host with the route each came from, closed by the
     /// catch-all exclusion unless the last rule already matches everything.
     static func dynamicRules(
-        for app: AndroidApp, routes: [Route], translations: [String: RuleTranslation]
+        for app: AndroidApp, routes: [Route], translations: Translations
     ) -> [(component: AssetLinksStatement.DynamicComponent, origin: String?)] {
         var rules: [(component: AssetLinksStatement.DynamicComponent, origin: String?)] = routes.filter { $0.apps.contains(app.id) }.flatMap
         {
-            route in translations[route.name]!.dynamicComponents.map { ($0, route.name) }
+            route in translations[route].dynamicComponents.map { ($0, route.name) }
         }
         if rules.last?.component.isCatchAll != true {
             rules.append((.everythingElseExcluded, nil))
@@ -151,7 +167,7 @@ public struct BuildPlan: Sendable, Hashable {
     }
 
     /// Legacy and Android translation losses, for routes that reach those platforms.
-    static func losses(site: Site, translations: [String: RuleTranslation]) -> [Diagnostic] {
+    static func losses(site: Site, translations: Translations) -> [Diagnostic] {
         let iosIDs = Set(site.iosApps.map(\.id))
         let androidIDs = Set(site.androidApps.map(\.id))
         var found: [Diagnostic] = []
@@ -164,7 +180,7 @@ public struct BuildPlan: Sendable, Hashable {
             }
         }
         for route in site.routes {
-            let translation = translations[route.name]!
+            let translation = translations[route]
             if site.legacyPaths, route.apps.contains(where: iosIDs.contains) {
                 found += translation.legacyLosses.map {
                     .warning("route '\(route.name)': \($0)", at: route.location, code: Lints.Code.legacyLoss.rawValue)

@@ -43,7 +43,13 @@ public enum Linkwell {
         diagnostics += Validation.validate(raw)
         guard !diagnostics.hasErrors else { return finish() }
 
-        let site = Resolve.site(from: raw)
+        let site: Site
+        do {
+            site = try Resolve.site(from: raw)
+        } catch {
+            diagnostics.append(error.diagnostic)
+            return finish()
+        }
         let loaded = loadTemplates(site: site, project: project, folder: templatesFolder)
         diagnostics += loaded.diagnostics
         guard let pageTemplates = loaded.templates else { return finish(site) }

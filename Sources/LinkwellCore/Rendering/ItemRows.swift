@@ -78,8 +78,11 @@ public struct ItemRows: IteratorProtocol {
                 fields[name] = field.text
                 if name == "path" { pathColumn = field.column }
             }
-            return .success(
-                ItemRow(path: fields["path"]!, fields: fields, location: at(record.line, 1), pathLocation: at(record.line, pathColumn)))
+            // The header was checked to name `path`; a short row leaves it out, and says so.
+            guard let path = fields["path"] else {
+                return .failure(.error("row has no value for 'path'", at: at(record.line, 1)))
+            }
+            return .success(ItemRow(path: path, fields: fields, location: at(record.line, 1), pathLocation: at(record.line, pathColumn)))
         }
     }
 

@@ -9,9 +9,14 @@ public enum JSONText {
     public static func encode(_ value: some Encodable) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Plain structs of strings, booleans and arrays always encode.
-        let data = try! encoder.encode(value)
-        return indent(String(decoding: data, as: UTF8.self)) + "\n"
+        // Plain structs of strings, numbers, booleans and arrays always encode; a type that could
+        // not would be a programming error, named here rather than written as a wrong file.
+        do {
+            let data = try encoder.encode(value)
+            return indent(String(decoding: data, as: UTF8.self)) + "\n"
+        } catch {
+            preconditionFailure("JSONText cannot encode \(type(of: value)): \(error)")
+        }
     }
 
     /// One line of compact JSON, keys sorted, for tools that read a line per record.

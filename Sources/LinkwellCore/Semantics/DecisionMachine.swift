@@ -157,7 +157,8 @@ struct DecisionExploration {
         }
         let preference = Array("xyzabcdefghijklmnopqrstuvw0123456789/-_.~=&?ABCDEFGHIJKLMNOPQRSTUVWXYZ%:@!$'()*+,;".utf8)
         func rank(_ symbol: Symbol) -> Int { preference.firstIndex(of: symbol) ?? (preference.count + Int(symbol)) }
-        let classes = SymbolClasses(sets).classes.map { set in (set, set.members.min { rank($0) < rank($1) }!) }
+        // Every class holds at least one symbol; an empty one could not be walked, so it is left out.
+        let classes = SymbolClasses(sets).classes.compactMap { set in set.members.min { rank($0) < rank($1) }.map { (set, $0) } }
             .sorted { rank($0.1) < rank($1.1) }
         self.classes = classes.map(\.0)
         representatives = classes.map(\.1)

@@ -22,7 +22,7 @@ extension Validation {
             }
             let available = platforms(of: test.app?.value, in: manifest)
             for (platformName, written) in test.platforms.sorted(by: { $0.value.location < $1.value.location }) {
-                let platform = Platform(rawValue: platformName)!
+                guard let platform = Platform(rawValue: platformName) else { continue }
                 if !available.contains(platform) {
                     let whose =
                         test.app.map { "app '\($0.value)' has no \(platform.displayName) version" } ?? "this manifest does not serve it"

@@ -18,8 +18,8 @@ extension Validation {
                         "fallback '\(fallback.value)' of \(what) must be one of \(options.map { "'\($0)'" }.joined(separator: ", "))\(Suggestion.didYouMean(fallback.value, in: options))",
                         at: fallback.location))
             }
-            if page.fallback?.value == PageType.Fallback.web.rawValue, page.web == nil {
-                found.append(.error("\(what) falls back to the web but has no 'web' URL template", at: page.fallback!.location))
+            if let fallback = page.fallback, fallback.value == PageType.Fallback.web.rawValue, page.web == nil {
+                found.append(.error("\(what) falls back to the web but has no 'web' URL template", at: fallback.location))
             }
             if let android = page.android, PageType.AndroidStoreLink(rawValue: android.value) == nil {
                 let options = PageType.AndroidStoreLink.allCases.map(\.rawValue)
