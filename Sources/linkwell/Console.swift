@@ -149,10 +149,11 @@ enum Console {
             error("cannot read \(what) '\(path)': permission denied or unreadable")
             return nil
         }
-        guard let text = String(validating: data, as: UTF8.self) else {
-            error("cannot read \(what) '\(path)': it is not UTF-8 text")
+        switch SourceFile.decode(Array(data), path: path) {
+        case .success(let file): return file.text
+        case .failure(let diagnostic):
+            printToStandardError(render(diagnostic))
             return nil
         }
-        return text
     }
 }

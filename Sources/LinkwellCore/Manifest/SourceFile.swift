@@ -10,6 +10,44 @@ public struct SourceFile: Sendable, Hashable {
         self.text = text
     }
 
+    /// The file's bytes as text, or where the first byte that is not UTF-8 is (line, column).
+    public static func decode(_ bytes: [UInt8], path: String) -> Result<SourceFile, Diagnostic> {
+        if let (line, column, byte) = firstInvalidUTF8(bytes) {
+            let hex = String(byte, radix: 16, uppercase: true)
+            return .failure(
+                .error(
+                    "the file is not UTF-8 text: byte 0x\(hex.count == 1 ? "0" : "")\(hex) here starts no UTF-8 character (save the file as UTF-8)",
+                    at: SourceLocation(file: path, line: line, column: column)))
+        }
+        return .success(SourceFile(path: path, text: String(decoding: bytes, as: UTF8.self)))
+    }
+
+    /// Line and column (in characters) of the first byte that is not valid UTF-8, and the byte.
+    public static func firstInvalidUTF8(_ bytes: some Collection<UInt8>) -> (line: Int, column: Int, byte: UInt8)? {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        var line = 1
+        var column = 1
+        let array = Array(bytes)
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar):
+                if scalar.count == 1, scalar.first == 0x0A {
+                    line += 1
+                    column = 1
+                } else {
+                    column += 1
+                }
+                offset += scalar.count
+            case .error:
+                return (line, column, array[offset])
+            case .emptyInput:
+                return nil
+            }
+        }
+    }
+
     var lines: [Substring] { text.split(separator: "\n", omittingEmptySubsequences: false) }
 
     func location(line: Int, column: Int) -> SourceLocation {

@@ -100,8 +100,11 @@ public struct ItemRows: IteratorProtocol {
         while true {
             let column = bytes.column
             var field: [UInt8] = []
+            // Where the field's text starts: after its opening quote, if it has one.
+            var textColumn = column
             if bytes.peek() == UInt8(ascii: "\"") {
                 bytes.next()
+                textColumn += 1
                 while true {
                     guard let byte = bytes.next() else {
                         return .failure(.error("quoted field opened here is never closed", at: at(line, column)))
@@ -132,7 +135,12 @@ public struct ItemRows: IteratorProtocol {
                     bytes.next()
                 }
             }
-            fields.append((String(decoding: field, as: UTF8.self), column))
+            guard let text = String(validating: field, as: UTF8.self) else {
+                let offset = SourceFile.firstInvalidUTF8(field).map { $0.column - 1 } ?? 0
+                return .failure(
+                    .error("this field is not UTF-8 text (save the file as UTF-8)", at: at(line, textColumn + offset)))
+            }
+            fields.append((text, column))
             guard bytes.peek() == UInt8(ascii: ",") else { break }
             bytes.next()
         }
@@ -149,7 +157,10 @@ public struct ItemRows: IteratorProtocol {
             let line = bytes.line
             var text: [UInt8] = []
             while let byte = bytes.next(), byte != UInt8(ascii: "\n") { text.append(byte) }
-            let source = String(decoding: text, as: UTF8.self)
+            guard let source = String(validating: text, as: UTF8.self) else {
+                let column = SourceFile.firstInvalidUTF8(text).map(\.column) ?? 1
+                return .failure(.error("this line is not UTF-8 text (save the file as UTF-8)", at: at(line, column)))
+            }
             guard !source.allSatisfy(\.isWhitespace) else { continue }
             let value: JSONValue
             do {
