@@ -14,6 +14,19 @@ enum YAMLParser {
         var location: SourceLocation
     }
 
+    /// A tag the manifest cannot mean (`!!binary`, `!!timestamp`, `!custom`): ignoring it would
+    /// read the value as something its author did not write.
+    struct UnreadableTag: Error {
+        var tag: String
+        var location: SourceLocation
+    }
+
+    /// The tags plain YAML values resolve to; a value tagged otherwise was tagged by hand.
+    static let readableTags: Set<String> = [
+        "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:float", "tag:yaml.org,2002:bool",
+        "tag:yaml.org,2002:null", "tag:yaml.org,2002:seq", "tag:yaml.org,2002:map", "tag:yaml.org,2002:merge", "!", "",
+    ]
+
     static func parse(_ source: SourceFile) -> Result<YAMLNode, Diagnostic> {
         guard source.text.utf8.count <= maximumBytes else {
             return .failure(
@@ -30,6 +43,11 @@ enum YAMLParser {
             }
             var budget = maximumValues
             return .success(try convert(root, in: source, budget: &budget))
+        } catch let error as UnreadableTag {
+            return .failure(
+                .error(
+                    "YAML tag '\(error.tag)' is not something a manifest holds (Linkwell reads text, lists and mappings); remove the tag",
+                    at: error.location))
         } catch let error as TooManyValues {
             return .failure(
                 .error(
@@ -48,6 +66,10 @@ enum YAMLParser {
         budget -= 1
         guard budget >= 0 else { throw TooManyValues(location: source.location(of: node.mark)) }
         let location = source.location(of: node.mark)
+        let tag = node.tag.description
+        guard readableTags.contains(tag) else {
+            throw UnreadableTag(tag: tag.replacingOccurrences(of: "tag:yaml.org,2002:", with: "!!"), location: location)
+        }
         switch node {
         case .scalar(let scalar):
             return .scalar(
