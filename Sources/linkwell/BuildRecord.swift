@@ -195,13 +195,7 @@ struct BuildRecord: PageProof {
 
     /// 64-bit FNV-1a of a path.
     static func hash(_ text: String) -> UInt64 {
-        fnv(text.utf8)
-    }
-
-    private static func fnv(_ bytes: some Sequence<UInt8>) -> UInt64 {
-        var value: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in bytes { value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-        return value
+        FNV.hash(text.utf8)
     }
 
     /// A hash of what identifies a regular file's current bytes without reading them; nil for
@@ -215,7 +209,7 @@ struct BuildRecord: PageProof {
             let times = [info.st_mtimespec.tv_sec, info.st_mtimespec.tv_nsec, info.st_ctimespec.tv_sec, info.st_ctimespec.tv_nsec]
         #endif
         let words = [UInt64(info.st_dev), UInt64(info.st_ino), UInt64(info.st_size)] + times.map { UInt64(bitPattern: Int64($0)) }
-        return fnv(words.flatMap { word in (0..<8).map { UInt8(truncatingIfNeeded: word >> (8 * UInt64($0))) } })
+        return FNV.hash(words.flatMap { word in (0..<8).map { UInt8(truncatingIfNeeded: word >> (8 * UInt64($0))) } })
     }
 
     /// What identifies this Linkwell binary: its version and its file's identity, so a rebuilt

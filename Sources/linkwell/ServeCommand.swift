@@ -80,20 +80,21 @@ struct LocalServer: Sendable {
         case .notFound:
             response = HTTPServer.Response(
                 status: 404, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Array("404 not found\n".utf8))
-        case .file, .notFoundPage:
-            let path = answer.pagePath ?? ""
-            let isNotFoundPage = answer.filePath == nil
-            let type = if case .file(_, let contentType) = answer { contentType } else { "text/html; charset=utf-8" }
-            if var data = FileManager.default.contents(atPath: root + "/" + path) {
-                if type.hasPrefix("text/html"), !byName { data = Data(rewrite(String(decoding: data, as: UTF8.self)).utf8) }
-                response = HTTPServer.Response(
-                    status: isNotFoundPage ? 404 : 200, headers: [("Content-Type", type), ("Cache-Control", "no-store")], body: Array(data))
-            } else {
-                response = HTTPServer.Response(status: 404)
-            }
+        case .file(let path, let contentType):
+            response = page(path, contentType: contentType, status: 200, rewrite: byName ? nil : rewrite)
+        case .notFoundPage(let path):
+            response = page(path, contentType: "text/html; charset=utf-8", status: 404, rewrite: byName ? nil : rewrite)
         }
         Self.log("\(host) \(request.method) \(request.target) → \(response.status)" + (answer.pagePath.map { " \($0)" } ?? ""))
         return response
+    }
+
+    /// A file of the output folder as the answer; HTML reached by port gets its links rewritten.
+    private func page(_ path: String, contentType: String, status: Int, rewrite: ((String) -> String)?) -> HTTPServer.Response {
+        guard var data = FileManager.default.contents(atPath: root + "/" + path) else { return HTTPServer.Response(status: 404) }
+        if contentType.hasPrefix("text/html"), let rewrite { data = Data(rewrite(String(decoding: data, as: UTF8.self)).utf8) }
+        return HTTPServer.Response(
+            status: status, headers: [("Content-Type", contentType), ("Cache-Control", "no-store")], body: Array(data))
     }
 
     /// Unbuffered, so each line shows as it happens also when standard output is a file or a pipe.
@@ -103,11 +104,6 @@ struct LocalServer: Sendable {
 }
 
 extension LocalServing.Answer {
-    var filePath: String? {
-        if case .file(let path, _) = self { return path }
-        return nil
-    }
-
     var pagePath: String? {
         switch self {
         case .file(let path, _), .notFoundPage(let path): path

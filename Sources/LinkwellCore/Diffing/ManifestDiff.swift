@@ -24,7 +24,7 @@ public struct ManifestDiff: Sendable {
             for file in files where !planned.contains(file.path) && file.path.hasSuffix(".html") {
                 guard let slash = file.path.firstIndex(of: "/") else { continue }
                 let path = String(file.path[slash...].dropLast(".html".count))
-                items[path] = Self.fnv(file.bytes, seed: items[path] ?? 0xcbf2_9ce4_8422_2325)
+                items[path] = FNV.hash(file.bytes, seed: items[path] ?? FNV.offsetBasis)
             }
             extras = ManifestChanges.Extras(templates: templates?.sources ?? [:], itemPages: items)
         }
@@ -36,15 +36,6 @@ public struct ManifestDiff: Sendable {
                 defaults: RuleDefaults(), substitutionVariables: [], routes: [], pageTypes: [],
                 robots: RobotsPolicy(groups: [], sitemaps: []))
             return Side(site: site, plan: BuildPlan(site: site), files: [])
-        }
-
-        private static func fnv(_ bytes: [UInt8], seed: UInt64) -> UInt64 {
-            var hash = seed
-            for byte in bytes {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x100_0000_01b3
-            }
-            return hash
         }
     }
 

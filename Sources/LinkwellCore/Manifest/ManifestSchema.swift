@@ -174,7 +174,7 @@ public enum ManifestSchema {
     }
 
     static let https = Node(type: ["string"], pattern: "^https://[^/?#\\s]+")
-    static let origin = Node(type: ["string"], pattern: "^https://[A-Za-z0-9.-]+(:[0-9]+)?$")
+    static let origin = Node(type: ["string"], pattern: AllowedOrigins.originPattern)
     static let colour = Node(type: ["string"], pattern: Theme.colourPattern)
 
     static var theme: Node {

@@ -226,6 +226,9 @@ public struct Theme: Sendable, Hashable, Codable {
 
 /// `contentSecurityPolicy:` origins for a template's own external scripts and the requests they make.
 public struct AllowedOrigins: Sendable, Hashable, Codable {
+    /// `https://host[:port]`, nothing after it: what validation and the schema accept.
+    public static let originPattern = "^https://[A-Za-z0-9.-]+(:[0-9]+)?$"
+
     /// `script-src` origins, e.g. `https://plausible.io`.
     public var scripts: [String] = []
     /// `connect-src` origins.

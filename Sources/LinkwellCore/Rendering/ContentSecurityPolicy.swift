@@ -164,7 +164,7 @@ enum ContentSecurityPolicy {
     }
 
     /// The first index of `needle` at or after `start`: `memchr` finds each candidate first byte.
-    private static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
+    static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
         guard let first = needle.first, haystack.count >= needle.count, start <= haystack.count - needle.count else { return nil }
         return haystack.withUnsafeBufferPointer { buffer -> Int? in
             guard let base = buffer.baseAddress else { return nil }

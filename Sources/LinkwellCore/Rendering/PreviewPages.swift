@@ -34,9 +34,7 @@ public struct PreviewPages: Sendable {
             for host in Self.hosts(of: page.name, in: site) {
                 let links = PageLinks(site: site, page: page, host: host)
                 let config = PageConfig(site: site, page: page, links: links, kind: nil, urlKnown: true).json
-                let sample = ItemRow(
-                    path: "/", fields: [:], location: SourceLocation(file: "", line: 1, column: 1),
-                    pathLocation: SourceLocation(file: "", line: 1, column: 1))
+                let sample = Self.root
                 let context = Self.context(site: site, page: page, host: host, kind: nil, item: sample, links: links, config: config)
                 let known = ItemMask(object: context, prefix: "")
                 let specialized = templates.specialize("page", known: .object(known))
@@ -67,6 +65,12 @@ public struct PreviewPages: Sendable {
             return value
         }
     }
+
+    /// A row for the path `/` and nothing else: what a host's home page stands for, and the shape
+    /// of every item page's context when a template is specialized.
+    private static let root = ItemRow(
+        path: "/", fields: [:], location: SourceLocation(file: "", line: 1, column: 1),
+        pathLocation: SourceLocation(file: "", line: 1, column: 1))
 
     /// A page type's pages are written on the hosts where one of its routes applies.
     public func hosts(of pageType: String) -> [PageHost] {
@@ -106,11 +110,7 @@ public struct PreviewPages: Sendable {
         let page = kind.pageType(in: site)
         let links = PageLinks(site: site, page: page, host: entry)
         let config = PageConfig(site: site, page: page, links: links, kind: kind, urlKnown: kind == .home).json
-        let home =
-            kind == .home
-            ? ItemRow(
-                path: "/", fields: [:], location: SourceLocation(file: "", line: 1, column: 1),
-                pathLocation: SourceLocation(file: "", line: 1, column: 1)) : nil
+        let home = kind == .home ? Self.root : nil
         let context = Self.context(site: site, page: page, host: entry, kind: kind, item: home, links: links, config: config)
         return String(
             decoding: ContentSecurityPolicy.fill(templates.render(context, template: "page"), templates: templates, site: site),

@@ -75,11 +75,18 @@ struct TemplateScripts: Sendable, Hashable {
     private mutating func scan(_ text: String, file: String) {
         let bytes = Array(text.utf8)
         let lower = Array(text.lowercased().utf8)
+        // Where each line starts, so a tag's line and column are a lookup, not a rescan.
+        let lineStarts = [0] + bytes.indices.filter { bytes[$0] == 0x0A }.map { $0 + 1 }
+        func location(of offset: Int) -> SourceLocation {
+            let line = lineStarts.lastIndex { $0 <= offset } ?? 0
+            let column = String(decoding: bytes[lineStarts[line]..<offset], as: UTF8.self).count + 1
+            return SourceLocation(file: file, line: line + 1, column: column)
+        }
         var index = 0
-        while let open = Self.find(Array("<".utf8), in: lower, from: index) {
+        while let open = ContentSecurityPolicy.find(Array("<".utf8), in: lower, from: index) {
             guard let close = lower[open...].firstIndex(of: UInt8(ascii: ">")) else { break }
             let tag = String(decoding: lower[(open + 1)..<close], as: UTF8.self)
-            let location = Self.location(of: open, in: bytes, file: file)
+            let location = location(of: open)
             index = close + 1
             guard let first = tag.first, first.isLetter else { continue }
             for name in Self.handlerNames(in: tag) { findings.append(.handler(name, location)) }
@@ -88,7 +95,7 @@ struct TemplateScripts: Sendable, Hashable {
             }
             guard tag == "script" || tag.hasPrefix("script ") || tag.hasPrefix("script\n") || tag.hasPrefix("script\t") else { continue }
             let attributes = tag.dropFirst("script".count)
-            guard let end = Self.find(Array("</script".utf8), in: lower, from: close + 1) else { break }
+            guard let end = ContentSecurityPolicy.find(Array("</script".utf8), in: lower, from: close + 1) else { break }
             if let src = Self.attribute("src", in: String(decoding: bytes[(open + 7)..<close], as: UTF8.self)) {
                 findings.append(.external(src: src, origin: Self.origin(of: src), location))
             } else if Self.runsInline(tag: attributes.utf8) {
@@ -139,26 +146,5 @@ struct TemplateScripts: Sendable, Hashable {
 
     private static func normalized(_ text: some Sequence<UInt8>) -> [UInt8] {
         text.filter { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
-    }
-
-    private static func location(of offset: Int, in bytes: [UInt8], file: String) -> SourceLocation {
-        var line = 1
-        var lineStart = 0
-        for index in 0..<offset where bytes[index] == 0x0A {
-            line += 1
-            lineStart = index + 1
-        }
-        let column = String(decoding: bytes[lineStart..<offset], as: UTF8.self).count + 1
-        return SourceLocation(file: file, line: line, column: column)
-    }
-
-    private static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
-        guard !needle.isEmpty, start <= haystack.count - needle.count else { return nil }
-        var index = start
-        while index <= haystack.count - needle.count {
-            if haystack[index] == needle[0], Array(haystack[index..<(index + needle.count)]) == needle { return index }
-            index += 1
-        }
-        return nil
     }
 }

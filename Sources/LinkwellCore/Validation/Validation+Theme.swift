@@ -75,6 +75,6 @@ extension Validation {
     }
 
     private static func originProblem(_ value: String) -> Bool {
-        value.range(of: "^https://[A-Za-z0-9.-]+(:[0-9]+)?$", options: .regularExpression) == nil
+        value.range(of: AllowedOrigins.originPattern, options: .regularExpression) == nil
     }
 }

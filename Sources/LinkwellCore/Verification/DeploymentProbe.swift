@@ -48,6 +48,8 @@ extension DeploymentProbe {
         let byPath = Dictionary(files.map { ($0.path, $0.contents) }, uniquingKeysWith: { first, _ in first })
         let routing = PageRouting(site: site)
         let samples = RouteSamples.samples(of: site)
+        // Item pages are the built files no plan names; the plan is worked out once, not per host.
+        let planned = Set(BuildPlan(site: site).files.map(\.path))
         var probes: [DeploymentProbe] = []
         for host in hosts {
             for path in AssociationFiles.allPaths {
@@ -80,7 +82,7 @@ extension DeploymentProbe {
                         host: host, target: missingPath,
                         expectation: .notFound(file: "\(host)/\(PageKind.notFound.fileName)", expected: notFound)))
             }
-            probes += itemProbes(site: site, files: files, host: host, limit: items)
+            probes += itemProbes(files: files, host: host, planned: planned, routing: routing, limit: items)
             if host == site.shortHost, let pair = site.mirrorPairs.first {
                 for link in site.shortLinks {
                     probes.append(
@@ -100,9 +102,9 @@ extension DeploymentProbe {
 
     /// Item pages of `host`: the files below it that no plan names, by route, spread evenly over
     /// each route's rows when there are more than `limit`.
-    static func itemProbes(site: Site, files: [OutputFile], host: String, limit: Int?) -> [DeploymentProbe] {
-        let planned = Set(BuildPlan(site: site).files.map(\.path))
-        let routing = PageRouting(site: site)
+    static func itemProbes(
+        files: [OutputFile], host: String, planned: Set<String>, routing: PageRouting, limit: Int?
+    ) -> [DeploymentProbe] {
         var byRoute: [(route: String, pages: [OutputFile])] = []
         for file in files where file.path.hasPrefix(host + "/") && file.path.hasSuffix(".html") && !planned.contains(file.path) {
             let path = String(file.path.dropFirst(host.count).dropLast(".html".count))

@@ -1,0 +1,12 @@
+/// 64-bit FNV-1a: a quick, stable hash for telling byte strings apart where a collision costs
+/// only a missed shortcut (file identities, which item pages changed), never a wrong output.
+public enum FNV {
+    public static let offsetBasis: UInt64 = 0xCBF2_9CE4_8422_2325
+
+    /// The hash of `bytes`, continuing from `seed` (so several byte strings hash as one).
+    public static func hash(_ bytes: some Sequence<UInt8>, seed: UInt64 = offsetBasis) -> UInt64 {
+        var value = seed
+        for byte in bytes { value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        return value
+    }
+}
