@@ -23,8 +23,14 @@ let package = Package(
             name: "linkwell",
             dependencies: [
                 "LinkwellCore",
+                "CCurl",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // `verify`'s HTTP client: the system's libcurl, loaded when verify runs (see its header).
+        .target(
+            name: "CCurl",
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
         .testTarget(
             name: "LinkwellCoreTests",

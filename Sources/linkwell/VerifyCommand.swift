@@ -30,7 +30,7 @@ struct VerifyCommand: AsyncParsableCommand {
     @Option(name: .customLong("apple-cdn-url"), help: .hidden)
     var appleCDNURL: String = DeploymentProbe.appleCDN
 
-    @Option(help: "Seconds to wait for each answer.")
+    @Option(help: "Seconds each request may take in all: connecting, waiting and reading.")
     var timeout: Double = 10
 
     @Flag(help: "Print one JSON object per check and line.")
@@ -54,13 +54,22 @@ struct VerifyCommand: AsyncParsableCommand {
             Console.error("--items '\(items)' is not a number or 'all'")
             throw ExitCode.validationFailure
         }
+        guard timeout > 0, timeout <= 3600 else {
+            Console.error("--timeout \(timeout) is not a number of seconds between 0 and 3600")
+            throw ExitCode.validationFailure
+        }
+        let fetcher: CurlFetcher
+        do { fetcher = try CurlFetcher(timeout: timeout) } catch {
+            Console.error("verify cannot fetch: \(error.message)")
+            throw ExitCode.failure
+        }
         var files: [OutputFile] = []
         try Console.produce(result, manifestOptions) { files.append($0) }
         let probes = DeploymentProbe.probes(
             site: site, files: files, hosts: hosts.isEmpty ? site.hosts : hosts, appleCDN: appleCDN ? appleCDNURL : nil,
             items: Int(items))
         let report = await DeploymentReport.run(
-            probes, files: files, base: baseURL, fetcher: URLSessionFetcher(timeout: timeout), hosting: site.hosting)
+            probes, files: files, base: baseURL, fetcher: fetcher, hosting: site.hosting)
         print(json ? report.jsonLines : report.text)
         if report.errors > 0 || (manifestOptions.strict && report.warnings > 0) { throw ExitCode.failure }
     }

@@ -46,6 +46,21 @@ public struct DeploymentCheck: Sendable {
     }
 
     func findings(_ expectation: DeploymentProbe.Expectation, _ response: HTTPResponse) -> [Finding] {
+        compression(response) + answerFindings(expectation, response)
+    }
+
+    /// verify asks for no compression and decodes none (a small gzip bomb stays small), so a
+    /// compressed answer is judged as the bytes it is; this says why it will not match.
+    private func compression(_ response: HTTPResponse) -> [Finding] {
+        guard let encoding = response.headers["content-encoding"], encoding.lowercased() != "identity" else { return [] }
+        return [
+            warning(
+                "sent compressed (Content-Encoding: \(encoding)) although verify asked for no compression:"
+                    + " the body is judged as sent, not decoded")
+        ]
+    }
+
+    private func answerFindings(_ expectation: DeploymentProbe.Expectation, _ response: HTTPResponse) -> [Finding] {
         switch expectation {
         case .associationFile(let expected): associationFile(expected, response)
         case .robots(let expected): robots(expected, response)

@@ -25,9 +25,14 @@ public struct DeploymentProbe: Sendable, Hashable {
     /// The request on `base` (`https://<host>` by default, or a local server's URL, which
     /// then receives the real host name in the `Host` header).
     public func request(base: String?) -> HTTPRequest {
-        if case .appleCDN = expectation { return HTTPRequest(url: target) }
-        guard let base else { return HTTPRequest(url: "https://\(host)\(target)") }
-        return HTTPRequest(url: (base.hasSuffix("/") ? String(base.dropLast()) : base) + target, host: host)
+        let limit: Int
+        switch expectation {
+        case .associationFile, .appleCDN: limit = HTTPRequest.associationFileLimit
+        case .robots, .page, .notFound, .redirect: limit = HTTPRequest.pageLimit
+        }
+        if case .appleCDN = expectation { return HTTPRequest(url: target, maxBodyBytes: limit) }
+        guard let base else { return HTTPRequest(url: "https://\(host)\(target)", maxBodyBytes: limit) }
+        return HTTPRequest(url: (base.hasSuffix("/") ? String(base.dropLast()) : base) + target, host: host, maxBodyBytes: limit)
     }
 }
 

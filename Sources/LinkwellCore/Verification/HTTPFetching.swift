@@ -10,10 +10,18 @@ public struct HTTPRequest: Sendable, Hashable {
     public var url: String
     /// Sent as the `Host` header when the URL names another server (`--base-url`).
     public var host: String?
+    /// A longer body is not read: the fetch fails, saying so.
+    public var maxBodyBytes: Int
 
-    public init(url: String, host: String? = nil) {
+    /// What a page or robots.txt may weigh: pages are tens of KB; this leaves room for a big one.
+    public static let pageLimit = 4 << 20
+    /// Apple's limit for an association file (128 KB; a larger one is ignored by iOS).
+    public static let associationFileLimit = 128 << 10
+
+    public init(url: String, host: String? = nil, maxBodyBytes: Int = pageLimit) {
         self.url = url
         self.host = host
+        self.maxBodyBytes = maxBodyBytes
     }
 }
 
