@@ -98,10 +98,18 @@ enum Console {
     }
 
     /// A JSON file given on the command line, strictly parsed; exit 1 with its location if not.
+    /// A repeated key is a warning at the repeat.
     static func readJSON(_ path: String) throws -> JSONValue {
         guard let text = readFile(path, what: "file") else { throw ExitCode.failure }
         do {
-            return try JSONValue.parse(text)
+            var duplicateKeys: [JSONSyntaxError] = []
+            let value = try JSONValue.parse(text, duplicateKeys: &duplicateKeys)
+            for duplicate in duplicateKeys {
+                let location = SourceLocation(file: path, line: duplicate.line, column: duplicate.column)
+                printToStandardError(
+                    render(.warning("\(duplicate.message); parsers differ on repeated keys, keep one", at: location)))
+            }
+            return value
         } catch {
             self.error("\(path):\(error.line):\(error.column): \(error.message)")
             throw ExitCode.failure

@@ -12,7 +12,9 @@ import Testing
         ("[01]", "1:3: expected ',' or ']'"),
         ("\"\\ud800\"", "1:8: unpaired surrogate in a \\u escape"),
         ("{\"a\" 1}", "1:6: expected ':' after the key"),
-        ("[tru]", "1:2: unexpected character 't'; expected a value"),
+        ("[tru]", "1:2: unexpected 't'; expected a value"),
+        ("\u{1F}\u{8B}", "1:1: unexpected U+001F; expected a value"),
+        ("[\u{2019}a\u{2019}]", "1:2: unexpected '\u{2019}' (U+2019); expected a value"),
         ("{\"a\": [1, 2}", "1:12: expected ',' or ']'"),
     ])
     func refusesWhatThePlatformsRefuse(_ text: String, _ message: String) {
@@ -22,6 +24,20 @@ import Testing
         } catch {
             #expect(error.description == message)
         }
+    }
+
+    @Test func aRepeatedKeyKeepsTheLaterValueAndIsReportedAtTheRepeat() throws {
+        var duplicates: [JSONSyntaxError] = []
+        let value = try JSONValue.parse("{\"a\": 1,\n \"b\": {\"c\": 1, \"c\": 2},\n \"a\": 3}", duplicateKeys: &duplicates)
+        #expect(value["a"] == .number(3))
+        #expect(value["b"]?["c"] == .number(2))
+        #expect(
+            duplicates.map(\.description) == [
+                "2:16: duplicate key \"c\": the later value is used", "3:2: duplicate key \"a\": the later value is used",
+            ])
+        var none: [JSONSyntaxError] = []
+        _ = try JSONValue.parse("{\"a\": {\"a\": 1}}", duplicateKeys: &none)
+        #expect(none.isEmpty)
     }
 
     @Test func readsEveryValueKind() throws {

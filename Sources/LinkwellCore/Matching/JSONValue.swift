@@ -17,6 +17,15 @@ public indirect enum JSONValue: Sendable, Hashable {
         return try parser.parseDocument()
     }
 
+    /// As `parse`, also giving each key an object repeats (where the repeat is): valid JSON, but
+    /// parsers disagree on which value wins, so a lint should say so.
+    public static func parse(_ text: String, duplicateKeys: inout [JSONSyntaxError]) throws(JSONSyntaxError) -> JSONValue {
+        var parser = StrictJSONParser(text)
+        let value = try parser.parseDocument()
+        duplicateKeys = parser.duplicateKeys
+        return value
+    }
+
     /// What the value is, in words: `a JSON array`.
     public var kindName: String {
         switch self {

@@ -12,6 +12,9 @@ public struct JSONSyntaxError: Error, Hashable, CustomStringConvertible {
 struct StrictJSONParser {
     private let bytes: [UInt8]
     private var index = 0
+    /// Keys an object repeats, at the repeat: the later value is kept (as Foundation's parser
+    /// does), but parsers differ, so the reader is told.
+    private(set) var duplicateKeys: [JSONSyntaxError] = []
 
     init(_ text: String) {
         bytes = Array(text.utf8)
@@ -38,7 +41,7 @@ struct StrictJSONParser {
         case UInt8(ascii: "n"): return try parseLiteral("null", .null)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
         case UInt8(ascii: "/"): throw error("comments are not allowed in JSON")
-        default: throw error("unexpected character '\(character(at: index))'; expected a value")
+        default: throw error("unexpected \(character(at: index)); expected a value")
         }
     }
 
@@ -55,7 +58,9 @@ struct StrictJSONParser {
             guard peek(UInt8(ascii: "\"")) else {
                 throw error(peek(UInt8(ascii: "}")) ? "trailing comma before '}'" : "expected a quoted key")
             }
+            let keyStart = index
             let key = try parseString()
+            if object[key] != nil { duplicateKeys.append(error("duplicate key \"\(key)\": the later value is used", at: keyStart)) }
             skipWhitespace()
             try expect(UInt8(ascii: ":"), "expected ':' after the key")
             skipWhitespace()
@@ -189,7 +194,7 @@ struct StrictJSONParser {
     private mutating func parseLiteral(_ word: String, _ value: JSONValue) throws(JSONSyntaxError) -> JSONValue {
         let expected = Array(word.utf8)
         guard bytes[index...].starts(with: expected) else {
-            throw error("unexpected character '\(character(at: index))'; expected a value")
+            throw error("unexpected \(character(at: index)); expected a value")
         }
         index += expected.count
         return value
@@ -206,16 +211,28 @@ struct StrictJSONParser {
         index += 1
     }
 
+    /// The character at `position` as a reader can see it: quoted when visible, else its code
+    /// (a gzip header or a control character would otherwise print as nothing).
     private func character(at position: Int) -> String {
-        position < bytes.count ? String(decoding: [bytes[position]], as: UTF8.self) : ""
+        guard position < bytes.count else { return "end of text" }
+        var decoder = UTF8()
+        var iterator = bytes[position..<min(position + 4, bytes.count)].makeIterator()
+        guard case .scalarValue(let scalar) = decoder.decode(&iterator) else {
+            return "byte 0x\(String(bytes[position], radix: 16, uppercase: true)) (not UTF-8)"
+        }
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        if scalar.properties.generalCategory == .control || scalar.properties.isWhitespace { return code }
+        return "'\(Character(scalar))'" + (scalar.isASCII ? "" : " (\(code))")
     }
 
     /// The location of `index`, 1-based, counting columns in characters.
-    private func error(_ message: String) -> JSONSyntaxError {
-        let before = bytes[..<min(index, bytes.count)]
+    private func error(_ message: String, at position: Int? = nil) -> JSONSyntaxError {
+        let end = min(position ?? index, bytes.count)
+        let before = bytes[..<end]
         let line = before.filter { $0 == 0x0A }.count + 1
         let lineStart = before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
-        let column = String(decoding: bytes[lineStart..<min(index, bytes.count)], as: UTF8.self).count + 1
+        let column = String(decoding: bytes[lineStart..<end], as: UTF8.self).count + 1
         return JSONSyntaxError(line: line, column: column, message: message)
     }
 }
