@@ -9,10 +9,12 @@ public struct AASAMatcher: Sendable {
         case legacyPaths = "iOS 9–12"
     }
 
-    struct Detail: Sendable {
-        var appIDs: [String]
-        var rules: [Rule]
-        var index: RuleIndex
+    // Detail and Rule are immutable classes, not structs: reading one out of an array then
+    // costs one retain, not one per part (a rule has six), which was most of `match --stdin`.
+    final class Detail: Sendable {
+        let appIDs: [String]
+        let rules: [Rule]
+        let index: RuleIndex
 
         init(appIDs: [String], rules: [Rule]) {
             self.appIDs = appIDs
@@ -21,13 +23,22 @@ public struct AASAMatcher: Sendable {
         }
     }
 
-    struct Rule: Sendable {
-        var path: PathMatcher?
-        var query: QueryMatcher
-        var fragment: TextMatcher?
-        var exclude: Bool
-        var text: String
-        var comment: String?
+    final class Rule: Sendable {
+        let path: PathMatcher?
+        let query: QueryMatcher
+        let fragment: TextMatcher?
+        let exclude: Bool
+        let text: String
+        let comment: String?
+
+        init(path: PathMatcher?, query: QueryMatcher, fragment: TextMatcher?, exclude: Bool, text: String, comment: String?) {
+            self.path = path
+            self.query = query
+            self.fragment = fragment
+            self.exclude = exclude
+            self.text = text
+            self.comment = comment
+        }
     }
 
     public let form: Form
@@ -49,9 +60,10 @@ public struct AASAMatcher: Sendable {
     /// The decision for `url` as fetched for `host` (nil: the URL's own host), for `appID`.
     public func decide(_ url: URLParts, appID: String, host: String? = nil) -> MatchDecision {
         if let host, url.host != host.lowercased() { return .noMatch }
-        for detailIndex in details.indices where details[detailIndex].appIDs.contains(appID) {
-            for ruleIndex in details[detailIndex].index.candidates(for: url.path) where details[detailIndex].rules[ruleIndex].matches(url) {
-                let rule = details[detailIndex].rules[ruleIndex]
+        for (detailIndex, detail) in details.enumerated() where detail.appIDs.contains(appID) {
+            for ruleIndex in detail.index.candidates(for: url.path) {
+                let rule = detail.rules[ruleIndex]
+                guard rule.matches(url) else { continue }
                 return MatchDecision(
                     outcome: rule.exclude ? .exclude : .match, rule: ruleIndex, detail: detailIndex, ruleText: rule.text,
                     comment: rule.comment)
@@ -152,10 +164,13 @@ extension AASAMatcher.Rule {
         let form = RuleIndex.SubjectForm(
             trimmed: path.normalisesSlashes, decoded: !path.percentEncoded, folded: !(path.patterns.first?.caseSensitive ?? true))
         let prefixes = path.patterns.map { pattern in
-            let start = String(String.UnicodeScalarView(pattern.source.unicodeScalars.prefix { $0 != "*" && $0 != "?" && $0 != "$" }))
+            // Over bytes: the three stops are ASCII, so no scalar is cut.
+            let start = pattern.source.utf8.prefix { $0 != UInt8(ascii: "*") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "$") }
+            guard form.folded else { return Array(start) }
             // Folding must agree with the subject's: ASCII only, as `lowercased()` of a
             // non-ASCII start could change its length; such a rule keeps the safe empty prefix.
-            return form.folded && !start.allSatisfy(\.isASCII) ? [] : Array((form.folded ? start.lowercased() : start).utf8)
+            guard start.allSatisfy({ $0 < 0x80 }) else { return [] }
+            return start.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 + 0x20 : $0 }
         }
         let shortest = prefixes.min { $0.count < $1.count } ?? []
         return (form, shortest)

@@ -17,28 +17,36 @@ public struct FileMatcher: Sendable {
 
     public func decisions(for text: String, url: URLParts) -> [LinkDecision] {
         var decisions: [LinkDecision] = []
+        forEachDecision(for: text, url: url) { decisions.append(copy $0) }
+        return decisions
+    }
+
+    /// Each decision handed over as it is made, never collected: `match --stdin` writes each
+    /// one straight out.
+    public func forEachDecision(for text: String, url: URLParts, _ body: (borrowing LinkDecision) -> Void) {
         if let aasa {
             let apps = appIDs.isEmpty ? (aasa.components.appIDs + aasa.legacy.appIDs).uniqued() : appIDs
             for app in apps {
-                for (platform, matcher) in [(Platform.ios, aasa.components), (.iosLegacy, aasa.legacy)] {
-                    let decision = matcher.decide(url, appID: app, host: host)
-                    decisions.append(
-                        LinkDecision(
-                            url: text, platform: platform, host: host ?? url.host, app: app, appIdentifier: app, decision: decision))
-                }
+                body(
+                    LinkDecision(
+                        url: text, platform: .ios, host: host ?? url.host, app: app, appIdentifier: app,
+                        decision: aasa.components.decide(url, appID: app, host: host)))
+                body(
+                    LinkDecision(
+                        url: text, platform: .iosLegacy, host: host ?? url.host, app: app, appIdentifier: app,
+                        decision: aasa.legacy.decide(url, appID: app, host: host)))
             }
         }
         if let android {
             let onHost = host.map { $0.lowercased() == url.host } ?? true
             for package in packages.isEmpty ? android.packageNames : packages {
                 let decision = onHost ? android.decide(url, package: package) : .noMatch
-                decisions.append(
+                body(
                     LinkDecision(
                         url: text, platform: .android, host: host ?? url.host, app: package, appIdentifier: package,
                         decision: decision ?? MatchDecision(outcome: .match, ruleText: "no dynamic rules: the app's intent filters decide"))
                 )
             }
         }
-        return decisions
     }
 }

@@ -37,31 +37,35 @@ public struct LinkDecision: Sendable, Hashable {
     /// `match --stdin` writes one per decision.
     public func appendJSONLine(to bytes: inout [UInt8]) {
         func text(_ value: String?) {
-            if let value { JSONValue.appendQuoted(value, to: &bytes) } else { bytes += "null".utf8 }
+            if let value { JSONValue.appendQuoted(value, to: &bytes) } else { literal("null") }
         }
-        bytes += #"{"app":"#.utf8
+        // The fixed parts as static bytes: appending a String's UTF-8 view goes byte by byte.
+        func literal(_ part: StaticString) {
+            bytes.append(contentsOf: UnsafeBufferPointer(start: part.utf8Start, count: part.utf8CodeUnitCount))
+        }
+        literal(#"{"app":"#)
         text(app)
-        bytes += #","app_id":"#.utf8
+        literal(#","app_id":"#)
         text(appIdentifier)
-        bytes += #","decision":""#.utf8
-        bytes += decision.outcome.rawValue.utf8
-        bytes += #"","#.utf8
+        literal(#","decision":""#)
+        literal(decision.outcome.jsonName)
+        literal(#"","#)
         if let detail = decision.detail {
-            bytes += #""detail":"#.utf8
+            literal(#""detail":"#)
             bytes += String(detail).utf8
             bytes.append(UInt8(ascii: ","))
         }
-        bytes += #""host":"#.utf8
+        literal(#""host":"#)
         text(host)
-        bytes += #","page_type":"#.utf8
+        literal(#","page_type":"#)
         text(pageType)
-        bytes += #","platform":""#.utf8
-        bytes += platform.rawValue.utf8
-        bytes += #"","route":"#.utf8
+        literal(#","platform":""#)
+        literal(platform.jsonName)
+        literal(#"","route":"#)
         text(route)
-        bytes += #","rule":"#.utf8
-        if let rule = decision.rule { bytes += String(rule).utf8 } else { bytes += "null".utf8 }
-        bytes += #","url":"#.utf8
+        literal(#","rule":"#)
+        if let rule = decision.rule { bytes += String(rule).utf8 } else { literal("null") }
+        literal(#","url":"#)
         text(url)
         bytes.append(UInt8(ascii: "}"))
     }
@@ -83,6 +87,29 @@ public struct LinkDecision: Sendable, Hashable {
         case .exclude: return "stays in the browser: excluded" + (cause.map { " by \($0)" } ?? "")
         // A reason without a rule: the file itself is not read (a rejected statement list).
         case .noMatch: return "stays in the browser: " + (decision.rule == nil ? decision.ruleText ?? "no rule matches" : "no rule matches")
+        }
+    }
+}
+
+// The raw values as static text, for the JSON writer; the JSON-line tests compare the output
+// with the raw values.
+extension Platform {
+    fileprivate var jsonName: StaticString {
+        switch self {
+        case .ios: "ios"
+        case .iosLegacy: "ios-legacy"
+        case .android: "android"
+        case .androidLegacy: "android-legacy"
+        }
+    }
+}
+
+extension MatchDecision.Outcome {
+    fileprivate var jsonName: StaticString {
+        switch self {
+        case .match: "match"
+        case .exclude: "exclude"
+        case .noMatch: "no_match"
         }
     }
 }

@@ -63,7 +63,7 @@ public enum MatchEvaluator: Sendable {
                 bytes.append(0x0A)
             }
         case .files(let matchers):
-            for decision in matchers.decisions(for: text, url: url) {
+            matchers.forEachDecision(for: text, url: url) { decision in
                 decision.appendJSONLine(to: &bytes)
                 bytes.append(0x0A)
             }

@@ -43,8 +43,12 @@ struct PathMatcher: Sendable {
     }
 
     static func trimmingTrailingSlashes(_ text: Substring) -> Substring {
-        var trimmed = text
-        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
-        return trimmed.isEmpty ? "/" : trimmed
+        guard !text.isEmpty else { return "/" }
+        // Over bytes: a '/' byte is always a whole character, and counting characters per
+        // dropped slash made this quadratic.
+        let utf8 = text.utf8
+        var end = utf8.endIndex
+        while case let last = utf8.index(before: end), last > utf8.startIndex, utf8[last] == UInt8(ascii: "/") { end = last }
+        return Substring(utf8[..<end])
     }
 }

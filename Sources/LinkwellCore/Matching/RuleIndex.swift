@@ -11,17 +11,12 @@ struct RuleIndex: Sendable {
         var folded: Bool
     }
 
-    /// A byte trie, flattened once built: each node's children are a run of (byte, node) pairs
-    /// and its rules a run of indices, so a lookup is array reads, not hashing.
-    private struct Trie: Sendable {
-        private var children: [[UInt8: Int]] = [[:]]
-        private var nodeRules: [[Int]] = [[]]
-        // The flat form, filled by `freeze`.
-        private var childStart: [Int32] = []
-        private var childBytes: [UInt8] = []
-        private var childNodes: [Int32] = []
-        private var ruleStart: [Int32] = []
-        private var rules: [Int] = []
+    /// A byte trie, built with dictionaries and then flattened: each node's children are a run
+    /// of (byte, node) pairs and its rules a run of indices, so a lookup is array reads, not
+    /// hashing.
+    private struct TrieBuilder {
+        var children: [[UInt8: Int]] = [[:]]
+        var nodeRules: [[Int]] = [[]]
 
         mutating func insert(_ prefix: [UInt8], rule: Int) {
             var node = 0
@@ -37,26 +32,40 @@ struct RuleIndex: Sendable {
             }
             nodeRules[node].append(rule)
         }
+    }
 
-        mutating func freeze() {
-            for node in children.indices {
+    /// The flat trie, immutable: a class, so a lookup retains it once, not each of its arrays.
+    private final class Trie: Sendable {
+        private let childStart: [Int32]
+        private let childBytes: [UInt8]
+        private let childNodes: [Int32]
+        private let ruleStart: [Int32]
+        private let rules: [Int]
+
+        init(_ builder: TrieBuilder) {
+            var childStart: [Int32] = []
+            var childBytes: [UInt8] = []
+            var childNodes: [Int32] = []
+            var ruleStart: [Int32] = []
+            var rules: [Int] = []
+            for node in builder.children.indices {
                 childStart.append(Int32(childBytes.count))
-                for (byte, next) in children[node].sorted(by: { $0.key < $1.key }) {
+                for (byte, next) in builder.children[node].sorted(by: { $0.key < $1.key }) {
                     childBytes.append(byte)
                     childNodes.append(Int32(next))
                 }
                 ruleStart.append(Int32(rules.count))
-                rules += nodeRules[node]
+                rules += builder.nodeRules[node]
             }
             childStart.append(Int32(childBytes.count))
             ruleStart.append(Int32(rules.count))
-            children = []
-            nodeRules = []
+            (self.childStart, self.childBytes, self.childNodes, self.ruleStart, self.rules) =
+                (childStart, childBytes, childNodes, ruleStart, rules)
         }
 
-        func collect(along subject: some Sequence<UInt8>, into candidates: inout [Int]) {
+        func collect(along subject: UnsafeBufferPointer<UInt8>, into candidates: inout [Int]) {
             var node = 0
-            candidates += rules[Int(ruleStart[0])..<Int(ruleStart[1])]
+            for rule in Int(ruleStart[0])..<Int(ruleStart[1]) { candidates.append(rules[rule]) }
             for byte in subject {
                 var next = -1
                 for child in Int(childStart[node])..<Int(childStart[node + 1]) where childBytes[child] == byte {
@@ -65,26 +74,22 @@ struct RuleIndex: Sendable {
                 }
                 guard next >= 0 else { return }
                 node = next
-                candidates += rules[Int(ruleStart[node])..<Int(ruleStart[node + 1])]
+                for rule in Int(ruleStart[node])..<Int(ruleStart[node + 1]) { candidates.append(rules[rule]) }
             }
         }
     }
 
-    private var tries: [(form: SubjectForm, trie: Trie)] = []
+    private let tries: [(form: SubjectForm, trie: Trie)]
 
     /// `prefixes[i]` is rule i's form and the literal bytes every path it matches starts with.
     init(_ prefixes: [(form: SubjectForm, prefix: [UInt8])]) {
-        var byForm: [SubjectForm: Trie] = [:]
+        var byForm: [SubjectForm: TrieBuilder] = [:]
         var order: [SubjectForm] = []
         for (rule, entry) in prefixes.enumerated() {
             if byForm[entry.form] == nil { order.append(entry.form) }
-            byForm[entry.form, default: Trie()].insert(entry.prefix, rule: rule)
+            byForm[entry.form, default: TrieBuilder()].insert(entry.prefix, rule: rule)
         }
-        tries = order.compactMap { form in
-            guard var trie = byForm[form] else { return nil }
-            trie.freeze()
-            return (form, trie)
-        }
+        tries = order.compactMap { form in byForm[form].map { (form, Trie($0)) } }
     }
 
     /// The rules that may match `path`, in rule order.
@@ -92,16 +97,16 @@ struct RuleIndex: Sendable {
         var candidates: [Int] = []
         for (form, trie) in tries {
             if form.decoded || form.folded {
-                trie.collect(along: Self.subject(path, form), into: &candidates)
+                Self.subject(path, form).withUnsafeBufferPointer { trie.collect(along: $0, into: &candidates) }
             } else {
                 // The path as written (trimmed for components): walked in place, not copied.
-                trie.collect(
-                    along: form.trimmed ? PathMatcher.trimmingTrailingSlashes(Substring(path)).utf8 : Substring(path).utf8,
-                    into: &candidates)
+                var subject = form.trimmed ? PathMatcher.trimmingTrailingSlashes(Substring(path)) : Substring(path)
+                subject.withUTF8 { trie.collect(along: $0, into: &candidates) }
             }
         }
-        if tries.count == 1 { return candidates.isSorted ? candidates : candidates.sorted() }
-        return Array(Set(candidates)).sorted()
+        if !candidates.isSorted { candidates.sort() }
+        // A rule sits in one trie only, so the lists never share an index: no duplicates.
+        return candidates
     }
 
     static func subject(_ path: String, _ form: SubjectForm) -> [UInt8] {

@@ -11,49 +11,55 @@ public struct URLParts: Sendable, Hashable {
     /// Nil when the text is not an absolute `scheme://host…` URL. One pass over the UTF-8 bytes
     /// (every delimiter is ASCII): `match --stdin` splits a URL per line.
     public init?(_ text: String) {
-        let bytes = text.utf8
-        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return nil }
-        let scheme = bytes[..<colon]
-        let afterColon = bytes[colon...]
-        guard afterColon.starts(with: "://".utf8), let first = scheme.first, first.isASCIILetter,
-            scheme.allSatisfy({
-                $0.isASCIILetter || $0.isASCIIDigit || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
-            })
+        var text = text
+        guard let parts = text.withUTF8(Self.init(bytes:)) else { return nil }
+        self = parts
+    }
+
+    /// One pass over the bytes, by offset: `match --stdin` splits every URL it reads.
+    private init?(bytes: UnsafeBufferPointer<UInt8>) {
+        func string(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+        func firstIndex(of byte: UInt8, in range: Range<Int>) -> Int? { range.first { bytes[$0] == byte } }
+        guard let colon = firstIndex(of: UInt8(ascii: ":"), in: 0..<bytes.count), colon > 0, bytes[0].isASCIILetter,
+            (0..<colon).allSatisfy({
+                let byte = bytes[$0]
+                return byte.isASCIILetter || byte.isASCIIDigit || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+                    || byte == UInt8(ascii: ".")
+            }),
+            colon + 3 <= bytes.count, bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/")
         else {
             return nil
         }
-        self.scheme = Self.lowercased(scheme)
-        var rest = bytes[bytes.index(colon, offsetBy: 3)...]
-        var fragment = ""
-        if let hash = rest.firstIndex(of: UInt8(ascii: "#")) {
-            fragment = String(decoding: rest[rest.index(after: hash)...], as: UTF8.self)
-            rest = rest[..<hash]
+        scheme = Self.lowercased(bytes, 0..<colon)
+        var rest = (colon + 3)..<bytes.count
+        fragment = ""
+        if let hash = firstIndex(of: UInt8(ascii: "#"), in: rest) {
+            fragment = string((hash + 1)..<rest.upperBound)
+            rest = rest.lowerBound..<hash
         }
-        var query = ""
-        if let mark = rest.firstIndex(of: UInt8(ascii: "?")) {
-            query = String(decoding: rest[rest.index(after: mark)...], as: UTF8.self)
-            rest = rest[..<mark]
+        query = ""
+        if let mark = firstIndex(of: UInt8(ascii: "?"), in: rest) {
+            query = string((mark + 1)..<rest.upperBound)
+            rest = rest.lowerBound..<mark
         }
-        let slash = rest.firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex
-        var authority = rest[..<slash]
-        if let at = authority.lastIndex(of: UInt8(ascii: "@")) { authority = authority[authority.index(after: at)...] }
-        if let colon = authority.lastIndex(of: UInt8(ascii: ":")), authority.last != UInt8(ascii: "]") { authority = authority[..<colon] }
+        let slash = firstIndex(of: UInt8(ascii: "/"), in: rest) ?? rest.upperBound
+        var authority = rest.lowerBound..<slash
+        if let at = authority.last(where: { bytes[$0] == UInt8(ascii: "@") }) { authority = (at + 1)..<authority.upperBound }
+        if let colon = authority.last(where: { bytes[$0] == UInt8(ascii: ":") }), bytes[authority.upperBound - 1] != UInt8(ascii: "]") {
+            authority = authority.lowerBound..<colon
+        }
         guard !authority.isEmpty else { return nil }
-        host = Self.lowercased(authority)
-        let path = rest[slash...]
-        self.path = path.isEmpty ? "/" : String(decoding: path, as: UTF8.self)
-        self.query = query
-        self.fragment = fragment
+        host = Self.lowercased(bytes, authority)
+        path = slash == rest.upperBound ? "/" : string(slash..<rest.upperBound)
     }
 
-    /// ASCII letters lowered byte by byte; other text through Unicode's lower-casing.
-    private static func lowercased(_ bytes: Substring.UTF8View.SubSequence) -> String {
-        guard bytes.allSatisfy({ $0 < 0x80 }) else { return String(decoding: bytes, as: UTF8.self).lowercased() }
-        return String(decoding: bytes.map { $0.isASCIIUpper ? $0 + 32 : $0 }, as: UTF8.self)
+    private static func lowercased(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        let part = UnsafeBufferPointer(rebasing: bytes[range])
+        guard part.allSatisfy({ $0 < 0x80 }) else { return String(decoding: part, as: UTF8.self).lowercased() }
+        guard part.contains(where: \.isASCIIUpper) else { return String(decoding: part, as: UTF8.self) }
+        return String(decoding: part.map { $0.isASCIIUpper ? $0 + 32 : $0 }, as: UTF8.self)
     }
 
-    /// Query items as `(name, value)` split on `&` and the first `=`; an item without `=` has
-    /// the value `""`. Empty items (`a=1&&b=2`) are skipped.
     public var queryItems: [(name: String, value: String)] {
         query.split(separator: "&").map { item in
             let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
