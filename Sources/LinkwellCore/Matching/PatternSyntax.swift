@@ -20,14 +20,25 @@ public enum PatternSyntax {
         var pieces: [Piece] = []
         var literal = ""
         var rest = Substring(pattern)
-        while let start = rest.range(of: "$(") {
-            literal += rest[..<start.lowerBound]
-            guard let end = rest[start.upperBound...].firstIndex(of: ")") else {
-                return .failure(.unclosedVariable(offset: pattern.distance(from: pattern.startIndex, to: start.lowerBound)))
+        // `$(` found over bytes: Foundation's `range(of:)` bridges to NSString for every call.
+        func variableStart(in text: Substring) -> (dollar: String.Index, name: String.Index)? {
+            let utf8 = text.utf8
+            var index = utf8.startIndex
+            while let dollar = utf8[index...].firstIndex(of: UInt8(ascii: "$")) {
+                let after = utf8.index(after: dollar)
+                if after < utf8.endIndex, utf8[after] == UInt8(ascii: "(") { return (dollar, utf8.index(after: after)) }
+                index = after
+            }
+            return nil
+        }
+        while let start = variableStart(in: rest) {
+            literal += rest[..<start.dollar]
+            guard let end = rest[start.name...].firstIndex(of: ")") else {
+                return .failure(.unclosedVariable(offset: pattern.distance(from: pattern.startIndex, to: start.dollar)))
             }
             if !literal.isEmpty { pieces.append(.literal(literal)) }
             literal = ""
-            pieces.append(.variable(String(rest[start.upperBound..<end])))
+            pieces.append(.variable(String(rest[start.name..<end])))
             rest = rest[rest.index(after: end)...]
         }
         literal += rest

@@ -222,12 +222,37 @@ public struct Theme: Sendable, Hashable, Codable {
     public static let colourPattern = "^#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$"
     /// Font names, quoted or not, separated by commas: nothing that could end a CSS declaration.
     public static let fontPattern = #"^[A-Za-z0-9 ,"'-]+$"#
+
+    // The patterns above are for the schema; these say the same without a regular-expression
+    // engine (a test holds them to the patterns).
+    public static func isColour(_ value: String) -> Bool {
+        let utf8 = value.utf8
+        return utf8.first == UInt8(ascii: "#") && [4, 7, 9].contains(utf8.count) && utf8.dropFirst().allSatisfy(\.isHexDigit)
+    }
+
+    public static func isFontStack(_ value: String) -> Bool {
+        !value.isEmpty
+            && value.utf8.allSatisfy {
+                $0.isASCIIAlphanumeric
+                    || [UInt8(ascii: " "), UInt8(ascii: ","), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "-")].contains($0)
+            }
+    }
 }
 
 /// `contentSecurityPolicy:` origins for a template's own external scripts and the requests they make.
 public struct AllowedOrigins: Sendable, Hashable, Codable {
     /// `https://host[:port]`, nothing after it: what validation and the schema accept.
     public static let originPattern = "^https://[A-Za-z0-9.-]+(:[0-9]+)?$"
+
+    /// `originPattern` without a regular-expression engine (a test holds the two together).
+    public static func isOrigin(_ value: String) -> Bool {
+        guard value.hasPrefix("https://") else { return false }
+        let rest = value.utf8.dropFirst("https://".count)
+        let host = rest.prefix { $0.isASCIIAlphanumeric || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") }
+        guard !host.isEmpty else { return false }
+        let port = rest.dropFirst(host.count)
+        return port.isEmpty || (port.first == UInt8(ascii: ":") && port.count > 1 && port.dropFirst().allSatisfy(\.isASCIIDigit))
+    }
 
     /// `script-src` origins, e.g. `https://plausible.io`.
     public var scripts: [String] = []

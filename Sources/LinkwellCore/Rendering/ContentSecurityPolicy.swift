@@ -81,7 +81,7 @@ enum ContentSecurityPolicy {
     /// Whether text ends in `<` or `</` and letters: what follows could finish a tag's name.
     private static func endsInsideTagName(_ text: [UInt8]) -> Bool {
         var index = text.count
-        while index > 0, text[index - 1].isASCIILetterOrDigit { index -= 1 }
+        while index > 0, text[index - 1].isASCIIAlphanumeric { index -= 1 }
         if index > 0, text[index - 1] == UInt8(ascii: "/") { index -= 1 }
         return index > 0 && text[index - 1] == UInt8(ascii: "<")
     }
@@ -201,11 +201,5 @@ enum ContentSecurityPolicy {
             index = end + close.count
         }
         return texts
-    }
-}
-
-extension UInt8 {
-    fileprivate var isASCIILetterOrDigit: Bool {
-        (self >= 0x30 && self <= 0x39) || (self >= 0x41 && self <= 0x5A) || (self >= 0x61 && self <= 0x7A)
     }
 }

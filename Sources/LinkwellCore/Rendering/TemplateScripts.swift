@@ -90,7 +90,7 @@ struct TemplateScripts: Sendable, Hashable {
             index = close + 1
             guard let first = tag.first, first.isLetter else { continue }
             for name in Self.handlerNames(in: tag) { findings.append(.handler(name, location)) }
-            if tag.range(of: #"(href|src|action|formaction)\s*=\s*["']?\s*javascript:"#, options: .regularExpression) != nil {
+            if Self.hasJavaScriptURL(tag: Array(tag.utf8)) {
                 findings.append(.javascriptURL(location))
             }
             guard tag == "script" || tag.hasPrefix("script ") || tag.hasPrefix("script\n") || tag.hasPrefix("script\t") else { continue }
@@ -113,26 +113,79 @@ struct TemplateScripts: Sendable, Hashable {
         }
     }
 
-    /// `name="value"`, `name='value'` or `name=value` in a tag's attribute text, or nil.
-    private static func attribute(_ name: String, in attributes: String) -> String? {
-        let pattern = #"(^|\s)"# + name + #"\s*=\s*("([^"]*)"|'([^']*)'|([^\s"'>]+))"#
-        guard let match = attributes.range(of: pattern, options: .regularExpression) else {
-            return attributes.range(of: #"(^|\s)"# + name + #"(\s|$)"#, options: .regularExpression) != nil ? "" : nil
+    /// `name="value"`, `name='value'` or `name=value` in a tag's attribute text; "" for a bare
+    /// `name`; nil when the tag has no such attribute. Names compare as written (lower case).
+    static func attribute(_ name: String, in attributes: String) -> String? {
+        let text = Array(attributes.utf8)
+        let name = Array(name.utf8)
+        var bare = false
+        for start in text.indices where text[start...].starts(with: name) && (start == 0 || text[start - 1].isHTMLWhitespace) {
+            var index = skipWhitespace(text, from: start + name.count)
+            guard index < text.count, text[index] == UInt8(ascii: "=") else {
+                // `name` alone counts only as a whole word.
+                if start + name.count == text.count || text[start + name.count].isHTMLWhitespace { bare = true }
+                continue
+            }
+            index = skipWhitespace(text, from: index + 1)
+            guard index < text.count else { continue }
+            let value: ArraySlice<UInt8>
+            if text[index] == UInt8(ascii: "\"") || text[index] == UInt8(ascii: "'") {
+                // A quoted value needs its closing quote; without one this is no attribute.
+                guard let close = text[(index + 1)...].firstIndex(of: text[index]) else { continue }
+                value = text[(index + 1)..<close]
+            } else {
+                value = text[index...].prefix {
+                    !$0.isHTMLWhitespace && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "'") && $0 != UInt8(ascii: ">")
+                }
+                guard !value.isEmpty else { continue }
+            }
+            let quote: (UInt8) -> Bool = { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") }
+            return String(decoding: value.drop(while: quote).reversed().drop(while: quote).reversed(), as: UTF8.self)
         }
-        let written = attributes[match]
-        guard let equals = written.firstIndex(of: "=") else { return "" }
-        return written[written.index(after: equals)...].trimmingCharacters(in: .whitespaces).trimmingCharacters(
-            in: CharacterSet(charactersIn: "\"'"))
+        return bare ? "" : nil
     }
 
-    private static func handlerNames(in tag: String) -> [String] {
+    /// `on…=` event-handler attributes in a lower-cased tag: whitespace, `on`, letters, `=`.
+    static func handlerNames(in tag: String) -> [String] {
+        let text = Array(tag.utf8)
         var names: [String] = []
-        var rest = tag[...]
-        while let match = rest.range(of: #"\son[a-z]+\s*="#, options: .regularExpression) {
-            names.append(rest[match].trimmingCharacters(in: .whitespaces).dropLast().trimmingCharacters(in: .whitespaces))
-            rest = rest[match.upperBound...]
+        var index = 0
+        while index + 3 < text.count {
+            defer { index += 1 }
+            guard text[index].isHTMLWhitespace, text[index + 1] == UInt8(ascii: "o"), text[index + 2] == UInt8(ascii: "n") else { continue }
+            let letters = text[(index + 3)...].prefix { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }
+            guard !letters.isEmpty else { continue }
+            let equals = skipWhitespace(text, from: index + 3 + letters.count)
+            guard equals < text.count, text[equals] == UInt8(ascii: "=") else { continue }
+            names.append("on" + String(decoding: letters, as: UTF8.self))
+            index = equals
         }
         return names
+    }
+
+    /// Whether a lower-cased tag has a `href`, `src`, `action` or `formaction` whose value is a
+    /// `javascript:` URL, as a browser reads it: leading blanks and control characters are
+    /// dropped, and tabs and line breaks inside the scheme are ignored.
+    static func hasJavaScriptURL(tag text: [UInt8]) -> Bool {
+        for name in ["href", "src", "action"] {
+            let name = Array(name.utf8)
+            for start in text.indices where text[start...].starts(with: name) {
+                var index = skipWhitespace(text, from: start + name.count)
+                guard index < text.count, text[index] == UInt8(ascii: "=") else { continue }
+                index = skipWhitespace(text, from: index + 1)
+                if index < text.count, text[index] == UInt8(ascii: "\"") || text[index] == UInt8(ascii: "'") { index += 1 }
+                while index < text.count, text[index] <= 0x20 { index += 1 }
+                let scheme = text[index...].lazy.filter { $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }.prefix(11)
+                if Array(scheme) == Array("javascript:".utf8) { return true }
+            }
+        }
+        return false
+    }
+
+    private static func skipWhitespace(_ text: [UInt8], from start: Int) -> Int {
+        var index = start
+        while index < text.count, text[index].isHTMLWhitespace { index += 1 }
+        return index
     }
 
     /// `https://host[:port]` of an absolute https:// URL.

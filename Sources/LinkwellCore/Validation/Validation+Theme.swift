@@ -13,7 +13,7 @@ extension Validation {
                     at: web.location))
         }
         if let theme = manifest.theme {
-            for (key, colour) in theme.colours where colour.value.range(of: Theme.colourPattern, options: .regularExpression) == nil {
+            for (key, colour) in theme.colours where !Theme.isColour(colour.value) {
                 found.append(
                     .error(
                         "theme \(key) '\(colour.value)' must be a hex colour such as '#2b59c3'\(colourHint(colour.value))",
@@ -26,7 +26,7 @@ extension Validation {
                         "theme \(key) '\(image.value)' must be an absolute https:// URL without quotes, brackets or spaces",
                         at: image.location))
             }
-            if let font = theme.font, font.value.range(of: Theme.fontPattern, options: .regularExpression) == nil {
+            if let font = theme.font, !Theme.isFontStack(font.value) {
                 found.append(
                     .error(
                         "theme font '\(font.value)' must be a font stack of names, quotes, commas and spaces, e.g. 'Inter, system-ui, sans-serif'",
@@ -62,7 +62,7 @@ extension Validation {
     private static func colourHint(_ value: String) -> String {
         let names = ["black": "#000000", "white": "#ffffff", "red": "#ff0000", "blue": "#0000ff", "green": "#008000"]
         if let hex = names[value.lowercased()] { return "; colour names are not accepted: write '\(hex)'" }
-        if value.range(of: "^[0-9A-Fa-f]{3,8}$", options: .regularExpression) != nil { return "; did you mean '#\(value)'?" }
+        if (3...8).contains(value.utf8.count), value.utf8.allSatisfy(\.isHexDigit) { return "; did you mean '#\(value)'?" }
         return ""
     }
 
@@ -75,6 +75,6 @@ extension Validation {
     }
 
     private static func originProblem(_ value: String) -> Bool {
-        value.range(of: AllowedOrigins.originPattern, options: .regularExpression) == nil
+        !AllowedOrigins.isOrigin(value)
     }
 }
