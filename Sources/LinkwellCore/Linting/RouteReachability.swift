@@ -27,16 +27,24 @@ struct RouteReachability {
         let byPath = Dictionary(files.map { ($0.path, $0.contents) }, uniquingKeysWith: { first, _ in first })
         var seen: Set<[String]> = []
         var jobs: [(platform: Platform, list: DecisionList, origins: [String?], host: String)] = []
+        // Each distinct file's lists are compiled once: mirrors serve the same bytes, and every
+        // app of a file is read from one compilation.
+        var aasaLists: [String: [AASAMatcher.Form: [(appID: String, list: DecisionList)]]] = [:]
+        func aasaList(_ text: String?, form: AASAMatcher.Form, appID: String) -> DecisionList? {
+            guard let text else { return nil }
+            if aasaLists[text]?[form] == nil {
+                aasaLists[text, default: [:]][form] = (try? JSONValue.parse(text)).map { DecisionLists.aasa($0, form: form) } ?? []
+            }
+            return aasaLists[text]?[form]?.first { $0.appID == appID }?.list
+        }
         for host in site.hosts {
-            let aasa = byPath["\(host)/\(AssociationFiles.aasa)"].flatMap { try? JSONValue.parse($0) }
+            let aasa = byPath["\(host)/\(AssociationFiles.aasa)"]
             let links = byPath["\(host)/\(AssociationFiles.assetLinks)"].flatMap { try? JSONValue.parse($0) }
             var lists: [(Platform, DecisionList, [String?])] = []
             for app in site.iosApps {
                 for (platform, form) in [(Platform.ios, AASAMatcher.Form.components), (.iosLegacy, .legacyPaths)]
                 where site.platforms.contains(platform) {
-                    guard let list = aasa.flatMap({ DecisionLists.aasa($0, form: form).first { $0.appID == app.appID }?.list }) else {
-                        continue
-                    }
+                    guard let list = aasaList(aasa, form: form, appID: app.appID) else { continue }
                     lists.append(
                         (platform, list, plan.ruleOrigins[BuildPlan.RuleListKey(host: host, platform: platform, app: app.id)] ?? []))
                 }

@@ -20,7 +20,12 @@ struct DecisionMachine {
     private var generation = 0
     private let representatives: [Symbol]
     private var subsets: [[Int]] = []
-    private var ids: [[Int]: Int32] = [:]
+    /// Subset ids by a hash of their states: a lookup compares with the stored subsets, so the
+    /// subset being built stays in the scratch buffer and is copied only when it is new.
+    private var ids: [Int: [Int32]] = [:]
+    /// Reused for every transition worked out (most find a subset that already exists).
+    private var scratchTargets: [Int] = []
+    private var scratchSubset: [Int] = []
     private var transitions: [Int32] = []
     private(set) var labels: [Int32] = []
     /// Every rule accepting in each subset (for "which rules decide the URLs of rule j").
@@ -66,14 +71,20 @@ struct DecisionMachine {
         let slot = Int(state) * representatives.count + symbolClass
         if transitions[slot] != Self.unknown { return transitions[slot] }
         let symbol = representatives[symbolClass]
-        var targets: [Int] = []
+        scratchTargets.removeAll(keepingCapacity: true)
         for source in subsets[Int(state)] {
             for edge in edgeStart[source]..<edgeStart[source + 1] where edgeSymbols[edge].contains(symbol) {
-                targets.append(edgeTargets[edge])
+                scratchTargets.append(edgeTargets[edge])
             }
         }
         // Most classes lead nowhere: the empty subset needs no closure, sorting or hashing.
-        let target = targets.isEmpty && emptySubset >= 0 ? emptySubset : id(of: closure(of: targets))
+        let target: Int32
+        if scratchTargets.isEmpty && emptySubset >= 0 {
+            target = emptySubset
+        } else {
+            closeScratchTargets()
+            target = idOfScratchSubset()
+        }
         transitions[slot] = target
         return target
     }
@@ -82,15 +93,22 @@ struct DecisionMachine {
     /// follow and the accepting ones. Two subsets that differ only in pass-through states behave
     /// the same, and keeping those out makes them one state (far fewer states to walk).
     private mutating func closure(of seeds: [Int]) -> [Int] {
+        scratchTargets = seeds
+        closeScratchTargets()
+        return scratchSubset
+    }
+
+    /// `closure(of: scratchTargets)` into `scratchSubset`, sorted.
+    private mutating func closeScratchTargets() {
         generation += 1
-        var result: [Int] = []
-        for seed in seeds where stamps[seed] != generation {
+        scratchSubset.removeAll(keepingCapacity: true)
+        for seed in scratchTargets where stamps[seed] != generation {
             for state in stateClosure(seed) where stamps[state] != generation {
                 stamps[state] = generation
-                result.append(state)
+                scratchSubset.append(state)
             }
         }
-        return result.sorted()
+        scratchSubset.sort()
     }
 
     private mutating func stateClosure(_ state: Int) -> [Int] {
@@ -112,9 +130,19 @@ struct DecisionMachine {
     }
 
     private mutating func id(of subset: [Int]) -> Int32 {
-        if let known = ids[subset] { return known }
+        scratchSubset = subset
+        return idOfScratchSubset()
+    }
+
+    private mutating func idOfScratchSubset() -> Int32 {
+        // Equal subsets share a hash and are then found by comparing, not by hashing arrays.
+        let key = Int(truncatingIfNeeded: FNV.hash(words: scratchSubset))
+        if let candidates = ids[key] {
+            for candidate in candidates where subsets[Int(candidate)] == scratchSubset { return candidate }
+        }
+        let subset = scratchSubset
         let id = Int32(subsets.count)
-        ids[subset] = id
+        ids[key, default: []].append(id)
         if subset.isEmpty { emptySubset = id }
         subsets.append(subset)
         transitions += Array(repeating: Self.unknown, count: representatives.count)

@@ -6,7 +6,16 @@ public enum FNV {
     /// The hash of `bytes`, continuing from `seed` (so several byte strings hash as one).
     public static func hash(_ bytes: some Sequence<UInt8>, seed: UInt64 = offsetBasis) -> UInt64 {
         var value = seed
-        for byte in bytes { value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        for byte in bytes { value = (value ^ UInt64(byte)) &* prime }
         return value
     }
+
+    /// The same mixing a word at a time, for lists of integers (subsets of automaton states).
+    public static func hash(words: some Sequence<Int>, seed: UInt64 = offsetBasis) -> UInt64 {
+        var value = seed
+        for word in words { value = (value ^ UInt64(UInt(bitPattern: word))) &* prime }
+        return value
+    }
+
+    private static let prime: UInt64 = 0x0000_0100_0000_01B3
 }
