@@ -1,0 +1,499 @@
+/// One section of the manifest — a mapping and the keys it accepts — as a table: each key's
+/// schema (type, pattern or values, description, example), whether it is required, and how the
+/// decoder stores it in the raw model. The decoder reads through these tables, and
+/// `site.schema.json` and docs/manifest.md are generated from them: adding a key is one entry
+/// here plus its use (CONTRIBUTING.md shows one).
+struct ManifestSection<Owner> {
+    /// How messages name a value of this section: `an iOS app`, `'domains'`.
+    let what: String
+    let fields: [ManifestField<Owner>]
+
+    var keys: [String] { fields.map(\.key) }
+
+    /// The section as a JSON Schema object: its keys and nothing else.
+    var schema: ManifestSchema.Node {
+        var properties: [String: ManifestSchema.Node] = [:]
+        for field in fields { properties[field.key] = field.schema }
+        let required = fields.filter(\.required).map(\.key)
+        return ManifestSchema.Node(
+            type: ["object"], properties: properties, additionalProperties: .forbidden, required: required.isEmpty ? nil : required)
+    }
+}
+
+/// One key of a section: its schema and how its value is read into the section's raw value.
+struct ManifestField<Owner> {
+    typealias Reader = (inout ManifestDecoder, YAMLNode.Entry, inout Owner) -> Void
+
+    let key: String
+    let schema: ManifestSchema.Node
+    let required: Bool
+    let read: Reader
+
+    init(_ key: String, _ schema: ManifestSchema.Node, required: Bool = false, read: @escaping Reader) {
+        self.key = key
+        self.schema = schema
+        self.required = required
+        self.read = read
+    }
+
+    /// `schema` with the description and example every key carries.
+    private static func described(_ schema: ManifestSchema.Node, _ description: String, _ example: ManifestSchema.Example?)
+        -> ManifestSchema.Node
+    {
+        ManifestSchema.field(schema, description, example: example)
+    }
+
+    /// A text value: any scalar, read as written.
+    static func text(
+        _ key: String, _ path: WritableKeyPath<Owner, Located<String>?>, _ description: String, example: ManifestSchema.Example? = nil,
+        required: Bool = false
+    ) -> Self {
+        text(key, path, ManifestSchema.scalar, description, example: example, required: required)
+    }
+
+    /// A text value held to `schema` (a pattern or a list of values).
+    static func text(
+        _ key: String, _ path: WritableKeyPath<Owner, Located<String>?>, _ schema: ManifestSchema.Node, _ description: String,
+        example: ManifestSchema.Example? = nil, required: Bool = false
+    ) -> Self {
+        Self(key, described(schema, description, example), required: required) { decoder, entry, owner in
+            owner[keyPath: path] = decoder.string(entry.value, key: key)
+        }
+    }
+
+    /// `true` or `false`, nothing else.
+    static func flag(
+        _ key: String, _ path: WritableKeyPath<Owner, Located<Bool>?>, _ description: String, example: ManifestSchema.Example? = nil
+    ) -> Self {
+        Self(key, described(ManifestSchema.boolean, description, example)) { decoder, entry, owner in
+            owner[keyPath: path] = decoder.boolean(entry.value, key: key)
+        }
+    }
+
+    /// A list of text values, absent when the key is.
+    static func texts(
+        _ key: String, _ path: WritableKeyPath<Owner, [Located<String>]?>, _ description: String, example: ManifestSchema.Example? = nil
+    ) -> Self {
+        texts(key, path, ManifestSchema.scalar, description, example: example)
+    }
+
+    static func texts(
+        _ key: String, _ path: WritableKeyPath<Owner, [Located<String>]?>, _ item: ManifestSchema.Node, _ description: String,
+        example: ManifestSchema.Example? = nil
+    ) -> Self {
+        Self(key, described(ManifestSchema.list(item), description, example)) { decoder, entry, owner in
+            owner[keyPath: path] = decoder.stringList(entry.value, key: key)
+        }
+    }
+
+    /// A list of text values, empty when the key is absent.
+    static func texts(
+        _ key: String, _ path: WritableKeyPath<Owner, [Located<String>]>, _ description: String, example: ManifestSchema.Example? = nil
+    ) -> Self {
+        texts(key, path, ManifestSchema.scalar, description, example: example)
+    }
+
+    static func texts(
+        _ key: String, _ path: WritableKeyPath<Owner, [Located<String>]>, _ item: ManifestSchema.Node, _ description: String,
+        example: ManifestSchema.Example? = nil, required: Bool = false
+    ) -> Self {
+        Self(key, described(ManifestSchema.list(item), description, example), required: required) { decoder, entry, owner in
+            owner[keyPath: path] = decoder.stringList(entry.value, key: key) ?? []
+        }
+    }
+
+    /// A nested section stored in its own raw value.
+    static func section<Child>(
+        _ key: String, _ path: WritableKeyPath<Owner, Child?>, _ section: ManifestSection<Child>, _ description: String,
+        required: Bool = false, make: @escaping (SourceLocation) -> Child
+    ) -> Self {
+        Self(key, described(section.schema, description, nil), required: required) { decoder, entry, owner in
+            owner[keyPath: path] = decoder.read(entry.value, as: section, into: make(entry.value.location))
+        }
+    }
+
+    /// A list of nested sections.
+    static func sections<Child>(
+        _ key: String, _ path: WritableKeyPath<Owner, [Child]>, _ section: ManifestSection<Child>, _ description: String,
+        make: @escaping (SourceLocation) -> Child
+    ) -> Self {
+        Self(key, described(ManifestSchema.list(section.schema), description, nil)) { decoder, entry, owner in
+            owner[keyPath: path] =
+                decoder.list(entry.value, key: key)?.compactMap { decoder.read($0, as: section, into: make($0.location)) } ?? []
+        }
+    }
+
+    /// A nested mapping whose keys belong to this section's own raw value (`apps:`).
+    static func inline(_ key: String, _ section: ManifestSection<Owner>, _ description: String) -> Self {
+        Self(key, described(section.schema, description, nil)) { decoder, entry, owner in
+            if let read = decoder.read(entry.value, as: section, into: owner) { owner = read }
+        }
+    }
+}
+
+/// Every section of the manifest, from the root down.
+enum ManifestFields {
+    typealias Schema = ManifestSchema
+    typealias Pattern = ManifestSchema.Pattern
+
+    static var root: ManifestSection<RawManifest> {
+        ManifestSection(
+            what: "the manifest",
+            fields: [
+                ManifestField(
+                    "version", Schema.field(Schema.Node(type: ["integer"], const: 1), "The manifest format; 1.", example: .int(1)),
+                    required: true
+                ) { decoder, entry, manifest in manifest.version = decoder.integer(entry.value, key: "version") },
+                .text("name", \.name, "The site's name, for pages (og:site_name) and messages.", example: .string("Amora"), required: true),
+                .text(
+                    "scheme", \.scheme, Schema.text(Pattern.scheme),
+                    "The app's URL scheme without '://', for Facebook App Links tags and native attempts.", example: .string("amora")),
+                .flag(
+                    "legacyPaths", \.legacyPaths, "Also write the iOS 9–12 'paths' form in each AASA detail (default true).",
+                    example: .bool(true)),
+                .inline("apps", apps, "The apps the links open: an 'ios' list and/or an 'android' list."),
+                .section(
+                    "domains", \.domains, domains, "The hosts that serve association files and pages.", required: true,
+                    make: { RawDomains(location: $0) }),
+                .section(
+                    "defaults", \.defaults, defaults, "Matching defaults for every route (applinks.defaults, iOS 14+).",
+                    make: { RawRuleDefaults(location: $0) }),
+                ManifestField(
+                    "substitutionVariables",
+                    Schema.Node(
+                        type: ["object"], description: "Variables for patterns: name → list of values, used as $(name).",
+                        additionalProperties: .schema(Schema.scalars), examples: [.strings(["dating", "friends"])])
+                ) { decoder, entry, manifest in manifest.substitutionVariables = decoder.substitutionVariables(entry.value) },
+                .sections(
+                    "routes", \.routes, route, "In order: the first route that matches a URL decides.", make: { RawRoute(location: $0) }),
+                ManifestField(
+                    "pages",
+                    Schema.Node(
+                        type: ["object"], description: "Page types by name: what people without the app see.",
+                        additionalProperties: .schema(pageType.schema), propertyNames: Schema.Node(type: ["string"], pattern: Pattern.name))
+                ) { decoder, entry, manifest in manifest.pageTypes = decoder.pageTypes(entry.value) },
+                .section("robots", \.robots, robots, "robots.txt rules beside what every host needs.", make: { RawRobots(location: $0) }),
+                .sections(
+                    "tests", \.tests, linkTest, "What each URL must do; build, validate and check fail when one no longer holds.",
+                    make: { RawLinkTest(location: $0) }),
+                .texts(
+                    "hosting", \.hosting,
+                    Schema.oneOf(HostingProvider.allCases.map(\.rawValue), "A static host to write configuration for."),
+                    "The static hosts to write configuration for (default: all).", example: .strings(["netlify", "nginx"])),
+                .text(
+                    "templates", \.templates, "A folder of .mustache templates that replace the built-in ones.",
+                    example: .string("Templates")),
+                .sections(
+                    "shortLinks", \.shortLinks, shortLink, "Codes on the short host, each redirected to its target.",
+                    make: { RawShortLink(location: $0) }),
+                .text(
+                    "web", \.web, Schema.https,
+                    "The site's web home: 'Continue on the web' for page types without a 'web' URL, and the home pages' web link.",
+                    example: .string("https://www.example.com/")),
+                .section("theme", \.theme, theme, "The preview pages' look.", make: { RawTheme(location: $0) }),
+                .section(
+                    "contentSecurityPolicy", \.contentSecurityPolicy, contentSecurityPolicy,
+                    "What the pages' policy allows beyond the templates' own inline scripts.", make: { RawAllowedOrigins(location: $0) }),
+            ])
+    }
+
+    static var apps: ManifestSection<RawManifest> {
+        ManifestSection(
+            what: "'apps'",
+            fields: [
+                .sections(
+                    "ios", \.iosApps, iosApp, "The iOS apps: Team ID and bundle ID, in the AASA as appIDs.",
+                    make: { RawIOSApp(location: $0) }),
+                .sections(
+                    "android", \.androidApps, androidApp, "The Android apps: package and signing keys, in assetlinks.json.",
+                    make: { RawAndroidApp(location: $0) }),
+            ])
+    }
+
+    static var iosApp: ManifestSection<RawIOSApp> {
+        ManifestSection(
+            what: "an iOS app",
+            fields: [
+                .text("id", \.id, Schema.text(Pattern.name), "How routes refer to the app.", example: .string("amora"), required: true),
+                .text("name", \.name, "The app's display name.", example: .string("Amora"), required: true),
+                .text(
+                    "teamID", \.teamID, Schema.text(Pattern.teamID), "The App ID prefix: 10 upper-case letters or digits.",
+                    example: .string("ABCDE12345"), required: true),
+                .text(
+                    "bundleID", \.bundleID, Schema.text(Pattern.bundleID), "The reverse-DNS bundle ID.",
+                    example: .string("com.example.amora"), required: true),
+                .text(
+                    "appStoreID", \.appStoreID, Schema.text(Pattern.digits),
+                    "The number in the App Store URL, for store links and smart banners.", example: .string("1234567890")),
+                .flag("webcredentials", \.webcredentials, "Share passwords and passkeys with the site.", example: .bool(true)),
+                .texts(
+                    "appClips", \.appClips, Schema.text(Pattern.bundleID), "App Clip bundle IDs, each starting with the app's bundle ID.",
+                    example: .strings(["com.example.amora.Clip"])),
+            ])
+    }
+
+    static var androidApp: ManifestSection<RawAndroidApp> {
+        ManifestSection(
+            what: "an Android app",
+            fields: [
+                .text(
+                    "id", \.id, Schema.text(Pattern.name), "How routes refer to the app (may equal its iOS twin's).",
+                    example: .string("amora"), required: true),
+                .text("name", \.name, "The app's display name.", example: .string("Amora"), required: true),
+                .text(
+                    "package", \.package, Schema.text(Pattern.package), "The application ID.", example: .string("com.example.amora"),
+                    required: true),
+                ManifestField(
+                    "sha256",
+                    Schema.field(
+                        Schema.list(Schema.text(Pattern.fingerprint)),
+                        "Signing certificate SHA-256 fingerprints (the Play App Signing key first), in any common spelling.",
+                        example: .strings([
+                            "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"
+                        ]))
+                ) { decoder, entry, app in
+                    app.fingerprints = decoder.stringList(entry.value, key: "sha256")
+                    app.fingerprintsLocation = entry.value.location
+                },
+                .flag("webcredentials", \.webcredentials, "Share sign-in credentials with the site.", example: .bool(true)),
+            ])
+    }
+
+    static var domains: ManifestSection<RawDomains> {
+        ManifestSection(
+            what: "'domains'",
+            fields: [
+                .sections(
+                    "pairs", \.pairs, mirrorPair,
+                    "Mirror pairs: each preview page's button points at the same path on the other host of its pair.",
+                    make: { RawMirrorPair(location: $0) }),
+                .text(
+                    "short", \.short, Schema.text(Pattern.host), "The short-link host: codes the app resolves itself.",
+                    example: .string("go.example.com")),
+            ])
+    }
+
+    static var mirrorPair: ManifestSection<RawMirrorPair> {
+        ManifestSection(
+            what: "a mirror pair",
+            fields: [
+                .text(
+                    "primary", \.primary, Schema.text(Pattern.host), "The host people share links to.", example: .string("m.example.com"),
+                    required: true),
+                .text(
+                    "mirror", \.mirror, Schema.text(Pattern.host), "The host the primary's 'Open in app' buttons point at.",
+                    example: .string("mlink.example.com"), required: true),
+            ])
+    }
+
+    static var defaults: ManifestSection<RawRuleDefaults> {
+        ManifestSection(
+            what: "'defaults'",
+            fields: [
+                .flag(
+                    "caseSensitive", \.caseSensitive, "Match every route case-sensitively (AASA defaults, iOS 14+).", example: .bool(false)),
+                .flag(
+                    "percentEncoded", \.percentEncoded, "Compare the URL percent-encoded (AASA defaults, iOS 14+).", example: .bool(false)),
+            ])
+    }
+
+    static var route: ManifestSection<RawRoute> {
+        ManifestSection(
+            what: "a route",
+            fields: [
+                .text(
+                    "name", \.name, Schema.text(Pattern.name), "The route's name, in warnings and AASA comments.",
+                    example: .string("profile"), required: true),
+                .text("path", \.path, "Path pattern: '*' any characters, '?' one, $(name) a variable.", example: .string("/u/*")),
+                ManifestField(
+                    "query",
+                    Schema.Node(
+                        description: "The whole query pattern, or item name → pattern.",
+                        anyOf: [Schema.scalar, Schema.Node(type: ["object"], additionalProperties: .schema(Schema.scalar))],
+                        examples: [.string("page=?*")])
+                ) { decoder, entry, route in route.query = decoder.query(entry.value) },
+                .text("fragment", \.fragment, "Fragment pattern.", example: .string("no_universal_links")),
+                .flag("exclude", \.exclude, "A match keeps the URL in the browser.", example: .bool(true)),
+                .text("comment", \.comment, "Why the rule exists; copied into the AASA.", example: .string("profiles open the app")),
+                .flag("caseSensitive", \.caseSensitive, "Match case-sensitively (default true).", example: .bool(false)),
+                .flag("percentEncoded", \.percentEncoded, "Compare the URL percent-encoded (default true).", example: .bool(false)),
+                .texts("apps", \.apps, "The app ids the route applies to (default: all).", example: .strings(["amora"])),
+                .texts(
+                    "hosts", \.hosts, Schema.text(Pattern.host), "The hosts that carry the route (default: every mirror-pair host).",
+                    example: .strings(["go.example.com"])),
+                .text(
+                    "page", \.page, Schema.text(Pattern.name), "The page type that previews the route's URLs.", example: .string("profile")),
+                .texts("accept", \.accept, "Warning codes this route means to cause.", example: .strings(["legacy-loss"])),
+            ])
+    }
+
+    static var pageType: ManifestSection<RawPageType> {
+        ManifestSection(
+            what: "a page type",
+            fields: [
+                .text(
+                    "fallback", \.fallback, Schema.oneOf(PageType.Fallback.allCases.map(\.rawValue), "Where phones without the app go."),
+                    "Where phones without the app go: the store, or the web page.", example: .string("store")),
+                .text(
+                    "web", \.web, "The mobile web page: a URL template with {path}, {query}, {link}.",
+                    example: .string("https://www.example.com{path}{query}")),
+                .text(
+                    "desktop", \.desktop, "The desktop web page (URL template).", example: .string("https://www.example.com{path}{query}")),
+                .text("title", \.title, "The preview's title.", example: .string("A profile on Amora"), required: true),
+                .text("description", \.description, "The preview's description.", example: .string("See who is nearby.")),
+                .text(
+                    "image", \.image, Schema.https, "An absolute https:// image for the preview.",
+                    example: .string("https://www.example.com/og.jpg")),
+                ManifestField(
+                    "since",
+                    Schema.field(since.schema, "First app versions that can open this page type: older ones go to the web.")
+                ) { decoder, entry, page in page.since = decoder.read(entry.value, as: since, into: []) ?? [] },
+                .text(
+                    "android", \.android,
+                    Schema.oneOf(PageType.AndroidStoreLink.allCases.map(\.rawValue), "How the mirror sends Android phones to Google Play."),
+                    "How the mirror sends Android phones to Google Play.", example: .string("intent")),
+                .text(
+                    "iosInstall", \.iosInstall, "Where iPhones without the app go instead of the App Store (URL template).",
+                    example: .string("https://install.example.com/amora?link={link}")),
+                ManifestField(
+                    "clipboard",
+                    Schema.Node(
+                        description:
+                            "What a tap on 'Open in app' or the store button copies: true or link (the whole link), code (the last path segment).",
+                        anyOf: [
+                            Schema.boolean, Schema.Node(type: ["string"], enumeration: PageType.ClipboardHandoff.allCases.map(\.rawValue)),
+                        ],
+                        examples: [.string("code")])
+                ) { decoder, entry, page in page.clipboard = decoder.string(entry.value, key: "clipboard") },
+                .flag("nativeAttempt", \.nativeAttempt, "On Android, try scheme://path before the store.", example: .bool(true)),
+                .text("items", \.items, "An item data file: one page per row.", example: .string("data/profiles.csv")),
+                .section("labels", \.labels, labels, "The buttons' words.", make: { RawButtonLabels(location: $0) }),
+            ])
+    }
+
+    /// `since: {ios: "6.4"}`: each platform key becomes a `RawSince` at the key's place.
+    static var since: ManifestSection<[RawSince]> {
+        let examples = ["ios": "6.4", "android": "6.4.0"]
+        return ManifestSection(
+            what: "'since'",
+            fields: ["ios", "android"].map { platform in
+                ManifestField(
+                    platform,
+                    Schema.field(
+                        Schema.text(Pattern.version),
+                        "First \(platform == "ios" ? "iOS" : "Android") app version that opens this page type.",
+                        example: .string(examples[platform] ?? ""))
+                ) { decoder, entry, since in
+                    if let version = decoder.string(entry.value, key: platform) {
+                        since.append(RawSince(platform: Located(platform, at: entry.key.location), version: version))
+                    }
+                }
+            })
+    }
+
+    static var labels: ManifestSection<RawButtonLabels> {
+        ManifestSection(
+            what: "'labels'",
+            fields: [
+                .text("open", \.open, "The 'Open in app' button.", example: .string("Accept in Amora")),
+                .text("store", \.store, "The store button.", example: .string("Get Amora")),
+                .text("web", \.web, "The web link.", example: .string("Read it on the web")),
+            ])
+    }
+
+    static var theme: ManifestSection<RawTheme> {
+        ManifestSection(
+            what: "'theme'",
+            fields: [
+                .text("accent", \.accent, Schema.colour, "Buttons and links (default #2b59c3).", example: .string("#d6336c")),
+                .text(
+                    "accentText", \.accentText, Schema.colour, "Text on the accent colour (default #ffffff).", example: .string("#ffffff")),
+                .text("text", \.text, Schema.colour, "Page text in light mode.", example: .string("#161a23")),
+                .text("background", \.background, Schema.colour, "Page background in light mode.", example: .string("#f3f4f7")),
+                .text("darkText", \.darkText, Schema.colour, "Page text in dark mode.", example: .string("#eceef3")),
+                .text("darkBackground", \.darkBackground, Schema.colour, "Page background in dark mode.", example: .string("#0e1014")),
+                .text(
+                    "logo", \.logo, Schema.https, "An https:// image shown at the top of every page.",
+                    example: .string("https://www.example.com/logo.svg")),
+                .text(
+                    "icon", \.icon, Schema.https, "An https:// image of the app icon, shown beside the app's name.",
+                    example: .string("https://www.example.com/icon.png")),
+                .text(
+                    "font", \.font, Schema.Node(type: ["string"], pattern: Theme.fontPattern), "A CSS font stack.",
+                    example: .string("Inter, system-ui, sans-serif")),
+            ])
+    }
+
+    static var contentSecurityPolicy: ManifestSection<RawAllowedOrigins> {
+        ManifestSection(
+            what: "'contentSecurityPolicy'",
+            fields: [
+                .texts(
+                    "scripts", \.scripts, Schema.origin, "Origins the pages may load scripts from (script-src).",
+                    example: .strings(["https://plausible.io"])),
+                .texts(
+                    "connect", \.connect, Schema.origin, "Origins the pages' scripts may send requests to (connect-src).",
+                    example: .strings(["https://plausible.io"])),
+            ])
+    }
+
+    static var shortLink: ManifestSection<RawShortLink> {
+        ManifestSection(
+            what: "a short link",
+            fields: [
+                .text(
+                    "code", \.code, Schema.text(Pattern.shortCode), "The code after the short host's '/'.", example: .string("Ab3dE"),
+                    required: true),
+                .text(
+                    "target", \.target, "Path and query on the first pair's primary host.", example: .string("/i/Ab3dE?ref=share"),
+                    required: true),
+                .text("comment", \.comment, "Why the code exists.", example: .string("spring campaign posters")),
+            ])
+    }
+
+    static var robots: ManifestSection<RawRobots> {
+        ManifestSection(
+            what: "'robots'",
+            fields: [
+                .sections(
+                    "groups", \.groups, robotsGroup, "Extra robots.txt groups; none may block an association file.",
+                    make: { RawRobotsGroup(location: $0) }),
+                .texts("sitemaps", \.sitemaps, "Sitemap: lines.", example: .strings(["https://www.example.com/sitemap.xml"])),
+            ])
+    }
+
+    static var robotsGroup: ManifestSection<RawRobotsGroup> {
+        ManifestSection(
+            what: "a robots group",
+            fields: [
+                ManifestField(
+                    "userAgents", Schema.field(Schema.scalars, "The crawlers the group is for.", example: .strings(["GPTBot"])),
+                    required: true
+                ) { decoder, entry, group in group.userAgents = decoder.stringList(entry.value, key: "userAgents") },
+                .texts("allow", \.allow, "Paths the group allows.", example: .strings(["/p/"])),
+                .texts("disallow", \.disallow, "Paths the group disallows.", example: .strings(["/account/"])),
+            ])
+    }
+
+    static var linkTest: ManifestSection<RawLinkTest> {
+        let expectation = "a route's name, opens, blocked or web"
+        let platforms = Platform.allCases.map { platform in
+            let key = ManifestKeys.platformKey(platform)
+            return ManifestField<RawLinkTest>(
+                key,
+                Schema.field(
+                    Schema.scalar, "What \(platform.displayName) does, overriding expect: \(expectation).", example: .string("web"))
+            ) { decoder, entry, test in
+                if let value = decoder.string(entry.value, key: key) { test.platforms[platform.rawValue] = value }
+            }
+        }
+        return ManifestSection(
+            what: "a link test",
+            fields: [
+                .text("url", \.url, "An absolute https:// URL.", example: .string("https://m.example.com/u/42"), required: true),
+                .text("app", \.app, Schema.text(Pattern.name), "Test only this app.", example: .string("amora")),
+                .text("expect", \.expect, "What every platform does: \(expectation).", example: .string("profile")),
+                .text("comment", \.comment, "Why the case matters.", example: .string("paths are case-sensitive")),
+            ] + platforms)
+    }
+}
