@@ -10,6 +10,9 @@ struct ManifestSection<Owner> {
 
     var keys: [String] { fields.map(\.key) }
 
+    /// The keys with their schemas, for the reference (docs/manifest.md).
+    var rows: [(key: String, schema: ManifestSchema.Node, required: Bool)] { fields.map { ($0.key, $0.schema, $0.required) } }
+
     /// The section as a JSON Schema object: its keys and nothing else.
     var schema: ManifestSchema.Node {
         var properties: [String: ManifestSchema.Node] = [:]
