@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import LinkwellCore
@@ -39,94 +40,129 @@ import Testing
         return result + "\""
     }
 
-    @Test func hostileStringsAreRefusedOrWrittenSafely() throws {
-        var random = PropertyTests.Random(state: 0x4C69_6E6B)
-        var refused = 0
-        var built = 0
-        var builtWithSyntax = 0
-        for _ in 0..<1_000 {
-            let path = "/" + Self.hostile(&random) + "/*"
-            let value = Self.hostile(&random)
-            let rule = "/" + Self.hostile(&random)
-            let agent = "bot" + Self.hostile(&random)
-            let title = Self.hostile(&random)
-            let target = "/p/" + Self.hostile(&random)
-            let yaml = """
-                version: 1
-                name: \(Self.quoted(title))
-                apps:
-                  ios:
-                    - id: app
-                      name: \(Self.quoted(title))
-                      teamID: ABCDE12345
-                      bundleID: com.example.app
-                  android:
-                    - id: app
-                      name: App
-                      package: com.example.app
-                      sha256: [14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5, B1:35:8E:4C:9F:0A:61:D2:77:C3:28:5E:4A:0B:9D:13:6F:E2:81:C7:3A:55:D4:0E:92:B8:1F:6C:07:E9:A3:44]
-                domains:
-                  pairs:
-                    - primary: m.example.com
-                      mirror: mlink.example.com
-                  short: go.example.com
-                substitutionVariables:
-                  v: [\(Self.quoted(value))]
-                routes:
-                  - name: hostile
-                    path: \(Self.quoted(path))
-                    page: p
-                  - name: variable
-                    path: /v/$(v)/*
-                    page: p
-                  - name: code
-                    path: /?*
-                    hosts: [go.example.com]
-                    page: p
-                pages:
-                  p:
-                    title: \(Self.quoted(title))
-                shortLinks:
-                  - code: ab
-                    target: \(Self.quoted(target))
-                robots:
-                  groups:
-                    - userAgents: [\(Self.quoted(agent))]
-                      disallow: [\(Self.quoted(rule))]
+    /// One case's outcome; problems are collected as text so that cases can run on every core
+    /// (expectations are recorded on the test's own thread).
+    struct Outcome: Sendable {
+        var built = false
+        var withSyntax = false
+        var problems: [String] = []
+        /// The built nginx snippets by host, for the nginx check in Tests/Serving.
+        var nginx: [String: String] = [:]
+    }
 
-                """
-            let result = Fixtures.build(yaml)
-            let errors = result.diagnostics.filter { $0.severity == .error }
-            if !errors.isEmpty {
-                #expect(errors.allSatisfy { $0.location != nil }, "\(errors)")
-                #expect(result.files.isEmpty)
-                refused += 1
-                continue
-            }
-            built += 1
-            if (path + value + rule + target).contains(where: { "\"\\$;{<&".contains($0) }) { builtWithSyntax += 1 }
-            let files = Dictionary(result.files.map { ($0.path, $0.contents) }, uniquingKeysWith: { first, _ in first })
-            // _redirects, read by Netlify's documented grammar: one rule per line, fields split on whitespace.
-            for host in ["m.example.com", "go.example.com"] {
-                let rules = try #require(files["\(host)/_redirects"]).split(separator: "\n").filter { !$0.isEmpty && !$0.hasPrefix("#") }
-                // m.example.com: the two page routes; go.example.com: the short link and the catch-all.
-                #expect(rules.count == 2, "\(host)/_redirects for \(yaml)")
-                #expect(rules.allSatisfy { $0.split(whereSeparator: \.isWhitespace).count == 3 }, "\(rules)")
-            }
-            // robots.txt: the manifest's group and nothing else, read back by the robots matcher.
-            let robots = RobotsMatcher(parsing: try #require(files["m.example.com/robots.txt"]))
-            #expect(robots.userAgents.filter { $0 != "*" }.count <= 1, "\(robots.userAgents)")
-            // JSON and XML parse.
-            for name in ["vercel.json", "firebase.json", "apple-app-site-association", ".well-known/assetlinks.json"] {
-                let text = try #require(files["m.example.com/\(name)"])
-                #expect((try? JSONSerialization.jsonObject(with: Data(text.utf8))) != nil, "\(name)")
-            }
-            for file in result.files where file.path.hasSuffix(".xml") {
-                let parser = XMLParser(data: Data(file.contents.utf8))
-                #expect(parser.parse(), "\(file.path): \(parser.parserError.map { "\($0)" } ?? "")")
+    /// 1,000 cases by default; `LINKWELL_HOSTILE_CASES` asks for more (Tests/Serving runs 10,000
+    /// and gives every built nginx snippet to `nginx -t` through `LINKWELL_HOSTILE_NGINX_DIR`).
+    @Test func hostileStringsAreRefusedOrWrittenSafely() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let count = environment["LINKWELL_HOSTILE_CASES"].flatMap(Int.init) ?? 1_000
+        let outcomes = Mutex([Outcome?](repeating: nil, count: count))
+        DispatchQueue.concurrentPerform(iterations: count) { index in
+            let outcome = Self.check(case: index)
+            outcomes.withLock { $0[index] = outcome }
+        }
+        let all = outcomes.withLock { $0 }.compactMap { $0 }
+        #expect(all.count == count)
+        for outcome in all { for problem in outcome.problems { Issue.record(Comment(rawValue: problem)) } }
+        let built = all.filter(\.built).count
+        #expect(built > 0 && built < count, "both kinds occur: \(count - built) refused, \(built) built")
+        #expect(all.filter(\.withSyntax).count > count / 20, "quotes, backslashes, $ and the like reach the files")
+        if let folder = environment["LINKWELL_HOSTILE_NGINX_DIR"] {
+            for (index, outcome) in all.enumerated() where outcome.built {
+                for (host, snippet) in outcome.nginx {
+                    try Data(snippet.utf8).write(to: URL(fileURLWithPath: folder).appendingPathComponent("\(index)-\(host).conf"))
+                }
             }
         }
-        #expect(refused > 0 && built > 0, "both kinds occur: \(refused) refused, \(built) built")
-        #expect(builtWithSyntax > 50, "quotes, backslashes, $ and the like reach the files: \(builtWithSyntax)")
+    }
+
+    /// Case `index`, from its own seed: refused with located errors and no files, or built into
+    /// files that parse back to exactly the rules asked for.
+    static func check(case index: Int) -> Outcome {
+        var random = PropertyTests.Random(state: 0x4C69_6E6B &+ UInt64(index) &* 0x9E37_79B9)
+        var outcome = Outcome()
+        func expect(_ condition: Bool, _ message: @autoclosure () -> String) {
+            if !condition { outcome.problems.append("case \(index): \(message())") }
+        }
+        let path = "/" + Self.hostile(&random) + "/*"
+        let value = Self.hostile(&random)
+        let rule = "/" + Self.hostile(&random)
+        let agent = "bot" + Self.hostile(&random)
+        let title = Self.hostile(&random)
+        let target = "/p/" + Self.hostile(&random)
+        let yaml = """
+            version: 1
+            name: \(Self.quoted(title))
+            apps:
+              ios:
+                - id: app
+                  name: \(Self.quoted(title))
+                  teamID: ABCDE12345
+                  bundleID: com.example.app
+              android:
+                - id: app
+                  name: App
+                  package: com.example.app
+                  sha256: [14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5, B1:35:8E:4C:9F:0A:61:D2:77:C3:28:5E:4A:0B:9D:13:6F:E2:81:C7:3A:55:D4:0E:92:B8:1F:6C:07:E9:A3:44]
+            domains:
+              pairs:
+                - primary: m.example.com
+                  mirror: mlink.example.com
+              short: go.example.com
+            substitutionVariables:
+              v: [\(Self.quoted(value))]
+            routes:
+              - name: hostile
+                path: \(Self.quoted(path))
+                page: p
+              - name: variable
+                path: /v/$(v)/*
+                page: p
+              - name: code
+                path: /?*
+                hosts: [go.example.com]
+                page: p
+            pages:
+              p:
+                title: \(Self.quoted(title))
+            shortLinks:
+              - code: ab
+                target: \(Self.quoted(target))
+            robots:
+              groups:
+                - userAgents: [\(Self.quoted(agent))]
+                  disallow: [\(Self.quoted(rule))]
+
+            """
+        let result = Fixtures.build(yaml)
+        let errors = result.diagnostics.filter { $0.severity == .error }
+        if !errors.isEmpty {
+            expect(errors.allSatisfy { $0.location != nil }, "an error without a location: \(errors)")
+            expect(result.files.isEmpty, "a refused manifest wrote files")
+            return outcome
+        }
+        outcome.built = true
+        outcome.withSyntax = (path + value + rule + target).contains(where: { "\"\\$;{<&".contains($0) })
+        let files = Dictionary(result.files.map { ($0.path, $0.contents) }, uniquingKeysWith: { first, _ in first })
+        // _redirects, read by Netlify's documented grammar: one rule per line, fields split on whitespace.
+        for host in ["m.example.com", "go.example.com"] {
+            let rules = (files["\(host)/_redirects"] ?? "").split(separator: "\n").filter { !$0.isEmpty && !$0.hasPrefix("#") }
+            // m.example.com: the two page routes; go.example.com: the short link and the catch-all.
+            expect(rules.count == 2, "\(host)/_redirects has \(rules.count) rules for \(yaml)")
+            expect(rules.allSatisfy { $0.split(whereSeparator: \.isWhitespace).count == 3 }, "\(rules)")
+            outcome.nginx[host] = files["\(host)/nginx.conf"]
+        }
+        // robots.txt: the manifest's group and nothing else, read back by the robots matcher.
+        let robots = RobotsMatcher(parsing: files["m.example.com/robots.txt"] ?? "")
+        expect(robots.userAgents.filter { $0 != "*" }.count <= 1, "robots groups: \(robots.userAgents)")
+        // JSON and XML parse.
+        for name in ["vercel.json", "firebase.json", "apple-app-site-association", ".well-known/assetlinks.json"] {
+            let text = files["m.example.com/\(name)"] ?? ""
+            expect((try? JSONSerialization.jsonObject(with: Data(text.utf8))) != nil, "\(name) is not JSON")
+        }
+        for file in result.files where file.path.hasSuffix(".xml") {
+            let parser = XMLParser(data: Data(file.contents.utf8))
+            expect(parser.parse(), "\(file.path): \(parser.parserError.map { "\($0)" } ?? "")")
+        }
+        return outcome
     }
 }

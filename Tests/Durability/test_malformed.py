@@ -1,0 +1,113 @@
+"""320 malformed manifests from a seeded generator — truncations, byte flips (invalid UTF-8
+among them), type swaps, deleted and repeated lines, huge scalars, alias bombs, invalid UTF-8 —
+each built by the `linkwell` binary into a copy of Output/: every one that fails exits 1 within
+20 s and 512 MB, with every error at a line and column of the manifest (or naming the rendered
+file it is about), and leaves the output folder byte-identical."""
+import hashlib
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "Support"))
+from linkwell_testing import REPOSITORY, linkwell_binary  # noqa: E402
+
+CASES = 320
+SECONDS = 20
+MEGABYTES = 512
+LOCATED = re.compile(r"^(\S*site\.yaml|\S*data/[^:]+|\S*Templates/[^:]+):\d+:\d+: error: ")
+
+
+def mutate(data, rng):
+    lines = data.split(b"\n")
+    index = rng.randrange(len(lines))
+    kind = rng.randrange(8)
+    if kind == 0:
+        return data[:rng.randrange(len(data))]
+    if kind == 1:
+        flipped = bytearray(data)
+        for _ in range(1 + rng.randrange(4)):
+            flipped[rng.randrange(len(flipped))] = rng.choice(b":-[]{}\"'#&*!|>%@` \n\t\\,?")
+        return bytes(flipped)
+    if kind == 2:
+        line = lines[index]
+        if b":" in line:
+            key = line[:line.index(b":") + 1]
+            value = line[line.index(b":") + 1:]
+            lines[index] = key + rng.choice([b" [" + value + b"]", b" {a: " + value + b"}", b" ", b" ~", b" 12", b" true", b" [[",
+                                             b" &x *x"])
+    elif kind == 3:
+        del lines[index]
+    elif kind == 4:
+        lines.insert(index, lines[index])
+    elif kind == 5:
+        lines.append(b'huge: "' + b"x" * (200_000 + rng.randrange(800_000)) + b'"')
+    elif kind == 6:
+        lines.append(b"bomb0: &b0 [x, x, x, x, x, x, x, x, x, x]")
+        for level in range(1, 3 + rng.randrange(7)):
+            lines.append(f"bomb{level}: &b{level} [".encode() + b", ".join([f"*b{level - 1}".encode()] * 10) + b"]")
+    else:
+        # Invalid UTF-8: a lone continuation byte, a cut multi-byte character, an overlong form.
+        broken = bytearray(lines[index])
+        broken[rng.randrange(len(broken) + 1):0] = rng.choice([b"\x80", b"\xc3", b"\xe6\x9d", b"\xc0\xaf", b"\xff"])
+        lines[index] = bytes(broken)
+    return b"\n".join(lines)
+
+
+def tree_hash(folder):
+    digest = hashlib.sha256()
+    for root, _, names in sorted(os.walk(folder)):
+        for name in sorted(names):
+            path = Path(root) / name
+            digest.update(str(path.relative_to(folder)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+def build(binary, manifest, output):
+    """Runs a build; returns (exit code, stderr, seconds, peak RSS in MB) of that one process."""
+    start = time.monotonic()
+    process = subprocess.Popen([binary, "build", "--manifest", str(manifest), "--output", str(output)],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    stderr = process.stderr.read()
+    _, status, usage = os.wait4(process.pid, 0)
+    process.returncode = os.waitstatus_to_exitcode(status)
+    return process.returncode, stderr.decode(errors="replace"), time.monotonic() - start, usage.ru_maxrss / 1024
+
+
+def test_malformed_manifests_exit_1_located_within_bounds_leaving_output_untouched(tmp_path):
+    binary = str(linkwell_binary())
+    for folder in ["Templates", "data"]:
+        shutil.copytree(REPOSITORY / folder, tmp_path / folder)
+    output = tmp_path / "Output"
+    shutil.copytree(REPOSITORY / "Output", output)
+    before = tree_hash(output)
+    base = (REPOSITORY / "site.yaml").read_bytes()
+    rng = random.Random(20261124)
+    failed, slowest, largest = 0, 0.0, 0.0
+    for case in range(CASES):
+        data = base
+        for _ in range(1 + rng.randrange(3)):
+            data = mutate(data, rng)
+        manifest = tmp_path / "site.yaml"
+        manifest.write_bytes(data)
+        code, stderr, seconds, megabytes = build(binary, manifest, output)
+        slowest, largest = max(slowest, seconds), max(largest, megabytes)
+        assert seconds < SECONDS and megabytes < MEGABYTES, f"case {case}: {seconds:.1f} s, {megabytes:.0f} MB"
+        assert code in (0, 1), f"case {case}: exit {code}\n{stderr[-2000:]}"
+        if code == 0:
+            # A mutation that kept the manifest valid (a repeated comment line, say) may rebuild.
+            before = tree_hash(output)
+            continue
+        failed += 1
+        errors = [line for line in stderr.splitlines() if ": error: " in line]
+        assert errors, f"case {case}: exit 1 without an error\n{stderr[-2000:]}"
+        unlocated = [line for line in errors if not LOCATED.match(line)
+                     and "apple-app-site-association" not in line and "robots.txt" not in line]
+        assert not unlocated, f"case {case}: {unlocated[:3]}"
+        assert tree_hash(output) == before, f"case {case}: the failed build changed the output folder"
+    assert failed > 250, f"most mutations break the manifest: {failed} of {CASES}"
+    print(f"{failed} of {CASES} failed; slowest {slowest:.2f} s, largest {largest:.0f} MB")
