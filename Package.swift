@@ -43,3 +43,9 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// libFuzzer targets for `.ci/fuzz` only: they need -sanitize=fuzzer to link, so an ordinary
+// `swift build` never sees them.
+if Context.environment["LINKWELL_FUZZ"] == "1" {
+    package.targets.append(.executableTarget(name: "LinkwellFuzz", dependencies: ["LinkwellCore"], path: "Fuzz/LinkwellFuzz"))
+}
