@@ -84,11 +84,13 @@ struct OutputFolder {
             writer.summary.removed = max(existing, 0) - writer.existed
             if writer.summary.isEmpty, existing >= 0 { return (writer.summary, writer.count) }
             try writer.startStaging()
+            SwapPause.announce("staged")
             try Swap.exchange(staging, root)
         } catch {
             FileTree.remove(staging)
             throw error
         }
+        SwapPause.announce("swapped")
         // After the exchange the staging name holds the old tree.
         FileTree.remove(staging)
         return (writer.summary, writer.count)
@@ -360,6 +362,20 @@ private struct FolderLock {
 
     func release() {
         close(descriptor)
+    }
+}
+
+/// For the durability suite only: with `LINKWELL_TEST_SWAP_PAUSE=<milliseconds>`, a build says on
+/// standard error when its staging folder is complete (`linkwell-test: staged`) and when the swap
+/// is done (`linkwell-test: swapped`), and waits that long after each, so a test can kill it at
+/// the swap itself rather than at a moment it can only hope to hit.
+private enum SwapPause {
+    static let milliseconds: UInt32? = getenv("LINKWELL_TEST_SWAP_PAUSE").flatMap { UInt32(String(cString: $0)) }
+
+    static func announce(_ moment: String) {
+        guard let milliseconds else { return }
+        _ = writeAll(STDERR_FILENO, Array("linkwell-test: \(moment)\n".utf8))
+        usleep(milliseconds * 1000)
     }
 }
 

@@ -111,3 +111,55 @@ def test_a_killed_build_leaves_the_old_or_the_new_output(tmp_path):
     leftovers = [p.name for p in workspace.iterdir() if ".linkwell-" in p.name]
     assert leftovers == [], leftovers
     print(f"seed {seed}: {outcomes}", done.stdout)
+
+
+def kill_at(binary, workspace, output, moment):
+    """Starts a build that pauses at the swap (LINKWELL_TEST_SWAP_PAUSE), kills it with SIGKILL
+    the moment it says `moment`, and returns once it is dead."""
+    environment = dict(os.environ, LINKWELL_TEST_SWAP_PAUSE="5000")
+    process = subprocess.Popen([str(binary), "build", "--output", str(output)], cwd=workspace,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=environment)
+    said = []
+    for line in process.stderr:
+        said.append(line.decode().strip())
+        if said[-1] == f"linkwell-test: {moment}":
+            process.send_signal(signal.SIGKILL)
+            break
+    process.wait()
+    assert said and said[-1] == f"linkwell-test: {moment}", said
+
+
+def test_a_build_killed_at_the_swap_itself_leaves_the_old_or_the_new_output(tmp_path):
+    binary = linkwell_binary()
+    workspace = tmp_path / "site"
+    workspace.mkdir()
+    shutil.copy(REPOSITORY / "site.yaml", workspace)
+    shutil.copytree(REPOSITORY / "Templates", workspace / "Templates")
+    shutil.copytree(REPOSITORY / "data", workspace / "data")
+    output = workspace / "Output"
+    versions = {}
+    for version in ["a", "b"]:
+        write_rows(workspace, version)
+        build(binary, workspace, output)
+        versions[version] = snapshot(output)
+    assert versions["a"] != versions["b"]
+
+    current = "b"
+    for attempt in range(6):
+        target = "a" if current == "b" else "b"
+        write_rows(workspace, target)
+        # Killed with the staging folder complete but not yet swapped in: the old output, whole.
+        kill_at(binary, workspace, output, "staged")
+        assert snapshot(output) == versions[current], f"attempt {attempt}: killed before the swap"
+        assert [p.name for p in workspace.iterdir() if ".linkwell-new-" in p.name], "the staging folder is left"
+        # Killed right after the swap, before the old tree is removed: the new output, whole.
+        kill_at(binary, workspace, output, "swapped")
+        assert snapshot(output) == versions[target], f"attempt {attempt}: killed after the swap"
+        current = target
+
+    # The next build succeeds and leaves no stray folder.
+    write_rows(workspace, "a" if current == "b" else "b")
+    build(binary, workspace, output)
+    assert snapshot(output) == versions["a" if current == "b" else "b"]
+    leftovers = [p.name for p in workspace.iterdir() if ".linkwell-" in p.name]
+    assert leftovers == [], leftovers
