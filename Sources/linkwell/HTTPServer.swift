@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -12,8 +13,10 @@ import Foundation
 /// for a network framework, which would be most of Linkwell's build (NIO, Hummingbird and their
 /// packages were more than half its compile steps).
 ///
-/// A client gets 10 seconds to send its request line and headers (16 KB at most): a connection
-/// that never finishes them is closed, not held.
+/// A client gets 10 seconds in all to send its request line and headers (16 KB at most): a
+/// connection that never finishes them, or drips them a byte at a time, is closed, not held. At
+/// most 64 connections are served at once; one more is answered 503 at once and closed, so a
+/// burst of idle connections cannot take every thread.
 struct HTTPServer: Sendable {
     struct Request: Sendable {
         var method: String
@@ -36,6 +39,8 @@ struct HTTPServer: Sendable {
 
     static let headerLimit = 16 * 1024
     static let headerTimeout = 10
+    static let connectionLimit = 64
+    private static let openConnections = Atomic<Int>(0)
 
     /// Listens on `address:port` and answers each connection with `handler` on its own thread;
     /// returns once the socket listens (throws if it cannot).
@@ -48,7 +53,15 @@ struct HTTPServer: Sendable {
                     if errno == EINTR || errno == ECONNABORTED { continue }
                     return
                 }
-                DispatchQueue.global().async { serve(connection, handler: handler) }
+                guard openConnections.add(1, ordering: .relaxed).newValue <= connectionLimit else {
+                    openConnections.subtract(1, ordering: .relaxed)
+                    refuse(connection)
+                    continue
+                }
+                DispatchQueue.global().async {
+                    serve(connection, handler: handler)
+                    openConnections.subtract(1, ordering: .relaxed)
+                }
             }
         }
     }
@@ -79,11 +92,23 @@ struct HTTPServer: Sendable {
         return descriptor
     }
 
+    /// Past the connection limit: a 503 without reading the request (the send is bounded by a
+    /// short timeout, so a client that reads nothing cannot hold the accepting thread).
+    private static func refuse(_ connection: Int32) {
+        defer { close(connection) }
+        setTimeout(connection, SO_SNDTIMEO, milliseconds: 200)
+        let body = Array("503 too many connections\n".utf8)
+        write(Response(status: 503, headers: [("Retry-After", "1")], body: body), headOnly: false, to: connection)
+    }
+
+    private static func setTimeout(_ connection: Int32, _ option: Int32, milliseconds: Int) {
+        var timeout = timeval(tv_sec: milliseconds / 1000, tv_usec: .init(milliseconds % 1000 * 1000))
+        setsockopt(connection, SOL_SOCKET, option, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
     private static func serve(_ connection: Int32, handler: Handler) {
         defer { close(connection) }
-        var timeout = timeval(tv_sec: headerTimeout, tv_usec: 0)
-        setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        setTimeout(connection, SO_SNDTIMEO, milliseconds: headerTimeout * 1000)
         let response: Response
         var method = "GET"
         switch readRequest(connection) {
@@ -123,12 +148,17 @@ struct HTTPServer: Sendable {
         var bytes: [UInt8] = []
         var block = [UInt8](repeating: 0, count: 4096)
         let end = Array("\r\n\r\n".utf8)
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(headerTimeout) * 1_000_000_000
         while true {
             if let range = bytes.firstRange(of: end) {
                 bytes.removeSubrange(range.lowerBound...)
                 break
             }
             guard bytes.count < headerLimit else { return .failure(.tooLarge) }
+            // The time left of the whole allowance, not a fresh one per read.
+            let now = DispatchTime.now().uptimeNanoseconds
+            guard now < deadline else { return .failure(.closed) }
+            setTimeout(connection, SO_RCVTIMEO, milliseconds: max(1, Int((deadline - now) / 1_000_000)))
             let count = block.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
             guard count > 0 else { return .failure(.closed) }
             bytes += block[..<count]
@@ -172,6 +202,7 @@ struct HTTPServer: Sendable {
         case 400: "Bad Request"
         case 404: "Not Found"
         case 405: "Method Not Allowed"
+        case 503: "Service Unavailable"
         case 431: "Request Header Fields Too Large"
         default: "Status"
         }

@@ -114,6 +114,45 @@ def test_a_connection_that_never_finishes_its_headers_is_closed(served):
         assert 5 < time.monotonic() - start < 20
 
 
+def test_a_client_that_drips_its_headers_is_closed_when_its_ten_seconds_are_up(served):
+    import socket
+    import time
+    with socket.create_connection(("127.0.0.1", served["m.example.com"]), timeout=30) as connection:
+        connection.sendall(b"GET / HTTP/1.1\r\n")
+        start = time.monotonic()
+        closed = False
+        while time.monotonic() - start < 25 and not closed:
+            try:
+                connection.sendall(b"X: y\r\n")  # a header line every second, never the end
+            except OSError:
+                closed = True
+                break
+            connection.settimeout(1)
+            try:
+                closed = connection.recv(1024) == b""
+            except socket.timeout:
+                pass
+        assert closed and 8 < time.monotonic() - start < 14
+
+
+def test_past_sixty_four_connections_the_next_is_told_to_come_back_and_nothing_is_held(served):
+    import socket
+    port = served["m.example.com"]
+    idle = [socket.create_connection(("127.0.0.1", port), timeout=10) for _ in range(64)]
+    try:
+        refused = requests.get(f"http://127.0.0.1:{port}/u/42", timeout=5)
+        assert refused.status_code == 503 and refused.headers["Retry-After"] == "1"
+    finally:
+        for connection in idle:
+            connection.close()
+    # The idle connections' slots come back as they close.
+    import time
+    deadline = time.monotonic() + 5
+    while get(port, "/u/42").status_code != 200:
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+
+
 def test_oversized_headers_and_other_methods_are_refused(served):
     port = served["m.example.com"]
     big = requests.get(f"http://127.0.0.1:{port}/", headers={"X-Big": "a" * 20000}, timeout=5)
