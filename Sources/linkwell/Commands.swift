@@ -10,6 +10,10 @@ struct BuildCommand: ParsableCommand {
 
     func run() throws {
         let result = try Console.build(manifestOptions)
+        try OutputFolderError.reported { try write(result) }
+    }
+
+    private func write(_ result: Linkwell.BuildResult) throws {
         let folder = OutputFolder(path: outputOptions.output)
         let root = try folder.resolvedRoot()
         // Item pages the last build recorded, and that nothing has touched since, are kept
@@ -62,6 +66,10 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let result = try Console.build(manifestOptions)
+        try OutputFolderError.reported { try compare(result) }
+    }
+
+    private func compare(_ result: Linkwell.BuildResult) throws {
         let folder = OutputFolder(path: outputOptions.output)
         let record = BuildRecord.binaryIdentity == nil ? nil : BuildRecord(root: try folder.resolvedRoot())
         var proved = 0

@@ -142,22 +142,17 @@ enum Console {
     }
 
     private static func readFile(_ path: String, what: String) -> String? {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        let data: [UInt8]
+        switch RegularFile.bytes(path) {
+        case .success(let bytes): data = bytes
+        case .failure(let unreadable):
             error(
-                "cannot read \(what) '\(path)': no such file"
-                    + (what == "manifest" ? " (run Linkwell in the folder that holds site.yaml, or pass --manifest)" : ""))
+                "cannot read \(what) '\(path)': \(unreadable.reason)"
+                    + (unreadable == .missing && what == "manifest"
+                        ? " (run Linkwell in the folder that holds site.yaml, or pass --manifest)" : ""))
             return nil
         }
-        guard !isDirectory.boolValue else {
-            error("cannot read \(what) '\(path)': it is a folder")
-            return nil
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            error("cannot read \(what) '\(path)': permission denied or unreadable")
-            return nil
-        }
-        switch SourceFile.decode(Array(data), path: path) {
+        switch SourceFile.decode(data, path: path) {
         case .success(let file): return file.text
         case .failure(let diagnostic):
             printToStandardError(render(diagnostic))

@@ -20,19 +20,13 @@ struct FileProjectFiles: ProjectFiles {
             let names = try? FileManager.default.contentsOfDirectory(atPath: url.path)
         else { return nil }
         return names.filter { $0.hasSuffix(suffix) }.sorted().compactMap { name in
-            guard let data = FileManager.default.contents(atPath: url.appendingPathComponent(name).path) else { return nil }
-            return SourceFile(path: displayBase + folder + "/" + name, text: String(decoding: data, as: UTF8.self))
+            // A name that is not a regular file (a FIFO, a folder) is not a template.
+            guard case .success(let bytes) = RegularFile.bytes(url.appendingPathComponent(name).path) else { return nil }
+            return SourceFile(path: displayBase + folder + "/" + name, text: String(decoding: bytes, as: UTF8.self))
         }
     }
 
-    func chunks(of path: String) -> AnyIterator<[UInt8]>? {
-        guard let handle = FileHandle(forReadingAtPath: base.appendingPathComponent(path).path) else { return nil }
-        return AnyIterator {
-            guard let data = try? handle.read(upToCount: 1 << 16), !data.isEmpty else {
-                try? handle.close()
-                return nil
-            }
-            return Array(data)
-        }
+    func chunks(of path: String) -> Result<AnyIterator<[UInt8]>, UnreadableFile> {
+        RegularFile.chunks(base.appendingPathComponent(path).path)
     }
 }

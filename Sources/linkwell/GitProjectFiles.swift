@@ -34,10 +34,10 @@ struct GitProjectFiles: ProjectFiles {
         }
     }
 
-    func chunks(of path: String) -> AnyIterator<[UInt8]>? {
-        guard case .success(let data) = contents(of: path) else { return nil }
+    func chunks(of path: String) -> Result<AnyIterator<[UInt8]>, UnreadableFile> {
+        guard case .success(let data) = contents(of: path) else { return .failure(UnreadableFile("no such file at \(revision)")) }
         var chunks = stride(from: 0, to: data.count, by: 1 << 16).map { Array(data[$0..<min($0 + (1 << 16), data.count)]) }.makeIterator()
-        return AnyIterator { chunks.next() }
+        return .success(AnyIterator { chunks.next() })
     }
 
     struct GitError: Error {

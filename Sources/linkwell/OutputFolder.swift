@@ -1,3 +1,4 @@
+import ArgumentParser
 import LinkwellCore
 
 #if canImport(Glibc)
@@ -101,7 +102,7 @@ struct OutputFolder {
     func resolvedRoot() throws -> String {
         var info = stat()
         guard stat(path, &info) == 0 else {
-            guard errno == ENOENT else { throw OutputFolderError("cannot use '\(path)': \(String(cString: strerror(errno)))") }
+            guard errno == ENOENT else { throw OutputFolderError.system("cannot use '\(path)'") }
             return Self.absolute(path)
         }
         guard info.st_mode & S_IFMT == S_IFDIR else { throw OutputFolderError("'\(path)' exists and is not a folder") }
@@ -173,7 +174,9 @@ private struct StagingWriter {
     mutating func startStaging() throws {
         guard !staged else { return }
         staged = true
-        guard mkdir(staging, 0o755) == 0 else { throw OutputFolderError.system("cannot create '\(staging)'") }
+        guard mkdir(staging, 0o755) == 0 else {
+            throw OutputFolderError.system("cannot write '\(root)': cannot create a folder beside it")
+        }
         for path in equalSoFar.split(separator: 0) { try link(String(decoding: path, as: UTF8.self)) }
         equalSoFar = []
     }
@@ -182,7 +185,7 @@ private struct StagingWriter {
         let target = try prepare(path)
         guard hardLink(root + "/" + path, target) == 0 else {
             if errno == EEXIST { throw OutputFolderError("two files of the build have the path '\(path)'") }
-            throw OutputFolderError.system("cannot link '\(target)'")
+            throw OutputFolderError.system("cannot write '\(root)/\(path)'")
         }
     }
 
@@ -192,10 +195,10 @@ private struct StagingWriter {
         let descriptor = open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             if errno == EEXIST { throw OutputFolderError("two files of the build have the path '\(file.path)'") }
-            throw OutputFolderError.system("cannot write '\(target)'")
+            throw OutputFolderError.system("cannot write '\(root)/\(file.path)'")
         }
         defer { close(descriptor) }
-        guard writeAll(descriptor, file.bytes) else { throw OutputFolderError.system("cannot write '\(target)'") }
+        guard writeAll(descriptor, file.bytes) else { throw OutputFolderError.system("cannot write '\(root)/\(file.path)'") }
     }
 
     /// The file's path in staging, its folders created.
@@ -219,9 +222,14 @@ private struct FileReader {
     private var buffer = [UInt8](repeating: 0, count: 1 << 16)
 
     mutating func compare(_ path: String, with bytes: [UInt8]) -> State {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return .missing }
+        // Non-blocking, not through a symbolic link, and only a regular file is read: a FIFO, a
+        // device or a link left in the output folder is different (and replaced), not waited on
+        // or followed.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return errno == ELOOP ? .different : .missing }
         defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return .different }
         if buffer.count < bytes.count + 1 { buffer = [UInt8](repeating: 0, count: bytes.count + 1) }
         // One byte more than expected, so a longer file is seen as different.
         let wanted = bytes.count + 1
@@ -248,7 +256,7 @@ private func hardLink(_ existing: String, _ new: String) -> Int32 { link(existin
 /// Walks, counts and removes trees with `opendir`/`readdir` (file types from the directory
 /// entries, no `stat` per file).
 enum FileTree {
-    /// Regular files below `root`; -1 when `root` does not exist.
+    /// Everything below `root` that is not a folder; -1 when `root` does not exist.
     static func count(_ root: String) -> Int {
         guard let directory = opendir(root) else { return -1 }
         closedir(directory)
@@ -257,7 +265,8 @@ enum FileTree {
         return total
     }
 
-    /// Calls `visit` with every regular file below `root`, `/`-separated and relative to it.
+    /// Calls `visit` with everything below `root` that is not a folder (files, and the links or
+    /// FIFOs a build never writes), `/`-separated and relative to it.
     static func forEachFile(_ root: String, _ visit: (String) -> Void) {
         walk(root, prefix: "", visit)
     }
@@ -278,13 +287,12 @@ enum FileTree {
             let relative = prefix.isEmpty ? name : prefix + "/" + name
             switch Int32(entry.pointee.d_type) {
             case Int32(DT_DIR): walk(folder + "/" + name, prefix: relative, visit)
-            case Int32(DT_REG): visit(relative)
             case Int32(DT_UNKNOWN):
                 var info = stat()
                 guard lstat(folder + "/" + name, &info) == 0 else { continue }
-                if info.st_mode & S_IFMT == S_IFDIR { walk(folder + "/" + name, prefix: relative, visit) }
-                if info.st_mode & S_IFMT == S_IFREG { visit(relative) }
-            default: continue
+                if info.st_mode & S_IFMT == S_IFDIR { walk(folder + "/" + name, prefix: relative, visit) } else { visit(relative) }
+            // Symbolic links, FIFOs and the like too: none is what a build writes, so each is drift.
+            default: visit(relative)
             }
         }
     }
@@ -417,6 +425,17 @@ struct OutputFolderError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 
     static func system(_ what: String) -> OutputFolderError {
-        OutputFolderError("\(what): \(String(cString: strerror(errno)))")
+        OutputFolderError("\(what): \(String(cString: strerror(errno)).lowercased())")
+    }
+
+    /// Runs `body`, printing a folder error as Linkwell prints every error (not as an argument
+    /// parser's "Error:") and exiting 1.
+    static func reported(_ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let error as OutputFolderError {
+            Console.error(error.description)
+            throw ExitCode.failure
+        }
     }
 }

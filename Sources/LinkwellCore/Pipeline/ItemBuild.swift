@@ -43,9 +43,14 @@ public enum ItemBuild {
             pages: pages, build: PageFingerprint.build(site: site, templates: templates, identity: identity), proof: proof)
         for page in site.pageTypes {
             guard let items = page.items else { continue }
-            guard let format = ItemRows.format(of: items.value), let chunks = project.chunks(of: items.value) else {
+            guard let format = ItemRows.format(of: items.value) else { continue }
+            let chunks: AnyIterator<[UInt8]>
+            switch project.chunks(of: items.value) {
+            case .success(let opened): chunks = opened
+            case .failure(let unreadable):
                 diagnostics.append(
-                    .error("cannot read item file '\(items.value)' of page type '\(page.name)': no such file", at: items.location))
+                    .error(
+                        "cannot read item file '\(items.value)' of page type '\(page.name)': \(unreadable.reason)", at: items.location))
                 continue
             }
             guard let primary = pages.hosts(of: page.name).first?.host else {
@@ -173,6 +178,22 @@ public enum ItemBuild {
             return [
                 .error(
                     "item path '\(path)' is not in composed form (NFC): write '\(composed)', the form browsers and hosts use",
+                    at: row.pathLocation)
+            ]
+        }
+        // File systems hold names of at most 255 bytes (the last one gets `.html`); a much longer
+        // path would fail at the write, far from the row that asked for it.
+        if let long = segments.enumerated().first(where: { $0.element.utf8.count + ($0.offset == segments.count - 1 ? 5 : 0) > 255 }) {
+            return [
+                .error(
+                    "item path segment '\(long.element.prefix(24))…' is \(long.element.utf8.count) bytes long; file systems hold names of at most 255 bytes (250 for the last segment, which gets '.html')",
+                    at: row.pathLocation)
+            ]
+        }
+        if path.utf8.count > 1024 {
+            return [
+                .error(
+                    "item path '\(path.prefix(40))…' is \(path.utf8.count) bytes long; keep item paths under 1,024 bytes",
                     at: row.pathLocation)
             ]
         }

@@ -4,16 +4,24 @@ public protocol ProjectFiles {
     /// The files directly inside `folder` (relative to the manifest's folder) whose names end
     /// with `suffix`, sorted by name; nil when there is no such folder.
     func textFiles(in folder: String, suffix: String) -> [SourceFile]?
-    /// A file's bytes, a chunk at a time, so a large file is never held whole; nil when the
-    /// file cannot be read.
-    func chunks(of path: String) -> AnyIterator<[UInt8]>?
+    /// A file's bytes, a chunk at a time, so a large file is never held whole; or why the file
+    /// cannot be read, in words.
+    func chunks(of path: String) -> Result<AnyIterator<[UInt8]>, UnreadableFile>
+}
+
+/// Why a project file cannot be read ("no such file", "it is a FIFO (named pipe), not a file"),
+/// for the error the core reports at the manifest value that names it.
+public struct UnreadableFile: Error, Equatable {
+    public var reason: String
+    public init(_ reason: String) { self.reason = reason }
+    public static let missing = UnreadableFile("no such file")
 }
 
 /// For a manifest on its own: no templates folder, no data files.
 public struct NoProjectFiles: ProjectFiles {
     public init() {}
     public func textFiles(in folder: String, suffix: String) -> [SourceFile]? { nil }
-    public func chunks(of path: String) -> AnyIterator<[UInt8]>? { nil }
+    public func chunks(of path: String) -> Result<AnyIterator<[UInt8]>, UnreadableFile> { .failure(.missing) }
 }
 
 /// Project files held in memory, by path: for tests and tools that build from strings.
@@ -29,15 +37,16 @@ public struct InMemoryProjectFiles: ProjectFiles {
         return inside.filter { $0.key.hasSuffix(suffix) }.map { SourceFile(path: $0.key, text: $0.value) }.sorted { $0.path < $1.path }
     }
 
-    public func chunks(of path: String) -> AnyIterator<[UInt8]>? {
-        guard let text = files[path] else { return nil }
+    public func chunks(of path: String) -> Result<AnyIterator<[UInt8]>, UnreadableFile> {
+        guard let text = files[path] else { return .failure(.missing) }
         // Small chunks, so that tests cross chunk boundaries inside rows and quotes.
         let bytes = Array(text.utf8)
         var offset = 0
-        return AnyIterator {
-            guard offset < bytes.count else { return nil }
-            defer { offset += 7 }
-            return Array(bytes[offset..<min(offset + 7, bytes.count)])
-        }
+        return .success(
+            AnyIterator {
+                guard offset < bytes.count else { return nil }
+                defer { offset += 7 }
+                return Array(bytes[offset..<min(offset + 7, bytes.count)])
+            })
     }
 }

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What the file system can throw at a build — FIFOs, links, names too long, a folder that cannot
+/// be created — is said in words, at the manifest's or data row's line where there is one, and
+/// never hangs a build or leaves a half-written output.
+@Suite struct FileSystemErrorTests {
+    @Test func aFIFOGivenAsTheManifestOrADataFileIsRefusedAtOnce() throws {
+        let workspace = try Workspace.bundled()
+        #expect(mkfifo(workspace.url.appendingPathComponent("pipe.yaml").path, 0o644) == 0)
+        let manifest = try workspace.run("build", "--manifest", "pipe.yaml")
+        #expect(manifest.status == 1)
+        #expect(manifest.standardError == "linkwell: error: cannot read manifest 'pipe.yaml': it is a FIFO (named pipe), not a file\n")
+
+        #expect(mkfifo(workspace.url.appendingPathComponent("data/pipe.csv").path, 0o644) == 0)
+        let site = try String(contentsOf: workspace.url.appendingPathComponent("site.yaml"), encoding: .utf8)
+        try workspace.write(site.replacingOccurrences(of: "items: data/profiles.csv", with: "items: data/pipe.csv"), to: "site.yaml")
+        let data = try workspace.run("build")
+        #expect(data.status == 1)
+        let line = try #require(
+            site.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("data/profiles.csv") })
+        #expect(
+            data.standardError.hasPrefix(
+                "site.yaml:\(line + 1):12: error: cannot read item file 'data/pipe.csv' of page type 'profile': it is a FIFO (named pipe), not a file\n"
+            ))
+        #expect(workspace.snapshot().isEmpty)
+    }
+
+    @Test func aFIFOOrALinkInsideTheOutputIsDriftThatTheNextBuildReplaces() throws {
+        let workspace = try Workspace.bundled()
+        #expect(try workspace.run("build").status == 0)
+        let robots = workspace.url.appendingPathComponent("Output/m.example.com/robots.txt").path
+        let built = try Data(contentsOf: URL(fileURLWithPath: robots))
+        unlink(robots)
+        #expect(mkfifo(robots, 0o644) == 0)
+        // A link to a file with the very bytes the build would write is still not what it writes.
+        let aasa = workspace.url.appendingPathComponent("Output/mlink.example.com/apple-app-site-association").path
+        let copy = workspace.url.appendingPathComponent("aasa-copy").path
+        #expect(rename(aasa, copy) == 0)
+        #expect(symlink(copy, aasa) == 0)
+
+        let check = try workspace.run("check")
+        #expect(check.status == 1)
+        #expect(check.standardOutput == "changed: m.example.com/robots.txt\nchanged: mlink.example.com/apple-app-site-association\n")
+        let build = try workspace.run("build")
+        #expect(build.standardOutput == "wrote Output: 68 files, 2 changed\n", "\(build.standardError)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: robots)) == built)
+        var info = stat()
+        #expect(lstat(aasa, &info) == 0 && info.st_mode & S_IFMT == S_IFREG)
+        #expect(try workspace.run("check").status == 0)
+    }
+
+    @Test func anItemPathNoFileSystemCanHoldIsAnErrorAtItsRow() throws {
+        let workspace = try Workspace.bundled()
+        let csv = try String(contentsOf: workspace.url.appendingPathComponent("data/profiles.csv"), encoding: .utf8)
+        let rows = csv.split(separator: "\n").count
+        let long = String(repeating: "a", count: 251)
+        try workspace.write(csv + "/u/\(long),Long,A long one.,https://www.example.com/i.jpg,Long\n", to: "data/profiles.csv")
+        let run = try workspace.run("build")
+        #expect(run.status == 1)
+        #expect(
+            run.standardError
+                == "data/profiles.csv:\(rows + 1):1: error: item path segment '\(long.prefix(24))…' is 251 bytes long; file systems hold names of at most 255 bytes (250 for the last segment, which gets '.html')\n1 error; nothing was written\n"
+        )
+        #expect(workspace.snapshot().isEmpty && workspace.leftovers().isEmpty)
+    }
+
+    @Test func anOutputFolderThatCannotBeCreatedIsSaidInWords() throws {
+        let workspace = try Workspace.bundled()
+        let run = try workspace.run("build", "--output", "/proc/linkwell-output")
+        #expect(run.status == 1)
+        #expect(
+            run.standardError
+                == "linkwell: error: cannot write '/proc/linkwell-output': cannot create a folder beside it: no such file or directory\n")
+        try workspace.write("not a folder", to: "Output")
+        let file = try workspace.run("build")
+        #expect(file.status == 1 && file.standardError == "linkwell: error: 'Output' exists and is not a folder\n")
+    }
+}
