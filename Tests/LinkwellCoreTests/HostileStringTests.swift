@@ -8,14 +8,18 @@ import Testing
     import FoundationXML
 #endif
 
-/// Hostile strings in every field that reaches a configuration file: each build either refuses
-/// the manifest with located errors, or writes files that parse back to exactly the rules the
-/// manifest asked for — one `_redirects` rule per route and short link, one robots.txt group per
-/// manifest group, JSON that parses, intent filters that are XML.
+/// Hostile strings in every field that reaches a configuration file or a page — names, paths,
+/// variable values, short links, robots rules, page texts and labels, and an item row's columns:
+/// each build either refuses the manifest with located errors, or writes files that parse back to
+/// exactly what the manifest asked for — one `_redirects` rule per route and short link, one
+/// robots.txt group per manifest group, JSON that parses, intent filters that are XML, and pages
+/// whose configuration block is JSON (Tests/Serving also gives every page to an HTML parser and
+/// finds the same elements in each).
 @Suite struct HostileStringTests {
     static let pieces = [
         "a", "/", "*", "?", " ", "\t", "\n", "\r", "\u{0}", "\u{7F}", "\u{2028}", "\"", "'", "\\", "$", "{", "}", ";", "#", "%0A", "<",
-        ">", "&", "]]>", "User-agent: *", "Disallow: /", "301!", "https://evil.example", "é", "東", "\u{85}",
+        ">", "&", "]]>", "User-agent: *", "Disallow: /", "301!", "https://evil.example", "é", "東", "\u{85}", "<b>",
+        "</title><script>alert(1)</script>", "\"><img src=x onerror=alert(1)>", "' onload='alert(1)", "<!--", "</script>",
     ]
 
     /// Mostly ordinary text with a hostile piece or two, so that both refused and built
@@ -48,10 +52,13 @@ import Testing
         var problems: [String] = []
         /// The built nginx snippets by host, for the nginx check in Tests/Serving.
         var nginx: [String: String] = [:]
+        /// The route page and the item page, for the HTML check in Tests/Serving.
+        var pages: [String: String] = [:]
     }
 
     /// 1,000 cases by default; `LINKWELL_HOSTILE_CASES` asks for more (Tests/Serving runs 10,000
-    /// and gives every built nginx snippet to `nginx -t` through `LINKWELL_HOSTILE_NGINX_DIR`).
+    /// and gives every built nginx snippet to `nginx -t` through `LINKWELL_HOSTILE_NGINX_DIR`, and
+    /// every page to an HTML parser through `LINKWELL_HOSTILE_PAGES_DIR`).
     @Test func hostileStringsAreRefusedOrWrittenSafely() throws {
         let environment = ProcessInfo.processInfo.environment
         let count = environment["LINKWELL_HOSTILE_CASES"].flatMap(Int.init) ?? 1_000
@@ -73,6 +80,13 @@ import Testing
                 }
             }
         }
+        if let folder = environment["LINKWELL_HOSTILE_PAGES_DIR"] {
+            for (index, outcome) in all.enumerated() where outcome.built {
+                for (kind, page) in outcome.pages {
+                    try Data(page.utf8).write(to: URL(fileURLWithPath: folder).appendingPathComponent("\(index)-\(kind).html"))
+                }
+            }
+        }
     }
 
     /// Case `index`, from its own seed: refused with located errors and no files, or built into
@@ -89,6 +103,9 @@ import Testing
         let agent = "bot" + Self.hostile(&random)
         let title = Self.hostile(&random)
         let target = "/p/" + Self.hostile(&random)
+        let description = Self.hostile(&random)
+        let label = Self.hostile(&random)
+        let columns = (0..<3).map { _ in Self.hostile(&random) }
         let yaml = """
             version: 1
             name: \(Self.quoted(title))
@@ -121,9 +138,16 @@ import Testing
                 path: /?*
                 hosts: [go.example.com]
                 page: p
+              - name: items
+                path: /i/*
+                page: p
             pages:
               p:
                 title: \(Self.quoted(title))
+                description: \(Self.quoted(description))
+                items: data/p.csv
+                labels:
+                  open: \(Self.quoted(label))
             shortLinks:
               - code: ab
                 target: \(Self.quoted(target))
@@ -133,21 +157,48 @@ import Testing
                   disallow: [\(Self.quoted(rule))]
 
             """
-        let result = Fixtures.build(yaml)
-        let errors = result.diagnostics.filter { $0.severity == .error }
+        // An item row: title, description and a column of the template's own, CSV-quoted.
+        let csv =
+            "path,title,description,name\n/i/one,"
+            + columns.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+            .joined(separator: ",") + "\n"
+        let project = InMemoryProjectFiles(["data/p.csv": csv])
+        let result = Linkwell.build(SourceFile(path: "site.yaml", text: yaml), project: project)
+        var errors = result.diagnostics.filter { $0.severity == .error }
+        var itemFiles: [OutputFile] = []
+        if errors.isEmpty, let site = result.site, let templates = result.templates {
+            let items = ItemBuild.run(site: site, templates: templates, project: project, emit: { itemFiles.append($0) })
+            errors += items.diagnostics.filter { $0.severity == .error }
+        }
         if !errors.isEmpty {
             expect(errors.allSatisfy { $0.location != nil }, "an error without a location: \(errors)")
-            expect(result.files.isEmpty, "a refused manifest wrote files")
+            // A row's error comes after the manifest built; the executable then writes nothing.
+            expect(result.succeeded || result.files.isEmpty, "a refused manifest wrote files")
             return outcome
         }
         outcome.built = true
-        outcome.withSyntax = (path + value + rule + target).contains(where: { "\"\\$;{<&".contains($0) })
-        let files = Dictionary(result.files.map { ($0.path, $0.contents) }, uniquingKeysWith: { first, _ in first })
+        outcome.withSyntax = ([path, value, rule, target, title, description, label] + columns).joined().contains(where: {
+            "\"\\$;{<&".contains($0)
+        })
+        let files = Dictionary((result.files + itemFiles).map { ($0.path, $0.contents) }, uniquingKeysWith: { first, _ in first })
+        // Pages: the configuration block parses as JSON; Tests/Serving parses the whole page.
+        for (kind, path) in [("route", "m.example.com/_linkwell/p.html"), ("item", "m.example.com/i/one.html")] {
+            guard let page = files[path] else {
+                expect(false, "no \(path)")
+                continue
+            }
+            outcome.pages[kind] = page
+            let block = page.components(separatedBy: "<script type=\"application/json\" id=\"linkwell-config\">").dropFirst().first?
+                .components(separatedBy: "</script>").first
+            expect(
+                block.map { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) != nil } == true,
+                "\(path): the configuration block is not JSON")
+        }
         // _redirects, read by Netlify's documented grammar: one rule per line, fields split on whitespace.
-        for host in ["m.example.com", "go.example.com"] {
+        for (host, expected) in [("m.example.com", 3), ("go.example.com", 2)] {
             let rules = (files["\(host)/_redirects"] ?? "").split(separator: "\n").filter { !$0.isEmpty && !$0.hasPrefix("#") }
-            // m.example.com: the two page routes; go.example.com: the short link and the catch-all.
-            expect(rules.count == 2, "\(host)/_redirects has \(rules.count) rules for \(yaml)")
+            // m.example.com: the three page routes; go.example.com: the short link and the catch-all.
+            expect(rules.count == expected, "\(host)/_redirects has \(rules.count) rules for \(yaml)")
             expect(rules.allSatisfy { $0.split(whereSeparator: \.isWhitespace).count == 3 }, "\(rules)")
             outcome.nginx[host] = files["\(host)/nginx.conf"]
         }
