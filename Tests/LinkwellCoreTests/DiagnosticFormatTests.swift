@@ -4,7 +4,7 @@ import Testing
 @Suite struct DiagnosticFormatTests {
     static let located = Diagnostic(
         .warning, "route 'a': 100% of it, a:b", at: SourceLocation(file: "dir,1/site.yaml", line: 3, column: 7), notes: ["first\nsecond"],
-        code: "legacy-loss")
+        code: .legacyLoss)
 
     @Test func githubAnnotationsEscapeMessagesAndProperties() {
         #expect(

@@ -21,9 +21,9 @@ import Testing
     }
 
     /// The diagnostics, or only those of `code` (the test manifest also reaches old Android).
-    static func warnings(_ yaml: String, strict: Bool = false, code: Lints.Code? = nil) -> [String] {
+    static func warnings(_ yaml: String, strict: Bool = false, code: LintCode? = nil) -> [String] {
         Linkwell.build(SourceFile(path: "site.yaml", text: yaml), strict: strict).diagnostics
-            .filter { code == nil || $0.code == code?.rawValue }.map(\.description)
+            .filter { code == nil || $0.code == code }.map(\.description)
     }
 
     @Test func anExclusionAfterACoveringIncludeIsNamedAsSuch() {

@@ -24,9 +24,9 @@ public struct Diagnostic: Sendable, Hashable, Codable {
     /// Extra lines printed under the message: where a duplicate was first defined, and so on.
     public var notes: [String]
     /// The lint that found it (`shadowed-rule`, …), which a route can `accept`; nil for errors.
-    public var code: String?
+    public var code: LintCode?
 
-    public init(_ severity: Severity, _ message: String, at location: SourceLocation?, notes: [String] = [], code: String? = nil) {
+    public init(_ severity: Severity, _ message: String, at location: SourceLocation?, notes: [String] = [], code: LintCode? = nil) {
         self.severity = severity
         self.message = message
         self.location = location
@@ -38,7 +38,7 @@ public struct Diagnostic: Sendable, Hashable, Codable {
         Diagnostic(.error, message, at: location, notes: notes)
     }
 
-    public static func warning(_ message: String, at location: SourceLocation?, notes: [String] = [], code: String? = nil) -> Diagnostic {
+    public static func warning(_ message: String, at location: SourceLocation?, notes: [String] = [], code: LintCode? = nil) -> Diagnostic {
         Diagnostic(.warning, message, at: location, notes: notes, code: code)
     }
 }
@@ -48,7 +48,7 @@ extension Diagnostic: CustomStringConvertible {
     /// follow on their own lines as `note:` entries.
     public var description: String {
         let prefix = location.map { "\($0): " } ?? "linkwell: "
-        var lines = ["\(prefix)\(severity.rawValue): \(message)" + (code.map { " [\($0)]" } ?? "")]
+        var lines = ["\(prefix)\(severity.rawValue): \(message)" + (code.map { " [\($0.rawValue)]" } ?? "")]
         lines += notes.map { "\(prefix)note: \($0)" }
         return lines.joined(separator: "\n")
     }

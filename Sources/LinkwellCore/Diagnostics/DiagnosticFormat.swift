@@ -17,7 +17,7 @@ public enum DiagnosticFormat: String, Sendable, CaseIterable {
             if let location = diagnostic.location {
                 properties += ["file=\(Self.escapeProperty(location.file))", "line=\(location.line)", "col=\(location.column)"]
             }
-            properties.append("title=\(Self.escapeProperty("linkwell" + (diagnostic.code.map { " [\($0)]" } ?? "")))")
+            properties.append("title=\(Self.escapeProperty("linkwell" + (diagnostic.code.map { " [\($0.rawValue)]" } ?? "")))")
             let command = diagnostic.severity == .note ? "notice" : diagnostic.severity.rawValue
             let message = ([diagnostic.message] + diagnostic.notes).joined(separator: "\n")
             return "::\(command) \(properties.joined(separator: ","))::\(Self.escapeData(message))"
@@ -25,7 +25,7 @@ public enum DiagnosticFormat: String, Sendable, CaseIterable {
             var object: [String: JSONValue] = [
                 "severity": .string(diagnostic.severity.rawValue), "message": .string(diagnostic.message),
                 "notes": .array(diagnostic.notes.map(JSONValue.string)),
-                "code": diagnostic.code.map(JSONValue.string) ?? .null,
+                "code": diagnostic.code.map { .string($0.rawValue) } ?? .null,
             ]
             if let location = diagnostic.location {
                 object["file"] = .string(location.file)

@@ -1,28 +1,6 @@
 /// Warnings about rules that are valid but will not do what their author meant. Each has a code
 /// a route can list under `accept` to say "I mean this"; `--strict` makes the rest errors.
 public enum Lints {
-    public enum Code: String, CaseIterable, Sendable {
-        /// Earlier rules match every URL this one matches.
-        case shadowedRule = "shadowed-rule"
-        /// What the iOS 9–12 `paths` form cannot carry of a rule.
-        case legacyLoss = "legacy-loss"
-        /// What Android's dynamic rules cannot carry of a rule.
-        case androidLoss = "android-loss"
-        /// A `?` in a path, which matches one character and is never a query separator.
-        case questionMarkInPath = "question-mark-in-path"
-        /// The AASA nears Apple's size limit.
-        case sizeNearLimit = "size-near-limit"
-        /// A route that opens an app on iOS or on Android only.
-        case singlePlatform = "single-platform"
-        /// A route on one host of a mirror pair but not the other.
-        case singleMirror = "single-mirror"
-        /// What the intent filters of Android 14 and earlier cannot carry of a rule.
-        case androidManifestLoss = "android-manifest-loss"
-        /// A path pattern that does not start with `/`, whose reading on iOS is not pinned down.
-        case pathWithoutSlash = "path-without-slash"
-        /// The only hosting selected cannot serve what the manifest asks (GitHub Pages: no rewrites).
-        case hostCannotServe = "host-cannot-serve"
-    }
 
     /// Warn once the largest AASA passes this share of the limit.
     static let sizeWarningShare = 0.8
@@ -45,13 +23,13 @@ public enum Lints {
             found.append(
                 .warning(
                     "hosting is only github-pages, which cannot rewrite URLs: the route pages of \(paged.count) route\(paged.count == 1 ? "" : "s") ('\(first.name)'\(paged.count > 1 ? ", …" : "")) are never served, so those URLs get the not-found page (item pages, home and not-found pages work); put a CDN that rewrites in front (Cloudflare, Netlify) or add its name to 'hosting'",
-                    at: first.location, code: Code.hostCannotServe.rawValue))
+                    at: first.location, code: .hostCannotServe))
         }
         if !site.shortLinks.isEmpty {
             found.append(
                 .warning(
                     "hosting is only github-pages, which cannot redirect: short links are served by their refresh page (<code>.html), which a crawler does not follow",
-                    at: nil, code: Code.hostCannotServe.rawValue))
+                    at: nil, code: .hostCannotServe))
         }
         return found
     }
@@ -82,13 +60,8 @@ public enum Lints {
                     separator: "; ")
                 message = "\(shadowMessage(route, coverers, on: platforms)); it still decides on \(still)"
             }
-            return .warning(message, at: route.location, code: Code.shadowedRule.rawValue)
+            return .warning(message, at: route.location, code: .shadowedRule)
         }
-    }
-
-    /// The same lint for a site built in code (tests, tools).
-    static func shadowedRules(_ site: Site) -> [Diagnostic] {
-        shadowedRules(site, plan: BuildPlan(site: site), files: Linkwell.Build.files(for: site))
     }
 
     /// `on`: the platforms it holds for, when the route still decides elsewhere.
@@ -120,7 +93,7 @@ public enum Lints {
             let suggestion = path.hasPrefix("*") ? "'/*\(rest)' or '\(rest.hasPrefix("/") ? "" : "/")\(rest)'" : "'/\(path)'"
             return .warning(
                 "path '\(path)' of route '\(route.name)' does not start with '/': how iOS reads it is not pinned down (Linkwell assumes Apple adds the slash); write \(suggestion)",
-                at: route.location, code: Code.pathWithoutSlash.rawValue)
+                at: route.location, code: .pathWithoutSlash)
         }
     }
 
@@ -132,7 +105,7 @@ public enum Lints {
             guard after.contains("=") || after.first.map({ $0.isLetter }) == true && !after.hasPrefix("*") else { return nil }
             return .warning(
                 "path '\(path)' of route '\(route.name)' has a '?', which matches any one character in a path and never a query; put query conditions under 'query'",
-                at: route.location, code: Code.questionMarkInPath.rawValue)
+                at: route.location, code: .questionMarkInPath)
         }
     }
 
@@ -146,7 +119,7 @@ public enum Lints {
             let (on, off) = ios ? ("iOS", "Android") : ("Android", "iOS")
             return .warning(
                 "route '\(route.name)' opens an app on \(on) only (apps: \(route.apps.joined(separator: ", "))); on \(off) its URLs stay in the browser",
-                at: route.location, code: Code.singlePlatform.rawValue)
+                at: route.location, code: .singlePlatform)
         }
     }
 
@@ -160,7 +133,7 @@ public enum Lints {
                 let (on, off) = onPrimary ? (pair.primary, pair.mirror) : (pair.mirror, pair.primary)
                 return .warning(
                     "route '\(route.name)' is on '\(on)' but not on its mirror '\(off)', so the two hosts disagree about its URLs and the preview button that crosses to '\(off)' \(route.exclude ? "opens the app there" : "never opens the app")",
-                    at: route.location, code: Code.singleMirror.rawValue)
+                    at: route.location, code: .singleMirror)
             }
         }
     }
@@ -191,11 +164,11 @@ public enum Lints {
                 found.append(
                     .warning(
                         "Android 14 and earlier cannot exclude, so they open URLs of exclusion '\(route.name)' that route '\(first.0.name)' lets through; the app must hand those back to the browser",
-                        at: route.location, code: Code.androidManifestLoss.rawValue))
+                        at: route.location, code: .androidManifestLoss))
             } else if let paths = includes.first(where: { $0.0 == route })?.1, !everyPathOpens || paths.attributes.isEmpty {
                 // Once one route opens every path, only that route's losses say anything.
                 found += paths.losses.map {
-                    .warning("route '\(route.name)': \($0)", at: route.location, code: Code.androidManifestLoss.rawValue)
+                    .warning("route '\(route.name)': \($0)", at: route.location, code: .androidManifestLoss)
                 }
             }
         }
@@ -231,7 +204,7 @@ public enum Lints {
         return [
             .warning(
                 "the apple-app-site-association for '\(largest.path.split(separator: "/").first.map(String.init) ?? largest.path)' is \(size) bytes, \(percent)% of iOS's \(limit)-byte limit; the routes that cost most are \(named)",
-                at: nil, code: Code.sizeNearLimit.rawValue)
+                at: nil, code: .sizeNearLimit)
         ]
     }
 }

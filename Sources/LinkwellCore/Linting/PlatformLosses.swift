@@ -4,7 +4,7 @@
 /// side becomes a note. A loss with no such region says so: then nothing is lost in practice.
 enum PlatformLosses {
     static func addingWitnesses(to diagnostics: [Diagnostic], site: Site, plan: BuildPlan, files: [OutputFile]) -> [Diagnostic] {
-        let codes = [Lints.Code.legacyLoss.rawValue: Platform.iosLegacy, Lints.Code.androidLoss.rawValue: .android]
+        let codes: [LintCode: Platform] = [.legacyLoss: .iosLegacy, .androidLoss: .android]
         guard diagnostics.contains(where: { $0.code.map(codes.keys.contains) ?? false }) else { return diagnostics }
         let (witnesses, compared) = regions(site: site, plan: plan, files: files)
         return diagnostics.map { diagnostic in

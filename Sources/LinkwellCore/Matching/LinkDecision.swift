@@ -113,3 +113,15 @@ extension MatchDecision.Outcome {
         }
     }
 }
+
+extension LinkTest.Expectation {
+    /// What a decision amounts to, in the same terms. Linkwell's closing Android catch-all
+    /// (no route) counts as `web`, as it only says what "no route" means on Android.
+    public init(_ decision: LinkDecision) {
+        switch decision.decision.outcome {
+        case .match: self = .opens(route: decision.route)
+        case .exclude where decision.route != nil: self = .blocked(route: decision.route)
+        case .exclude, .noMatch: self = .web
+        }
+    }
+}

@@ -34,16 +34,6 @@ public struct LinkTest: Sendable, Hashable, Codable {
             }
         }
 
-        /// What a decision amounts to, in the same terms. Linkwell's closing Android catch-all
-        /// (no route) counts as `web`, as it only says what "no route" means on Android.
-        public init(_ decision: LinkDecision) {
-            switch decision.decision.outcome {
-            case .match: self = .opens(route: decision.route)
-            case .exclude where decision.route != nil: self = .blocked(route: decision.route)
-            case .exclude, .noMatch: self = .web
-            }
-        }
-
         public func accepts(_ actual: Expectation) -> Bool {
             switch (self, actual) {
             case (.opens(nil), .opens), (.blocked(nil), .blocked), (.web, .web): true

@@ -109,7 +109,7 @@ public struct Route: Sendable, Hashable, Codable {
     public var location: SourceLocation
 
     public func accepts(_ diagnostic: Diagnostic) -> Bool {
-        diagnostic.code.map(acceptedWarnings.contains) ?? false
+        diagnostic.code.map { acceptedWarnings.contains($0.rawValue) } ?? false
     }
 }
 

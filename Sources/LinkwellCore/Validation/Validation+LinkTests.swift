@@ -30,7 +30,7 @@ extension Validation {
                 }
             }
             for written in [test.expect].compactMap({ $0 }) + test.platforms.values
-            where Resolve.expectation(written.value, routes: manifest.routes) == nil {
+            where expectation(written.value, routes: manifest.routes) == nil {
                 let hint = Suggestion.didYouMean(written.value, in: LinkTest.Expectation.keywords + routeNames)
                 found.append(
                     .error(
@@ -50,5 +50,19 @@ extension Validation {
         if ios { platforms += manifest.legacyPaths?.value == false ? [.ios] : [.ios, .iosLegacy] }
         if android { platforms += [.android, .androidLegacy] }
         return platforms
+    }
+}
+
+extension Validation {
+    /// `opens`, `blocked`, `web`, or a route's name (opening through it, or excluded by it).
+    static func expectation(_ text: String, routes: [RawRoute]) -> LinkTest.Expectation? {
+        switch text {
+        case "opens": return .opens(route: nil)
+        case "blocked": return .blocked(route: nil)
+        case "web": return .web
+        default:
+            guard let route = routes.first(where: { $0.name?.value == text }) else { return nil }
+            return route.exclude?.value == true ? .blocked(route: text) : .opens(route: text)
+        }
     }
 }

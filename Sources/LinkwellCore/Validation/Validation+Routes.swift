@@ -106,7 +106,7 @@ extension Validation {
                         "route \(describe(route)) names host '\(host.value)', which is not under 'domains'\(Suggestion.didYouMean(host.value, in: hosts.sorted()))",
                         at: host.location))
             }
-            let codes = Lints.Code.allCases.map(\.rawValue)
+            let codes = LintCode.allCases.map(\.rawValue)
             for accepted in route.accept where !codes.contains(accepted.value) {
                 let hint = Suggestion.didYouMean(accepted.value, in: codes)
                 found.append(

@@ -88,7 +88,7 @@ public enum Resolve {
         var expectations: [LinkTest.PlatformExpectation] = []
         for platform in Validation.platforms(of: test.app?.value, in: manifest) {
             guard let written = test.platforms[platform.rawValue] ?? test.expect else { continue }
-            guard let resolved = expectation(written.value, routes: manifest.routes) else {
+            guard let resolved = Validation.expectation(written.value, routes: manifest.routes) else {
                 throw Unresolved(
                     diagnostic: .error(
                         "expectation '\(written.value)' names no route (validation let it through; please report this)",
@@ -99,18 +99,6 @@ public enum Resolve {
         return LinkTest(
             url: try required(test.url, "url", in: "a link test", at: test.location), app: test.app?.value, expectations: expectations,
             location: test.location)
-    }
-
-    /// `opens`, `blocked`, `web`, or a route's name (opening through it, or excluded by it).
-    static func expectation(_ text: String, routes: [RawRoute]) -> LinkTest.Expectation? {
-        switch text {
-        case "opens": return .opens(route: nil)
-        case "blocked": return .blocked(route: nil)
-        case "web": return .web
-        default:
-            guard let route = routes.first(where: { $0.name?.value == text }) else { return nil }
-            return route.exclude?.value == true ? .blocked(route: text) : .opens(route: text)
-        }
     }
 
     private static func iosApp(_ app: RawIOSApp) throws(Unresolved) -> IOSApp {

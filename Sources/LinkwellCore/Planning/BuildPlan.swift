@@ -183,12 +183,12 @@ public struct BuildPlan: Sendable, Hashable {
             let translation = translations[route]
             if site.legacyPaths, route.apps.contains(where: iosIDs.contains) {
                 found += translation.legacyLosses.map {
-                    .warning("route '\(route.name)': \($0)", at: route.location, code: Lints.Code.legacyLoss.rawValue)
+                    .warning("route '\(route.name)': \($0)", at: route.location, code: LintCode.legacyLoss)
                 }
             }
             guard route.apps.contains(where: androidIDs.contains) else { continue }
             found += translation.androidLosses.map {
-                .warning("route '\(route.name)': \($0)", at: route.location, code: Lints.Code.androidLoss.rawValue)
+                .warning("route '\(route.name)': \($0)", at: route.location, code: LintCode.androidLoss)
             }
             if let error = translation.androidError {
                 found.append(.error("route '\(route.name)': \(error)", at: route.location))
