@@ -5,8 +5,7 @@ let package = Package(
     name: "Linkwell",
     platforms: [.macOS(.v13)],
     products: [
-        .executable(name: "linkwell", targets: ["linkwell"]),
-        .library(name: "LinkwellCore", targets: ["LinkwellCore"]),
+        .executable(name: "linkwell", targets: ["linkwell"])
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),

@@ -36,12 +36,10 @@ enum Console {
     static func produce(
         _ result: Linkwell.BuildResult, _ options: ManifestOptions, record: BuildRecord? = nil, emit: (OutputFile) throws -> Void
     ) throws {
-        for file in result.files { try emit(file) }
-        guard let site = result.site, let templates = result.templates, site.pageTypes.contains(where: { $0.items != nil }) else { return }
         let progress = Progress()
-        let items = try ItemBuild.run(
-            site: site, templates: templates, project: options.project, strict: options.strict,
-            proof: record, identity: BuildRecord.binaryIdentity ?? [], emit: emit, progress: progress.update)
+        let items = try Generation.files(
+            of: result, project: options.project, strict: options.strict, proof: record, identity: BuildRecord.binaryIdentity ?? [],
+            progress: progress.update, emit: emit)
         progress.finish(rows: items.rows)
         try report(items.diagnostics, options)
     }

@@ -48,11 +48,9 @@ struct DiffCommand: ParsableCommand {
             return
         }
         let baseResult = Linkwell.build(SourceFile(path: name, text: text), project: project, templatesFolder: manifestOptions.templates)
-        var baseFiles = baseResult.files
-        var baseDiagnostics = baseResult.diagnostics
-        if let site = baseResult.site, let templates = baseResult.templates, baseResult.succeeded {
-            baseDiagnostics += ItemBuild.run(site: site, templates: templates, project: project, emit: { baseFiles.append($0) }).diagnostics
-        }
+        var baseFiles: [OutputFile] = []
+        let baseDiagnostics =
+            baseResult.diagnostics + Generation.files(of: baseResult, project: project) { baseFiles.append($0) }.diagnostics
         guard let baseSite = baseResult.site, let basePlan = baseResult.plan, !baseDiagnostics.hasErrors else {
             for diagnostic in baseDiagnostics where diagnostic.severity == .error { Console.error("in the base: \(diagnostic)") }
             Console.error("the base manifest \(name) does not build, so there is nothing to compare with")

@@ -164,12 +164,9 @@ import Testing
             .joined(separator: ",") + "\n"
         let project = InMemoryProjectFiles(["data/p.csv": csv])
         let result = Linkwell.build(SourceFile(path: "site.yaml", text: yaml), project: project)
-        var errors = result.diagnostics.filter { $0.severity == .error }
-        var itemFiles: [OutputFile] = []
-        if errors.isEmpty, let site = result.site, let templates = result.templates {
-            let items = ItemBuild.run(site: site, templates: templates, project: project, emit: { itemFiles.append($0) })
-            errors += items.diagnostics.filter { $0.severity == .error }
-        }
+        var built: [OutputFile] = []
+        let items = Generation.files(of: result, project: project) { built.append($0) }
+        let errors = (result.diagnostics + items.diagnostics).filter { $0.severity == .error }
         if !errors.isEmpty {
             expect(errors.allSatisfy { $0.location != nil }, "an error without a location: \(errors)")
             // A row's error comes after the manifest built; the executable then writes nothing.
@@ -180,7 +177,7 @@ import Testing
         outcome.withSyntax = ([path, value, rule, target, title, description, label] + columns).joined().contains(where: {
             "\"\\$;{<&".contains($0)
         })
-        let files = Dictionary((result.files + itemFiles).map { ($0.path, $0.contents) }, uniquingKeysWith: { first, _ in first })
+        let files = Dictionary(built.map { ($0.path, $0.contents) }, uniquingKeysWith: { first, _ in first })
         // Pages: the configuration block parses as JSON; Tests/Serving parses the whole page.
         for (kind, path) in [("route", "m.example.com/_linkwell/p.html"), ("item", "m.example.com/i/one.html")] {
             guard let page = files[path] else {

@@ -18,8 +18,8 @@ import Testing
         let site = try #require(result.site)
         let plan = try #require(result.plan)
         let templates = try #require(result.templates)
-        var files = result.files
-        let items = ItemBuild.run(site: site, templates: templates, project: project, emit: { files.append($0) })
+        var files: [OutputFile] = []
+        let items = Generation.files(of: result, project: project) { files.append($0) }
         #expect(!items.diagnostics.hasErrors, "\(items.diagnostics)")
         return ManifestDiff.Side(site: site, plan: plan, files: files, templates: templates)
     }

@@ -13,12 +13,8 @@ import Testing
     static func build(_ yaml: String, _ files: [String: String] = [:]) -> (files: [String: String], diagnostics: [String]) {
         let project = InMemoryProjectFiles(files)
         let result = Linkwell.build(SourceFile(path: "site.yaml", text: yaml), project: project)
-        var output = Dictionary(uniqueKeysWithValues: result.files.map { ($0.path, $0.contents) })
-        var diagnostics = result.diagnostics
-        if let site = result.site, let templates = result.templates, result.succeeded {
-            diagnostics +=
-                ItemBuild.run(site: site, templates: templates, project: project, emit: { output[$0.path] = $0.contents }).diagnostics
-        }
+        var output: [String: String] = [:]
+        let diagnostics = result.diagnostics + Generation.files(of: result, project: project) { output[$0.path] = $0.contents }.diagnostics
         return (output, diagnostics.map(\.description))
     }
 

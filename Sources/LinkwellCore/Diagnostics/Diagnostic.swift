@@ -1,7 +1,7 @@
 /// One problem found in the user's input, as a value: the pipeline collects them and the
 /// executable prints them, so every stage can report all it finds before anything stops.
-public struct Diagnostic: Sendable, Hashable, Codable {
-    public enum Severity: String, Sendable, Hashable, Codable, Comparable {
+package struct Diagnostic: Sendable, Hashable, Codable {
+    package enum Severity: String, Sendable, Hashable, Codable, Comparable {
         case note
         case warning
         case error
@@ -14,19 +14,19 @@ public struct Diagnostic: Sendable, Hashable, Codable {
             }
         }
 
-        public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+        package static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
     }
 
-    public var severity: Severity
-    public var message: String
+    package var severity: Severity
+    package var message: String
     /// Nil only for problems that belong to no file (an output that is too large, say).
-    public var location: SourceLocation?
+    package var location: SourceLocation?
     /// Extra lines printed under the message: where a duplicate was first defined, and so on.
-    public var notes: [String]
+    package var notes: [String]
     /// The lint that found it (`shadowed-rule`, …), which a route can `accept`; nil for errors.
-    public var code: LintCode?
+    package var code: LintCode?
 
-    public init(_ severity: Severity, _ message: String, at location: SourceLocation?, notes: [String] = [], code: LintCode? = nil) {
+    package init(_ severity: Severity, _ message: String, at location: SourceLocation?, notes: [String] = [], code: LintCode? = nil) {
         self.severity = severity
         self.message = message
         self.location = location
@@ -34,11 +34,12 @@ public struct Diagnostic: Sendable, Hashable, Codable {
         self.code = code
     }
 
-    public static func error(_ message: String, at location: SourceLocation?, notes: [String] = []) -> Diagnostic {
+    package static func error(_ message: String, at location: SourceLocation?, notes: [String] = []) -> Diagnostic {
         Diagnostic(.error, message, at: location, notes: notes)
     }
 
-    public static func warning(_ message: String, at location: SourceLocation?, notes: [String] = [], code: LintCode? = nil) -> Diagnostic {
+    package static func warning(_ message: String, at location: SourceLocation?, notes: [String] = [], code: LintCode? = nil) -> Diagnostic
+    {
         Diagnostic(.warning, message, at: location, notes: notes, code: code)
     }
 }
@@ -46,7 +47,7 @@ public struct Diagnostic: Sendable, Hashable, Codable {
 extension Diagnostic: CustomStringConvertible {
     /// `site.yaml:12:7: error: message`, the form editors and CI log parsers understand; notes
     /// follow on their own lines as `note:` entries.
-    public var description: String {
+    package var description: String {
         let prefix = location.map { "\($0): " } ?? "linkwell: "
         var lines = ["\(prefix)\(severity.rawValue): \(message)" + (code.map { " [\($0.rawValue)]" } ?? "")]
         lines += notes.map { "\(prefix)note: \($0)" }
@@ -55,10 +56,10 @@ extension Diagnostic: CustomStringConvertible {
 }
 
 extension Array where Element == Diagnostic {
-    public var hasErrors: Bool { contains { $0.severity == .error } }
+    package var hasErrors: Bool { contains { $0.severity == .error } }
 
     /// Every warning as an error, for `--strict`.
-    public func promotingWarnings() -> [Diagnostic] {
+    package func promotingWarnings() -> [Diagnostic] {
         map { diagnostic in
             var promoted = diagnostic
             if promoted.severity == .warning { promoted.severity = .error }
@@ -68,7 +69,7 @@ extension Array where Element == Diagnostic {
 
     /// Diagnostics in file order, so output reads top to bottom like the manifest; the sort is
     /// stable so that problems found at one spot keep the order the checks found them in.
-    public func sortedByLocation() -> [Diagnostic] {
+    package func sortedByLocation() -> [Diagnostic] {
         enumerated().sorted { lhs, rhs in
             switch (lhs.element.location, rhs.element.location) {
             case let (l?, r?) where l != r: return l < r

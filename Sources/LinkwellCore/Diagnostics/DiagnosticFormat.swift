@@ -1,5 +1,5 @@
 /// How diagnostics are printed: for people, for GitHub Actions annotations, or for tools.
-public enum DiagnosticFormat: String, Sendable, CaseIterable {
+package enum DiagnosticFormat: String, Sendable, CaseIterable {
     /// `site.yaml:12:7: error: message`, with `note:` lines.
     case text
     /// `::error file=site.yaml,line=12,col=7,title=linkwell [code]::message`: GitHub Actions turns
@@ -8,7 +8,7 @@ public enum DiagnosticFormat: String, Sendable, CaseIterable {
     /// One JSON object per line: severity, message, file, line, column, code, notes.
     case json
 
-    public func render(_ diagnostic: Diagnostic) -> String {
+    package func render(_ diagnostic: Diagnostic) -> String {
         switch self {
         case .text:
             return diagnostic.description

@@ -2,7 +2,7 @@
 /// meant): printed after the message, listed under a route's `accept` to say "I mean this", and
 /// made an error by `--strict` otherwise. Declared here, below every stage, because validation
 /// checks `accept` lists, planning and linting emit them, and diagnostics print them.
-public enum LintCode: String, CaseIterable, Codable, Sendable {
+package enum LintCode: String, CaseIterable, Codable, Sendable {
     /// Earlier rules match every URL this one matches.
     case shadowedRule = "shadowed-rule"
     /// What the iOS 9–12 `paths` form cannot carry of a rule.

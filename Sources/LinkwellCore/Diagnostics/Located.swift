@@ -1,9 +1,9 @@
 /// A value from the manifest together with where the user wrote it.
-public struct Located<Value: Sendable & Hashable>: Sendable, Hashable {
-    public var value: Value
-    public var location: SourceLocation
+package struct Located<Value: Sendable & Hashable>: Sendable, Hashable {
+    package var value: Value
+    package var location: SourceLocation
 
-    public init(_ value: Value, at location: SourceLocation) {
+    package init(_ value: Value, at location: SourceLocation) {
         self.value = value
         self.location = location
     }

@@ -1,7 +1,7 @@
 /// "Did you mean …" for misspelt keys and names: the closest candidate by edit distance, when
 /// it is close enough to be a plausible typo rather than a different word.
-public enum Suggestion {
-    public static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
+package enum Suggestion {
+    package static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
         let lowered = word.lowercased()
         var best: (candidate: String, distance: Int)?
         for candidate in candidates {
@@ -16,7 +16,7 @@ public enum Suggestion {
     }
 
     /// ` (did you mean 'x'?)` or nothing, ready to append to a message.
-    public static func didYouMean(_ word: String, in candidates: some Sequence<String>) -> String {
+    package static func didYouMean(_ word: String, in candidates: some Sequence<String>) -> String {
         closest(to: word, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
     }
 

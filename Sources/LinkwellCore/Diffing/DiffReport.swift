@@ -6,7 +6,7 @@ extension ManifestDiff {
     /// At most this many files are listed one by one; item pages can number in the thousands.
     static let listedFiles = 50
 
-    public func markdown(base: String, head: String) -> String {
+    package func markdown(base: String, head: String) -> String {
         var lines = ["## Linkwell: what this change does to links", ""]
         if isFirst {
             lines.append(
@@ -179,7 +179,7 @@ extension ManifestDiff {
 
     /// The annotations `--diagnostics-format github` adds: a warning for every change that can
     /// break links people use, a notice for every sample URL that now opens or no longer opens the app.
-    public func annotations(manifest: String) -> [Diagnostic] {
+    package func annotations(manifest: String) -> [Diagnostic] {
         var found = changes.changes.filter(\.attention).map { Diagnostic.warning("\(manifest): \(plain($0.text))", at: nil) }
         for change in links where change.before.opensApp != change.after.opensApp {
             let verb = change.after.opensApp ? "now opens the app" : "no longer opens the app"
@@ -191,7 +191,7 @@ extension ManifestDiff {
     }
 
     /// The report for bots: every section, as data.
-    public func json(base: String, head: String) -> String {
+    package func json(base: String, head: String) -> String {
         struct Report: Encodable {
             struct Region: Encodable {
                 var host, platform, app, example, before, after: String

@@ -1,30 +1,30 @@
 /// The exact half of a diff: for every host either build serves, every platform reading and
 /// every app, the regions of URLs whose decision changes, each with a shortest witness URL and
 /// the rules (and routes) that decide it before and after. Nothing is sampled.
-public struct LinkRegions: Sendable {
-    public struct Change: Sendable, Hashable {
-        public var host: String
-        public var platform: Platform
+package struct LinkRegions: Sendable {
+    package struct Change: Sendable, Hashable {
+        package var host: String
+        package var platform: Platform
         /// The app's manifest id (or its app ID / package when a side does not have it).
-        public var app: String
-        public var witness: String
-        public var before: Side
-        public var after: Side
+        package var app: String
+        package var witness: String
+        package var before: Side
+        package var after: Side
     }
 
     /// What one build does in a region: the decision, the rule and the route that wrote it.
-    public struct Side: Sendable, Hashable {
-        public var opensApp: Bool
-        public var outcome: MatchDecision.Outcome
-        public var rule: String?
-        public var route: String?
+    package struct Side: Sendable, Hashable {
+        package var opensApp: Bool
+        package var outcome: MatchDecision.Outcome
+        package var rule: String?
+        package var route: String?
     }
 
-    public var changes: [Change] = []
+    package var changes: [Change] = []
     /// Comparisons that found no change but are not proved, in words.
-    public var unproved: [String] = []
+    package var unproved: [String] = []
     /// How many (host, platform, app) comparisons ran.
-    public var comparisons = 0
+    package var comparisons = 0
 
     init(base: ManifestDiff.Side, head: ManifestDiff.Side) {
         let hosts = (base.site.hosts + head.site.hosts).uniqued()

@@ -2,32 +2,32 @@
 /// their identities and signing keys, hosts, short links, page types, the theme, templates,
 /// item pages and robots.txt. Each names its host, app or page type; a change that can break
 /// links for people already using the app is flagged `attention`.
-public struct ManifestChanges: Sendable, Hashable {
-    public struct Change: Sendable, Hashable, Encodable {
+package struct ManifestChanges: Sendable, Hashable {
+    package struct Change: Sendable, Hashable, Encodable {
         /// `apps`, `signing keys`, `hosts`, `short links`, `page types`, `theme`, `templates`,
         /// `item pages`, `robots.txt`, `link tests`.
-        public var topic: String
+        package var topic: String
         /// One Markdown sentence.
-        public var text: String
+        package var text: String
         /// Whether it can break links people use today (a reviewer must look).
-        public var attention: Bool
+        package var attention: Bool
     }
 
-    public var changes: [Change] = []
+    package var changes: [Change] = []
 
     /// What a side contributes besides its `Site`: template sources by file name, and the item
     /// pages it builds (paths on their first host, with their bytes' fingerprints).
-    public struct Extras: Sendable, Hashable {
-        public var templates: [String: String]
-        public var itemPages: [String: UInt64]
+    package struct Extras: Sendable, Hashable {
+        package var templates: [String: String]
+        package var itemPages: [String: UInt64]
 
-        public init(templates: [String: String] = [:], itemPages: [String: UInt64] = [:]) {
+        package init(templates: [String: String] = [:], itemPages: [String: UInt64] = [:]) {
             self.templates = templates
             self.itemPages = itemPages
         }
     }
 
-    public init(base: Site, head: Site, baseExtras: Extras = Extras(), headExtras: Extras = Extras()) {
+    package init(base: Site, head: Site, baseExtras: Extras = Extras(), headExtras: Extras = Extras()) {
         apps(base, head)
         hosts(base, head)
         shortLinks(base, head)

@@ -2,18 +2,18 @@
 /// platform, host and app, what the preview pages do with them, which routes changed, and which
 /// files. Decisions are asked of the very files each build writes (`SiteMatcher`), on every
 /// route's sample URL and every link test's URL of either manifest.
-public struct ManifestDiff: Sendable {
+package struct ManifestDiff: Sendable {
     /// One built manifest.
-    public struct Side: Sendable {
-        public var site: Site
-        public var plan: BuildPlan
-        public var matcher: SiteMatcher
-        public var files: [OutputFile]
+    package struct Side: Sendable {
+        package var site: Site
+        package var plan: BuildPlan
+        package var matcher: SiteMatcher
+        package var files: [OutputFile]
         /// The templates' sources and the item pages, for `ManifestChanges`.
-        public var extras: ManifestChanges.Extras
+        package var extras: ManifestChanges.Extras
 
         /// `files` is every file of the build, item pages included.
-        public init(site: Site, plan: BuildPlan, files: [OutputFile], templates: PageTemplates? = nil) {
+        package init(site: Site, plan: BuildPlan, files: [OutputFile], templates: PageTemplates? = nil) {
             self.site = site
             self.plan = plan
             matcher = SiteMatcher(site: site, plan: plan, files: files)
@@ -30,7 +30,7 @@ public struct ManifestDiff: Sendable {
         }
 
         /// An empty manifest: the base of a first pull request, the one that adds `site.yaml`.
-        public static var nothing: Side {
+        package static var nothing: Side {
             let site = Site(
                 name: "", scheme: nil, legacyPaths: true, iosApps: [], androidApps: [], mirrorPairs: [], shortHost: nil,
                 defaults: RuleDefaults(), substitutionVariables: [], routes: [], pageTypes: [],
@@ -40,7 +40,7 @@ public struct ManifestDiff: Sendable {
     }
 
     /// What one platform does with a URL for one app.
-    public enum Outcome: Sendable, Hashable {
+    package enum Outcome: Sendable, Hashable {
         case opens(route: String?)
         case excluded(route: String)
         /// No rule matched, or only one the build adds to close a list (no route of the manifest).
@@ -62,62 +62,62 @@ public struct ManifestDiff: Sendable {
             }
         }
 
-        public var opensApp: Bool { if case .opens = self { true } else { false } }
+        package var opensApp: Bool { if case .opens = self { true } else { false } }
     }
 
-    public struct LinkChange: Sendable, Hashable {
-        public var url: String
+    package struct LinkChange: Sendable, Hashable {
+        package var url: String
         /// Where the URL comes from: `sample of route 'promo'`, `link test`.
-        public var origin: String
-        public var platforms: [Platform]
-        public var apps: [String]
-        public var before: Outcome
-        public var after: Outcome
+        package var origin: String
+        package var platforms: [Platform]
+        package var apps: [String]
+        package var before: Outcome
+        package var after: Outcome
     }
 
-    public struct PreviewChange: Sendable, Hashable {
-        public var url: String
+    package struct PreviewChange: Sendable, Hashable {
+        package var url: String
         /// `page type`, `Open in app`, `iPhone without the app`, …
-        public var aspect: String
-        public var before: String
-        public var after: String
+        package var aspect: String
+        package var before: String
+        package var after: String
     }
 
-    public struct RouteChange: Sendable, Hashable {
-        public enum Kind: String, Sendable { case added, removed, changed, moved }
-        public var kind: Kind
-        public var name: String
+    package struct RouteChange: Sendable, Hashable {
+        package enum Kind: String, Sendable { case added, removed, changed, moved }
+        package var kind: Kind
+        package var name: String
         /// The route in short (`/u/* → page profile`), or for a change each field that changed.
-        public var details: [String]
+        package var details: [String]
     }
 
-    public struct FileChange: Sendable, Hashable {
-        public var path: String
-        public var kind: OutputChange.Kind
-        public var addedLines: Int
-        public var removedLines: Int
+    package struct FileChange: Sendable, Hashable {
+        package var path: String
+        package var kind: OutputChange.Kind
+        package var addedLines: Int
+        package var removedLines: Int
     }
 
-    public var routes: [RouteChange]
+    package var routes: [RouteChange]
     /// Everything else a reviewer must see, as sentences.
-    public var changes: ManifestChanges
+    package var changes: ManifestChanges
     /// Whether the base had no manifest (a first pull request).
-    public var isFirst = false
+    package var isFirst = false
     /// The exact comparison: every URL, per host, platform and app (`LinkRegions`).
-    public var regions: LinkRegions
-    public var links: [LinkChange]
-    public var previews: [PreviewChange]
-    public var files: [FileChange]
+    package var regions: LinkRegions
+    package var links: [LinkChange]
+    package var previews: [PreviewChange]
+    package var files: [FileChange]
     /// How many distinct URLs were compared, and how many files the new build has.
-    public var urlCount: Int
-    public var fileCount: Int
+    package var urlCount: Int
+    package var fileCount: Int
 
-    public var isEmpty: Bool {
+    package var isEmpty: Bool {
         routes.isEmpty && changes.changes.isEmpty && regions.changes.isEmpty && links.isEmpty && previews.isEmpty && files.isEmpty
     }
 
     /// A nil `base` is a first pull request: everything in `head` is new.
-    public init(base: Side?, head: Side) {
+    package init(base: Side?, head: Side) {
         isFirst = base == nil
         let base = base ?? .nothing
         routes = Self.routeChanges(base.site.routes, head.site.routes)

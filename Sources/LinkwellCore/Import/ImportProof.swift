@@ -1,10 +1,10 @@
 /// Proves an import with the exact engine: the original files against the files the new
 /// manifest builds for the same host, on every platform reading and for every app either side
 /// names. "Same" is said only when it is proved; every difference comes with a witness URL.
-public struct ImportProof: Sendable {
-    public var comparisons: [AssociationComparison]
+package struct ImportProof: Sendable {
+    package var comparisons: [AssociationComparison]
 
-    public init(aasa: [JSONValue], assetLinks: [JSONValue], host: String, built files: [OutputFile]) {
+    package init(aasa: [JSONValue], assetLinks: [JSONValue], host: String, built files: [OutputFile]) {
         let byPath = Dictionary(files.map { ($0.path, $0.contents) }, uniquingKeysWith: { first, _ in first })
         let builtAASA = byPath["\(host)/\(AssociationFiles.aasa)"].flatMap { try? JSONValue.parse($0) }
         let builtLinks = byPath["\(host)/\(AssociationFiles.assetLinks)"].flatMap { try? JSONValue.parse($0) }
@@ -17,11 +17,11 @@ public struct ImportProof: Sendable {
             }
     }
 
-    public var differences: [LinkComparison] { comparisons.flatMap(\.differences) }
-    public var isProvedSame: Bool { comparisons.allSatisfy(\.isProvedSame) }
+    package var differences: [LinkComparison] { comparisons.flatMap(\.differences) }
+    package var isProvedSame: Bool { comparisons.allSatisfy(\.isProvedSame) }
 
     /// The report, one line each: a difference with its witness, what was not proved, or the proof.
-    public var lines: [String] {
+    package var lines: [String] {
         var lines: [String] = []
         for comparison in differences {
             for difference in comparison.differences {
@@ -37,7 +37,7 @@ public struct ImportProof: Sendable {
     }
 
     /// What was proved, counted.
-    public var summary: String {
+    package var summary: String {
         let all = comparisons.flatMap(\.comparisons)
         let platforms = all.map(\.platform).uniqued().sorted().map(\.displayName).joined(separator: ", ")
         let apps = all.map(\.app).uniqued().count

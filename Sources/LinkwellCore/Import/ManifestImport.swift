@@ -6,20 +6,20 @@
 /// `assetlinks.json`, with their dynamic rules when the file has them. What has no place in a
 /// manifest is listed in `notes`; `ImportProof` then compares the decisions exactly, on every
 /// sample URL.
-public struct ManifestImport: Sendable {
-    public struct Source: Sendable {
-        public var name: String
-        public var document: JSONValue
+package struct ManifestImport: Sendable {
+    package struct Source: Sendable {
+        package var name: String
+        package var document: JSONValue
 
-        public init(name: String, document: JSONValue) {
+        package init(name: String, document: JSONValue) {
             self.name = name
             self.document = document
         }
     }
 
-    public var yaml: String
+    package var yaml: String
     /// What could not be carried over, or needs a person's eye.
-    public var notes: [String]
+    package var notes: [String]
 
     struct App {
         var id: String
@@ -34,7 +34,7 @@ public struct ManifestImport: Sendable {
         var appID: String? { ios.map { "\($0.teamID).\($0.bundleID)" } }
     }
 
-    public init(aasa: [Source], assetLinks: [Source], domain: String, mirror: String) {
+    package init(aasa: [Source], assetLinks: [Source], domain: String, mirror: String) {
         var notes: [String] = []
         var apps: [App] = []
         var usedIDs: Set<String> = []

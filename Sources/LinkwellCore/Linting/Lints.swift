@@ -1,11 +1,11 @@
 /// Warnings about rules that are valid but will not do what their author meant. Each has a code
 /// a route can list under `accept` to say "I mean this"; `--strict` makes the rest errors.
-public enum Lints {
+package enum Lints {
 
     /// Warn once the largest AASA passes this share of the limit.
     static let sizeWarningShare = 0.8
 
-    public static func run(site: Site, plan: BuildPlan, files: [OutputFile]) -> [Diagnostic] {
+    package static func run(site: Site, plan: BuildPlan, files: [OutputFile]) -> [Diagnostic] {
         let found =
             shadowedRules(site, plan: plan, files: files) + patternsWithoutLeadingSlash(site) + questionMarksInPaths(site)
             + singlePlatformRoutes(site) + singleMirrorRoutes(site)

@@ -122,27 +122,27 @@ struct ManifestDecoder {
 }
 
 /// The keys each manifest section accepts, as the field tables list them.
-public enum ManifestKeys {
-    public static var root: [String] { ManifestFields.root.keys }
-    public static var apps: [String] { ManifestFields.apps.keys }
-    public static var iosApp: [String] { ManifestFields.iosApp.keys }
-    public static var androidApp: [String] { ManifestFields.androidApp.keys }
-    public static var domains: [String] { ManifestFields.domains.keys }
-    public static var mirrorPair: [String] { ManifestFields.mirrorPair.keys }
-    public static var defaults: [String] { ManifestFields.defaults.keys }
-    public static var route: [String] { ManifestFields.route.keys }
-    public static var pageType: [String] { ManifestFields.pageType.keys }
-    public static var labels: [String] { ManifestFields.labels.keys }
-    public static var theme: [String] { ManifestFields.theme.keys }
-    public static var contentSecurityPolicy: [String] { ManifestFields.contentSecurityPolicy.keys }
-    public static var shortLink: [String] { ManifestFields.shortLink.keys }
-    public static var since: [String] { ManifestFields.since.keys }
-    public static var robots: [String] { ManifestFields.robots.keys }
-    public static var robotsGroup: [String] { ManifestFields.robotsGroup.keys }
-    public static var linkTest: [String] { ManifestFields.linkTest.keys }
+package enum ManifestKeys {
+    package static var root: [String] { ManifestFields.root.keys }
+    package static var apps: [String] { ManifestFields.apps.keys }
+    package static var iosApp: [String] { ManifestFields.iosApp.keys }
+    package static var androidApp: [String] { ManifestFields.androidApp.keys }
+    package static var domains: [String] { ManifestFields.domains.keys }
+    package static var mirrorPair: [String] { ManifestFields.mirrorPair.keys }
+    package static var defaults: [String] { ManifestFields.defaults.keys }
+    package static var route: [String] { ManifestFields.route.keys }
+    package static var pageType: [String] { ManifestFields.pageType.keys }
+    package static var labels: [String] { ManifestFields.labels.keys }
+    package static var theme: [String] { ManifestFields.theme.keys }
+    package static var contentSecurityPolicy: [String] { ManifestFields.contentSecurityPolicy.keys }
+    package static var shortLink: [String] { ManifestFields.shortLink.keys }
+    package static var since: [String] { ManifestFields.since.keys }
+    package static var robots: [String] { ManifestFields.robots.keys }
+    package static var robotsGroup: [String] { ManifestFields.robotsGroup.keys }
+    package static var linkTest: [String] { ManifestFields.linkTest.keys }
 
     /// How a link test names a platform: `ios`, `iosLegacy`, `android`.
-    public static func platformKey(_ platform: Platform) -> String {
+    package static func platformKey(_ platform: Platform) -> String {
         switch platform {
         case .ios: "ios"
         case .iosLegacy: "iosLegacy"
@@ -151,7 +151,7 @@ public enum ManifestKeys {
         }
     }
 
-    public static var all: [[String]] {
+    package static var all: [[String]] {
         [
             root, apps, iosApp, androidApp, domains, mirrorPair, defaults, route, pageType, since, robots, robotsGroup, linkTest,
             shortLink, labels, theme, contentSecurityPolicy,

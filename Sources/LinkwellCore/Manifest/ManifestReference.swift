@@ -2,7 +2,7 @@
 /// make), so the reference cannot fall behind the decoder. The prose around the tables is
 /// written by hand; each table sits between `<!-- fields: PATH -->` and `<!-- end fields -->`
 /// and `updating(_:)` rewrites only those blocks (ManifestReferenceTests keeps the file current).
-public enum ManifestReference {
+package enum ManifestReference {
     typealias Row = (key: String, schema: ManifestSchema.Node, required: Bool)
 
     /// Every documented section: its path in the manifest and its keys, in table order.
@@ -29,11 +29,11 @@ public enum ManifestReference {
     }
 
     /// The section paths, for the markers docs/manifest.md must hold.
-    public static var paths: [String] { sections.map(\.path) }
+    package static var paths: [String] { sections.map(\.path) }
 
     /// `text` with every marked block replaced by the current table; nil names a marker whose
     /// section does not exist.
-    public static func updating(_ text: String) -> Result<String, UnknownSection> {
+    package static func updating(_ text: String) -> Result<String, UnknownSection> {
         let tables = Dictionary(sections.map { ($0.path, table($0.rows)) }, uniquingKeysWith: { first, _ in first })
         var output: [Substring] = []
         var skipping = false
@@ -52,10 +52,10 @@ public enum ManifestReference {
         return .success(output.joined(separator: "\n"))
     }
 
-    public struct UnknownSection: Error, Equatable {
-        public var path: String
+    package struct UnknownSection: Error, Equatable {
+        package var path: String
 
-        public init(path: String) {
+        package init(path: String) {
             self.path = path
         }
     }

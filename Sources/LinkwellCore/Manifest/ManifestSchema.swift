@@ -4,12 +4,12 @@
 /// the decoder reads through), with each key's type, pattern, description and example, and the
 /// fixed value lists from the Swift enums validation checks against. Tests/Schema checks every
 /// fixture against it, valid and invalid.
-public enum ManifestSchema {
+package enum ManifestSchema {
     /// Beside the manifest, where `init` writes it and the manifest's first line points.
-    public static let fileName = "site.schema.json"
+    package static let fileName = "site.schema.json"
 
     /// The schema as the committed `site.schema.json` holds it.
-    public static var text: String { JSONText.encode(document) }
+    package static var text: String { JSONText.encode(document) }
 
     static var document: Node {
         var root = ManifestFields.root.schema

@@ -1,101 +1,101 @@
 /// `site.yaml` exactly as written: every field optional, every value located. Nothing here is
 /// checked beyond its YAML shape; `validate` judges it and `resolve` turns it into a `Site`.
-public struct RawManifest: Sendable, Hashable {
-    public var location: SourceLocation
-    public var version: Located<Int>?
-    public var name: Located<String>?
-    public var scheme: Located<String>?
-    public var legacyPaths: Located<Bool>?
-    public var iosApps: [RawIOSApp] = []
-    public var androidApps: [RawAndroidApp] = []
-    public var domains: RawDomains?
-    public var defaults: RawRuleDefaults?
-    public var substitutionVariables: [RawSubstitutionVariable] = []
-    public var routes: [RawRoute] = []
-    public var pageTypes: [RawPageType] = []
-    public var robots: RawRobots?
-    public var tests: [RawLinkTest] = []
-    public var hosting: [Located<String>]?
+package struct RawManifest: Sendable, Hashable {
+    package var location: SourceLocation
+    package var version: Located<Int>?
+    package var name: Located<String>?
+    package var scheme: Located<String>?
+    package var legacyPaths: Located<Bool>?
+    package var iosApps: [RawIOSApp] = []
+    package var androidApps: [RawAndroidApp] = []
+    package var domains: RawDomains?
+    package var defaults: RawRuleDefaults?
+    package var substitutionVariables: [RawSubstitutionVariable] = []
+    package var routes: [RawRoute] = []
+    package var pageTypes: [RawPageType] = []
+    package var robots: RawRobots?
+    package var tests: [RawLinkTest] = []
+    package var hosting: [Located<String>]?
     /// The folder of HTML templates, relative to the manifest.
-    public var templates: Located<String>?
-    public var shortLinks: [RawShortLink] = []
+    package var templates: Located<String>?
+    package var shortLinks: [RawShortLink] = []
     /// The site's web home page.
-    public var web: Located<String>?
-    public var theme: RawTheme?
-    public var contentSecurityPolicy: RawAllowedOrigins?
+    package var web: Located<String>?
+    package var theme: RawTheme?
+    package var contentSecurityPolicy: RawAllowedOrigins?
 
-    public init(location: SourceLocation) {
+    package init(location: SourceLocation) {
         self.location = location
     }
 }
 
-public struct RawIOSApp: Sendable, Hashable {
-    public var location: SourceLocation
-    public var id: Located<String>?
-    public var name: Located<String>?
-    public var teamID: Located<String>?
-    public var bundleID: Located<String>?
-    public var appStoreID: Located<String>?
-    public var webcredentials: Located<Bool>?
-    public var appClips: [Located<String>] = []
+package struct RawIOSApp: Sendable, Hashable {
+    package var location: SourceLocation
+    package var id: Located<String>?
+    package var name: Located<String>?
+    package var teamID: Located<String>?
+    package var bundleID: Located<String>?
+    package var appStoreID: Located<String>?
+    package var webcredentials: Located<Bool>?
+    package var appClips: [Located<String>] = []
 }
 
-public struct RawAndroidApp: Sendable, Hashable {
-    public var location: SourceLocation
-    public var id: Located<String>?
-    public var name: Located<String>?
-    public var package: Located<String>?
-    public var fingerprints: [Located<String>]?
-    public var fingerprintsLocation: SourceLocation?
-    public var webcredentials: Located<Bool>?
+package struct RawAndroidApp: Sendable, Hashable {
+    package var location: SourceLocation
+    package var id: Located<String>?
+    package var name: Located<String>?
+    package var package: Located<String>?
+    package var fingerprints: [Located<String>]?
+    package var fingerprintsLocation: SourceLocation?
+    package var webcredentials: Located<Bool>?
 }
 
-public struct RawDomains: Sendable, Hashable {
-    public var location: SourceLocation
-    public var pairs: [RawMirrorPair] = []
-    public var short: Located<String>?
+package struct RawDomains: Sendable, Hashable {
+    package var location: SourceLocation
+    package var pairs: [RawMirrorPair] = []
+    package var short: Located<String>?
 }
 
-public struct RawMirrorPair: Sendable, Hashable {
-    public var location: SourceLocation
-    public var primary: Located<String>?
-    public var mirror: Located<String>?
+package struct RawMirrorPair: Sendable, Hashable {
+    package var location: SourceLocation
+    package var primary: Located<String>?
+    package var mirror: Located<String>?
 }
 
 /// Matching defaults, for the whole domain (`applinks.defaults`).
-public struct RawRuleDefaults: Sendable, Hashable {
-    public var location: SourceLocation
-    public var caseSensitive: Located<Bool>?
-    public var percentEncoded: Located<Bool>?
+package struct RawRuleDefaults: Sendable, Hashable {
+    package var location: SourceLocation
+    package var caseSensitive: Located<Bool>?
+    package var percentEncoded: Located<Bool>?
 }
 
-public struct RawSubstitutionVariable: Sendable, Hashable {
-    public var name: Located<String>
-    public var values: [Located<String>]
+package struct RawSubstitutionVariable: Sendable, Hashable {
+    package var name: Located<String>
+    package var values: [Located<String>]
 }
 
-public struct RawRoute: Sendable, Hashable {
-    public var location: SourceLocation
-    public var name: Located<String>?
-    public var path: Located<String>?
-    public var query: RawQuery?
-    public var fragment: Located<String>?
-    public var exclude: Located<Bool>?
-    public var comment: Located<String>?
-    public var caseSensitive: Located<Bool>?
-    public var percentEncoded: Located<Bool>?
-    public var apps: [Located<String>]?
-    public var hosts: [Located<String>]?
-    public var page: Located<String>?
-    public var accept: [Located<String>] = []
+package struct RawRoute: Sendable, Hashable {
+    package var location: SourceLocation
+    package var name: Located<String>?
+    package var path: Located<String>?
+    package var query: RawQuery?
+    package var fragment: Located<String>?
+    package var exclude: Located<Bool>?
+    package var comment: Located<String>?
+    package var caseSensitive: Located<Bool>?
+    package var percentEncoded: Located<Bool>?
+    package var apps: [Located<String>]?
+    package var hosts: [Located<String>]?
+    package var page: Located<String>?
+    package var accept: [Located<String>] = []
 }
 
 /// A query condition: the whole query string, or named items each with its own pattern.
-public enum RawQuery: Sendable, Hashable {
+package enum RawQuery: Sendable, Hashable {
     case whole(Located<String>)
     case items([RawQueryItem], SourceLocation)
 
-    public var location: SourceLocation {
+    package var location: SourceLocation {
         switch self {
         case .whole(let pattern): pattern.location
         case .items(_, let location): location
@@ -103,83 +103,83 @@ public enum RawQuery: Sendable, Hashable {
     }
 }
 
-public struct RawQueryItem: Sendable, Hashable {
-    public var name: Located<String>
-    public var pattern: Located<String>
+package struct RawQueryItem: Sendable, Hashable {
+    package var name: Located<String>
+    package var pattern: Located<String>
 }
 
-public struct RawPageType: Sendable, Hashable {
-    public var name: Located<String>
-    public var location: SourceLocation
-    public var fallback: Located<String>?
-    public var web: Located<String>?
-    public var desktop: Located<String>?
-    public var title: Located<String>?
-    public var description: Located<String>?
-    public var image: Located<String>?
-    public var since: [RawSince] = []
-    public var android: Located<String>?
-    public var iosInstall: Located<String>?
+package struct RawPageType: Sendable, Hashable {
+    package var name: Located<String>
+    package var location: SourceLocation
+    package var fallback: Located<String>?
+    package var web: Located<String>?
+    package var desktop: Located<String>?
+    package var title: Located<String>?
+    package var description: Located<String>?
+    package var image: Located<String>?
+    package var since: [RawSince] = []
+    package var android: Located<String>?
+    package var iosInstall: Located<String>?
     /// `true`, `false`, `link` or `code`, as written.
-    public var clipboard: Located<String>?
-    public var labels: RawButtonLabels?
-    public var nativeAttempt: Located<Bool>?
+    package var clipboard: Located<String>?
+    package var labels: RawButtonLabels?
+    package var nativeAttempt: Located<Bool>?
     /// The item data file (CSV or JSON Lines), relative to the manifest.
-    public var items: Located<String>?
+    package var items: Located<String>?
 }
 
 /// A short code on the short host and the path (and query) on the primary host it leads to.
-public struct RawShortLink: Sendable, Hashable {
-    public var location: SourceLocation
-    public var code: Located<String>?
-    public var target: Located<String>?
-    public var comment: Located<String>?
+package struct RawShortLink: Sendable, Hashable {
+    package var location: SourceLocation
+    package var code: Located<String>?
+    package var target: Located<String>?
+    package var comment: Located<String>?
 }
 
 /// The first app version, per platform, that can open a page type.
-public struct RawSince: Sendable, Hashable {
-    public var platform: Located<String>
-    public var version: Located<String>
+package struct RawSince: Sendable, Hashable {
+    package var platform: Located<String>
+    package var version: Located<String>
 }
 
-public struct RawRobots: Sendable, Hashable {
-    public var location: SourceLocation
-    public var groups: [RawRobotsGroup] = []
-    public var sitemaps: [Located<String>] = []
+package struct RawRobots: Sendable, Hashable {
+    package var location: SourceLocation
+    package var groups: [RawRobotsGroup] = []
+    package var sitemaps: [Located<String>] = []
 }
 
-public struct RawRobotsGroup: Sendable, Hashable {
-    public var location: SourceLocation
-    public var userAgents: [Located<String>]?
-    public var allow: [Located<String>] = []
-    public var disallow: [Located<String>] = []
+package struct RawRobotsGroup: Sendable, Hashable {
+    package var location: SourceLocation
+    package var userAgents: [Located<String>]?
+    package var allow: [Located<String>] = []
+    package var disallow: [Located<String>] = []
 }
 
 /// A link test: a URL and what it must do, for every platform (`expect`) or per platform.
-public struct RawLinkTest: Sendable, Hashable {
-    public var location: SourceLocation
-    public var url: Located<String>?
-    public var app: Located<String>?
-    public var expect: Located<String>?
+package struct RawLinkTest: Sendable, Hashable {
+    package var location: SourceLocation
+    package var url: Located<String>?
+    package var app: Located<String>?
+    package var expect: Located<String>?
     /// Per-platform expectations by `Platform` raw value ("ios", "ios-legacy", "android").
-    public var platforms: [String: Located<String>] = [:]
-    public var comment: Located<String>?
+    package var platforms: [String: Located<String>] = [:]
+    package var comment: Located<String>?
 }
 
-public struct RawTheme: Sendable, Hashable {
-    public var location: SourceLocation
-    public var accent: Located<String>?
-    public var accentText: Located<String>?
-    public var text: Located<String>?
-    public var background: Located<String>?
-    public var darkText: Located<String>?
-    public var darkBackground: Located<String>?
-    public var logo: Located<String>?
-    public var icon: Located<String>?
-    public var font: Located<String>?
+package struct RawTheme: Sendable, Hashable {
+    package var location: SourceLocation
+    package var accent: Located<String>?
+    package var accentText: Located<String>?
+    package var text: Located<String>?
+    package var background: Located<String>?
+    package var darkText: Located<String>?
+    package var darkBackground: Located<String>?
+    package var logo: Located<String>?
+    package var icon: Located<String>?
+    package var font: Located<String>?
 
     /// Every colour key with its value, in manifest-reference order.
-    public var colours: [(key: String, value: Located<String>)] {
+    package var colours: [(key: String, value: Located<String>)] {
         [
             ("accent", accent), ("accentText", accentText), ("text", text), ("background", background), ("darkText", darkText),
             ("darkBackground", darkBackground),
@@ -187,15 +187,15 @@ public struct RawTheme: Sendable, Hashable {
     }
 }
 
-public struct RawButtonLabels: Sendable, Hashable {
-    public var location: SourceLocation
-    public var open: Located<String>?
-    public var store: Located<String>?
-    public var web: Located<String>?
+package struct RawButtonLabels: Sendable, Hashable {
+    package var location: SourceLocation
+    package var open: Located<String>?
+    package var store: Located<String>?
+    package var web: Located<String>?
 }
 
-public struct RawAllowedOrigins: Sendable, Hashable {
-    public var location: SourceLocation
-    public var scripts: [Located<String>] = []
-    public var connect: [Located<String>] = []
+package struct RawAllowedOrigins: Sendable, Hashable {
+    package var location: SourceLocation
+    package var scripts: [Located<String>] = []
+    package var connect: [Located<String>] = []
 }

@@ -1,17 +1,17 @@
 import Yams
 
 /// A file the user wrote, by the name diagnostics print (as the user gave it) and its text.
-public struct SourceFile: Sendable, Hashable {
-    public var path: String
-    public var text: String
+package struct SourceFile: Sendable, Hashable {
+    package var path: String
+    package var text: String
 
-    public init(path: String, text: String) {
+    package init(path: String, text: String) {
         self.path = path
         self.text = text
     }
 
     /// The file's bytes as text, or where the first byte that is not UTF-8 is (line, column).
-    public static func decode(_ bytes: [UInt8], path: String) -> Result<SourceFile, Diagnostic> {
+    package static func decode(_ bytes: [UInt8], path: String) -> Result<SourceFile, Diagnostic> {
         if let (line, column, byte) = firstInvalidUTF8(bytes) {
             let hex = String(byte, radix: 16, uppercase: true)
             return .failure(
@@ -23,7 +23,7 @@ public struct SourceFile: Sendable, Hashable {
     }
 
     /// Line and column (in characters) of the first byte that is not valid UTF-8, and the byte.
-    public static func firstInvalidUTF8(_ bytes: some Collection<UInt8>) -> (line: Int, column: Int, byte: UInt8)? {
+    package static func firstInvalidUTF8(_ bytes: some Collection<UInt8>) -> (line: Int, column: Int, byte: UInt8)? {
         var parser = Unicode.UTF8.ForwardParser()
         var iterator = bytes.makeIterator()
         var offset = 0

@@ -2,18 +2,18 @@
 /// route that opens every URL with a preview page for people without the app, and link tests
 /// that stay true when the Android signing key is added — a site that builds as it is, where no
 /// URL is a 404, and that shows where each next step goes.
-public struct StarterManifest: Sendable {
-    public var teamID: String?
-    public var bundleID: String?
-    public var package: String?
-    public var fingerprints: [String]
-    public var domain: String
-    public var mirror: String
-    public var name: String?
+package struct StarterManifest: Sendable {
+    package var teamID: String?
+    package var bundleID: String?
+    package var package: String?
+    package var fingerprints: [String]
+    package var domain: String
+    package var mirror: String
+    package var name: String?
     /// The templates folder to name in the manifest (init copies the built-in ones there).
-    public var templates: String?
+    package var templates: String?
 
-    public init(
+    package init(
         teamID: String?, bundleID: String?, package: String?, fingerprints: [String], domain: String, mirror: String, name: String?,
         templates: String? = nil
     ) {
@@ -28,7 +28,7 @@ public struct StarterManifest: Sendable {
     }
 
     /// Why the options cannot make a manifest, or nil; checked before anything is written.
-    public var problem: String? {
+    package var problem: String? {
         if teamID == nil && bundleID == nil && package == nil {
             return "give an iOS app (--team-id and --bundle-id) and/or an Android app (--package)"
         }
@@ -62,7 +62,7 @@ public struct StarterManifest: Sendable {
         return id.first?.isLetter == true ? id : "app"
     }
 
-    public var yaml: String {
+    package var yaml: String {
         var lines = [
             "# yaml-language-server: $schema=\(ManifestSchema.fileName)",
             "# Linkwell manifest: `linkwell build` writes Output/ from it. Reference: Linkwell's README.md.",
@@ -141,7 +141,7 @@ public struct StarterManifest: Sendable {
     }
 
     /// What to do after `init`, in order.
-    public var nextSteps: [String] {
+    package var nextSteps: [String] {
         var steps: [String] = []
         if package != nil, fingerprints.isEmpty {
             steps.append(

@@ -1,8 +1,8 @@
 /// Decides, from any `apple-app-site-association` document, what iOS does with a URL for an
 /// app, exactly as spec-reference §2.1 (iOS 13+, `components`) and §2.3 (iOS 9–12, `paths`)
 /// describe. Every pattern is compiled once, when the matcher is made.
-public struct AASAMatcher: Sendable {
-    public enum Form: String, Sendable, Hashable, CaseIterable {
+package struct AASAMatcher: Sendable {
+    package enum Form: String, Sendable, Hashable, CaseIterable {
         /// iOS 13 and later: `appIDs` + `components` (or `paths` where a detail has no components).
         case components = "iOS 13+"
         /// iOS 9–12: `appID` + `paths` only.
@@ -41,10 +41,10 @@ public struct AASAMatcher: Sendable {
         }
     }
 
-    public let form: Form
+    package let form: Form
     let details: [Detail]
 
-    public init(document: JSONValue, form: Form = .components) {
+    package init(document: JSONValue, form: Form = .components) {
         self.form = form
         guard let applinks = document["applinks"], applinks.object != nil else {
             details = []
@@ -58,7 +58,7 @@ public struct AASAMatcher: Sendable {
     }
 
     /// The decision for `url` as fetched for `host` (nil: the URL's own host), for `appID`.
-    public func decide(_ url: URLParts, appID: String, host: String? = nil) -> MatchDecision {
+    package func decide(_ url: URLParts, appID: String, host: String? = nil) -> MatchDecision {
         if let host, url.host != host.lowercased() { return .noMatch }
         for (detailIndex, detail) in details.enumerated() where detail.appIDs.contains(appID) {
             for ruleIndex in detail.index.candidates(for: url.path) {
@@ -73,7 +73,7 @@ public struct AASAMatcher: Sendable {
     }
 
     /// Every app ID the document names for this form, in document order.
-    public var appIDs: [String] {
+    package var appIDs: [String] {
         details.flatMap(\.appIDs).uniqued()
     }
 

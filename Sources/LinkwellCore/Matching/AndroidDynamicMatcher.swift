@@ -1,7 +1,7 @@
 /// Decides what Android 15+ does with a URL from an `assetlinks.json`'s
 /// `dynamic_app_link_components` (spec-reference §2.4): rules in order, the first that matches
 /// decides, and a URL no rule matches does not open the app.
-public struct AndroidDynamicMatcher: Sendable {
+package struct AndroidDynamicMatcher: Sendable {
     struct Rule: Sendable {
         var path: AndroidGlob?
         var query: [(name: String, value: AndroidGlob)]
@@ -15,9 +15,9 @@ public struct AndroidDynamicMatcher: Sendable {
     let packages: [(package: String, rules: [Rule]?)]
     /// Why Google's verifier rejects the whole statement list, if it does: then no package's
     /// links are verified on this host and nothing opens the app.
-    public let rejection: StatementListCheck.Rejection?
+    package let rejection: StatementListCheck.Rejection?
 
-    public init(document: JSONValue) {
+    package init(document: JSONValue) {
         rejection = StatementListCheck.rejection(of: document)
         packages = (document.array ?? []).compactMap { statement in
             let relations = statement["relation"]?.array?.compactMap(\.string) ?? []
@@ -29,10 +29,10 @@ public struct AndroidDynamicMatcher: Sendable {
         }
     }
 
-    public var packageNames: [String] { packages.map(\.package) }
+    package var packageNames: [String] { packages.map(\.package) }
 
     /// Nil when the file declares no dynamic rules for the package (the manifest decides).
-    public func decide(_ url: URLParts, package: String) -> MatchDecision? {
+    package func decide(_ url: URLParts, package: String) -> MatchDecision? {
         if let rejection {
             return MatchDecision(outcome: .noMatch, ruleText: "assetlinks.json is rejected by Android's verifier (\(rejection))")
         }

@@ -1,13 +1,13 @@
 /// Any production `apple-app-site-association` and/or `assetlinks.json`, with the apps to ask
 /// about (default: every app the files name), taken as served by `host` or by each URL's host.
-public struct FileMatcher: Sendable {
-    public var aasa: (components: AASAMatcher, legacy: AASAMatcher)?
-    public var appIDs: [String]
-    public var android: AndroidDynamicMatcher?
-    public var packages: [String]
-    public var host: String?
+package struct FileMatcher: Sendable {
+    package var aasa: (components: AASAMatcher, legacy: AASAMatcher)?
+    package var appIDs: [String]
+    package var android: AndroidDynamicMatcher?
+    package var packages: [String]
+    package var host: String?
 
-    public init(aasa: JSONValue?, appIDs: [String], assetLinks: JSONValue?, packages: [String], host: String?) {
+    package init(aasa: JSONValue?, appIDs: [String], assetLinks: JSONValue?, packages: [String], host: String?) {
         self.aasa = aasa.map { (AASAMatcher(document: $0, form: .components), AASAMatcher(document: $0, form: .legacyPaths)) }
         self.appIDs = appIDs
         self.android = assetLinks.map(AndroidDynamicMatcher.init)
@@ -15,7 +15,7 @@ public struct FileMatcher: Sendable {
         self.host = host
     }
 
-    public func decisions(for text: String, url: URLParts) -> [LinkDecision] {
+    package func decisions(for text: String, url: URLParts) -> [LinkDecision] {
         var decisions: [LinkDecision] = []
         forEachDecision(for: text, url: url) { decisions.append(copy $0) }
         return decisions
@@ -23,7 +23,7 @@ public struct FileMatcher: Sendable {
 
     /// Each decision handed over as it is made, never collected: `match --stdin` writes each
     /// one straight out.
-    public func forEachDecision(for text: String, url: URLParts, _ body: (borrowing LinkDecision) -> Void) {
+    package func forEachDecision(for text: String, url: URLParts, _ body: (borrowing LinkDecision) -> Void) {
         if let aasa {
             let apps = appIDs.isEmpty ? (aasa.components.appIDs + aasa.legacy.appIDs).uniqued() : appIDs
             for app in apps {

@@ -1,18 +1,18 @@
 /// One answer to "what does this URL do?": for one platform and one app, the decision and the
 /// route (when the manifest is known) that made it.
-public struct LinkDecision: Sendable, Hashable {
-    public var url: String
-    public var platform: Platform
-    public var host: String
+package struct LinkDecision: Sendable, Hashable {
+    package var url: String
+    package var platform: Platform
+    package var host: String
     /// The manifest's app id, or the app ID / package given on the command line.
-    public var app: String
+    package var app: String
     /// `TEAMID.bundle.id` or the Android package.
-    public var appIdentifier: String
-    public var decision: MatchDecision
-    public var route: String?
-    public var pageType: String?
+    package var appIdentifier: String
+    package var decision: MatchDecision
+    package var route: String?
+    package var pageType: String?
 
-    public init(
+    package init(
         url: String, platform: Platform, host: String, app: String, appIdentifier: String, decision: MatchDecision, route: String? = nil,
         pageType: String? = nil
     ) {
@@ -27,7 +27,7 @@ public struct LinkDecision: Sendable, Hashable {
     }
 
     /// The `--json` form: one object per line, keys sorted, `rule` a 0-based index or null.
-    public var jsonLine: String {
+    package var jsonLine: String {
         var bytes: [UInt8] = []
         appendJSONLine(to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
@@ -35,7 +35,7 @@ public struct LinkDecision: Sendable, Hashable {
 
     /// Writes `jsonLine` (without a newline) as bytes, field by field: the shape is fixed, and
     /// `match --stdin` writes one per decision.
-    public func appendJSONLine(to bytes: inout [UInt8]) {
+    package func appendJSONLine(to bytes: inout [UInt8]) {
         func text(_ value: String?) {
             if let value { JSONValue.appendQuoted(value, to: &bytes) } else { literal("null") }
         }
@@ -71,7 +71,7 @@ public struct LinkDecision: Sendable, Hashable {
     }
 
     /// `opens the app through route 'profile' (components[4] {"/":"/u/*"})` and the like.
-    public var summary: String {
+    package var summary: String {
         let reference = decision.rule.map { index in
             "\(platform.ruleListName)[\(index)]" + (decision.ruleText.map { " \($0)" } ?? "")
         }
@@ -117,7 +117,7 @@ extension MatchDecision.Outcome {
 extension LinkTest.Expectation {
     /// What a decision amounts to, in the same terms. Linkwell's closing Android catch-all
     /// (no route) counts as `web`, as it only says what "no route" means on Android.
-    public init(_ decision: LinkDecision) {
+    package init(_ decision: LinkDecision) {
         switch decision.decision.outcome {
         case .match: self = .opens(route: decision.route)
         case .exclude where decision.route != nil: self = .blocked(route: decision.route)

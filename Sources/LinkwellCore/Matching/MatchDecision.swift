@@ -1,24 +1,24 @@
 /// What one platform does with one URL for one app: open it (through a rule), keep it in the
 /// browser because a rule excludes it, or keep it there because no rule matched.
-public struct MatchDecision: Sendable, Hashable {
-    public enum Outcome: String, Sendable, Hashable, Codable {
+package struct MatchDecision: Sendable, Hashable {
+    package enum Outcome: String, Sendable, Hashable, Codable {
         case match
         case exclude
         case noMatch = "no_match"
     }
 
-    public var outcome: Outcome
+    package var outcome: Outcome
     /// 0-based position of the deciding rule in its list (components, paths or dynamic rules).
-    public var rule: Int?
+    package var rule: Int?
     /// 0-based position of the AASA detail that held the rule.
-    public var detail: Int?
+    package var detail: Int?
     /// The rule as written, for people: `{"/": "/u/*"}`, `NOT /account/*`.
-    public var ruleText: String?
-    public var comment: String?
+    package var ruleText: String?
+    package var comment: String?
 
-    public static let noMatch = MatchDecision(outcome: .noMatch)
+    package static let noMatch = MatchDecision(outcome: .noMatch)
 
-    public init(outcome: Outcome, rule: Int? = nil, detail: Int? = nil, ruleText: String? = nil, comment: String? = nil) {
+    package init(outcome: Outcome, rule: Int? = nil, detail: Int? = nil, ruleText: String? = nil, comment: String? = nil) {
         self.outcome = outcome
         self.rule = rule
         self.detail = detail
@@ -26,5 +26,5 @@ public struct MatchDecision: Sendable, Hashable {
         self.comment = comment
     }
 
-    public var opensApp: Bool { outcome == .match }
+    package var opensApp: Bool { outcome == .match }
 }

@@ -2,12 +2,12 @@ import Foundation
 
 /// The source of decisions for `linkwell match`: the manifest's own files, or files given on the
 /// command line. Renders the report a person reads.
-public enum MatchEvaluator: Sendable {
+package enum MatchEvaluator: Sendable {
     case site(SiteMatcher)
     case files(FileMatcher)
 
     /// The report's lines for one URL: JSON lines, or a block of text ending with a blank line.
-    public func report(_ text: String, _ url: URLParts, json: Bool) -> [String] {
+    package func report(_ text: String, _ url: URLParts, json: Bool) -> [String] {
         var lines: [String] = []
         let decisions: [LinkDecision]
         var targets: LinkTargets?
@@ -55,7 +55,7 @@ public enum MatchEvaluator: Sendable {
 
     /// The `--json` report of one URL appended as lines (what `report(_:_:json: true)` gives,
     /// without building strings): `match --stdin` writes one per URL.
-    public func appendJSONLines(_ text: String, _ url: URLParts, to bytes: inout [UInt8]) {
+    package func appendJSONLines(_ text: String, _ url: URLParts, to bytes: inout [UInt8]) {
         switch self {
         case .site:
             for line in report(text, url, json: true) {

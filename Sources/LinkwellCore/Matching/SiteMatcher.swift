@@ -1,14 +1,14 @@
 /// Answers "what does this URL do?" for a built manifest, by evaluating the very files the build
 /// writes (parsed back) with the same matchers that read any production file, and naming the
 /// route behind each rule.
-public struct SiteMatcher: Sendable {
+package struct SiteMatcher: Sendable {
     struct HostMatchers: Sendable {
         var components: AASAMatcher?
         var legacy: AASAMatcher?
         var android: AndroidDynamicMatcher?
     }
 
-    public let site: Site
+    package let site: Site
     /// Which preview page each host serves, compiled once (`match --stdin` asks per URL).
     let pageRouting: PageRouting
     let hosts: [String: HostMatchers]
@@ -16,7 +16,7 @@ public struct SiteMatcher: Sendable {
     /// Per Android app id: each host group's intent filter as (hosts, path entries).
     let intentFilters: [String: [(hosts: [String], paths: [(attribute: AndroidPathMatcher?, route: String)])]]
 
-    public init(site: Site, plan: BuildPlan, files: [OutputFile]) {
+    package init(site: Site, plan: BuildPlan, files: [OutputFile]) {
         self.site = site
         pageRouting = PageRouting(site: site)
         origins = plan.ruleOrigins
@@ -37,7 +37,7 @@ public struct SiteMatcher: Sendable {
     }
 
     /// Every platform and app's decision for `url`; empty when its host is not the site's.
-    public func decisions(for text: String, url: URLParts) -> [LinkDecision] {
+    package func decisions(for text: String, url: URLParts) -> [LinkDecision] {
         guard url.scheme == "https" || url.scheme == "http", let matchers = hosts[url.host] else { return [] }
         var decisions: [LinkDecision] = []
         for app in site.iosApps {
@@ -77,7 +77,7 @@ public struct SiteMatcher: Sendable {
 
     /// The preview page the host serves for `url` (by path, as the generated host rewrites
     /// decide) and where it sends people.
-    public func targets(for url: URLParts) -> LinkTargets? {
+    package func targets(for url: URLParts) -> LinkTargets? {
         guard let rule = pageRouting.rule(for: url.path, on: url.host) else { return nil }
         return LinkTargets(site: site, route: rule.route, url: url)
     }

@@ -2,19 +2,19 @@
 /// (its compatibility suite, group 2000 "web statement-list parsing"): one invalid statement,
 /// relation string, target or fingerprint rejects the *whole* list, and then no app link on
 /// that host is verified.
-public enum StatementListCheck {
-    public struct Rejection: Sendable, Hashable, CustomStringConvertible {
+package enum StatementListCheck {
+    package struct Rejection: Sendable, Hashable, CustomStringConvertible {
         /// 0-based index of the statement at fault; nil when the list itself is wrong.
-        public var statement: Int?
-        public var reason: String
+        package var statement: Int?
+        package var reason: String
 
-        public var description: String {
+        package var description: String {
             statement.map { "statement \($0 + 1): \(reason)" } ?? reason
         }
     }
 
     /// Why Android rejects the list, or nil when it accepts it.
-    public static func rejection(of document: JSONValue) -> Rejection? {
+    package static func rejection(of document: JSONValue) -> Rejection? {
         guard let statements = document.array else {
             return Rejection(statement: nil, reason: "the statement list must be a single JSON array")
         }
@@ -122,7 +122,7 @@ public enum StatementListCheck {
 
     /// Where the `index`-th element of the top-level array starts in `text` (1-based line and
     /// column), for pointing at a statement.
-    public static func location(ofStatement index: Int, in text: String) -> (line: Int, column: Int)? {
+    package static func location(ofStatement index: Int, in text: String) -> (line: Int, column: Int)? {
         var depth = 0
         var inString = false
         var escaped = false

@@ -1,6 +1,6 @@
 /// The static hosts Linkwell writes configuration for. Each needs telling, in its own format,
 /// that the extensionless AASA is JSON and that nothing may redirect or rewrite the files.
-public enum HostingProvider: String, Sendable, Hashable, Codable, CaseIterable {
+package enum HostingProvider: String, Sendable, Hashable, Codable, CaseIterable {
     /// Netlify: `_headers` (and later `_redirects`) in the publish folder.
     case netlify
     /// Cloudflare Pages: the same `_headers` format as Netlify.
@@ -13,10 +13,10 @@ public enum HostingProvider: String, Sendable, Hashable, Codable, CaseIterable {
 }
 
 /// What a host must send with a file, as the providers' header rules need it.
-public enum ContentType {
-    public static let json = "application/json"
+package enum ContentType {
+    package static let json = "application/json"
 
-    public static func of(_ path: String) -> String {
+    package static func of(_ path: String) -> String {
         if path.hasSuffix(AssociationFiles.aasaRoot) || path.hasSuffix(".json") { return json }
         if path.hasSuffix(".txt") { return "text/plain; charset=utf-8" }
         if path.hasSuffix(".html") { return "text/html; charset=utf-8" }

@@ -2,12 +2,12 @@ import Foundation
 
 /// The grammars of the identifiers a manifest carries (spec-reference §4.1–§4.2). Each rule
 /// returns why a value is wrong, or nil when it is right, so checks and tests share one source.
-public enum Identifiers {
+package enum Identifiers {
     static let upperAlphanumerics = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
     static let hexDigits = Set("0123456789abcdefABCDEF")
     static let digits = Set("0123456789")
 
-    public static func teamIDProblem(_ value: String) -> String? {
+    package static func teamIDProblem(_ value: String) -> String? {
         guard value.count == 10, value.allSatisfy(upperAlphanumerics.contains) else {
             let hint =
                 value.count == 10 && value.uppercased().allSatisfy(upperAlphanumerics.contains) ? "; write '\(value.uppercased())'" : ""
@@ -16,7 +16,7 @@ public enum Identifiers {
         return nil
     }
 
-    public static func bundleIDProblem(_ value: String) -> String? {
+    package static func bundleIDProblem(_ value: String) -> String? {
         let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-")
         let labels = value.split(separator: ".", omittingEmptySubsequences: false)
         guard value.allSatisfy(allowed.contains), labels.count >= 2, !labels.contains(where: \.isEmpty) else {
@@ -25,7 +25,7 @@ public enum Identifiers {
         return nil
     }
 
-    public static func androidPackageProblem(_ value: String) -> String? {
+    package static func androidPackageProblem(_ value: String) -> String? {
         let segments = value.split(separator: ".", omittingEmptySubsequences: false)
         let validSegment: (Substring) -> Bool = { segment in
             guard let first = segment.first, first.isASCII, first.isLetter else { return false }
@@ -40,7 +40,7 @@ public enum Identifiers {
 
     /// A SHA-256 certificate fingerprint in its canonical form (upper-case hex octets joined by
     /// colons), from any of the spellings keytool, Play Console and apksigner print.
-    public static func canonicalFingerprint(_ value: String) -> Result<String, FingerprintProblem> {
+    package static func canonicalFingerprint(_ value: String) -> Result<String, FingerprintProblem> {
         var text = value.trimmingCharacters(in: .whitespaces)
         if text.lowercased().hasPrefix("sha256:") { text = String(text.dropFirst(7)) }
         let hex = text.filter { ![":", " ", "-"].contains($0) }
@@ -53,11 +53,11 @@ public enum Identifiers {
         return .success(octets.joined(separator: ":"))
     }
 
-    public enum FingerprintProblem: Error, Equatable, CustomStringConvertible {
+    package enum FingerprintProblem: Error, Equatable, CustomStringConvertible {
         case notHex(String, Character)
         case wrongLength(String, octets: Double)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .notHex(let value, let character):
                 "fingerprint '\(value)' contains '\(character)', which is not a hexadecimal digit; expected 32 octets such as '14:6D:E9:…'"
@@ -67,7 +67,7 @@ public enum Identifiers {
         }
     }
 
-    public static func appStoreIDProblem(_ value: String) -> String? {
+    package static func appStoreIDProblem(_ value: String) -> String? {
         guard !value.isEmpty, value.allSatisfy(digits.contains) else {
             return "App Store ID '\(value)' must be the numeric ID from the app's App Store URL (e.g. '1234567890'), not the bundle ID"
         }
@@ -75,7 +75,7 @@ public enum Identifiers {
     }
 
     /// Host names as files are served for them: lower-case ASCII labels, nothing around them.
-    public static func hostProblem(_ value: String) -> String? {
+    package static func hostProblem(_ value: String) -> String? {
         if let range = value.range(of: "://") {
             return "host '\(value)' must not carry a scheme; write '\(hostCandidate(String(value[range.upperBound...])))'"
         }
@@ -117,7 +117,7 @@ public enum Identifiers {
 
     /// Names the manifest uses to refer to things (app ids, route names): short, lower case,
     /// safe in file names and URLs.
-    public static func nameProblem(_ value: String, what: String) -> String? {
+    package static func nameProblem(_ value: String, what: String) -> String? {
         let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789-_")
         guard !value.isEmpty, value.allSatisfy(allowed.contains), value.first?.isLetter == true else {
             return "\(what) '\(value)' must start with a lower-case letter and hold only lower-case letters, digits, '-' and '_'"
@@ -126,7 +126,7 @@ public enum Identifiers {
     }
 
     /// A URL scheme per RFC 3986: a letter, then letters, digits, '+', '-' or '.'.
-    public static func schemeProblem(_ value: String) -> String? {
+    package static func schemeProblem(_ value: String) -> String? {
         let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789+-.")
         if value.hasSuffix("://") || value.hasSuffix(":") {
             return "scheme '\(value)' must be the bare name; write '\(value.split(separator: ":").first ?? "")'"
@@ -141,7 +141,7 @@ public enum Identifiers {
     }
 
     /// App versions as the stores show them: dot-separated numbers.
-    public static func versionProblem(_ value: String) -> String? {
+    package static func versionProblem(_ value: String) -> String? {
         let parts = value.split(separator: ".", omittingEmptySubsequences: false)
         guard (1...4).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(digits.contains) }) else {
             return "version '\(value)' must be dot-separated numbers such as '5.2' or '5.2.1'"

@@ -1,34 +1,34 @@
 /// Where one URL leads when the app does not open it: a page type's `PageLinks` expanded with
 /// the URL's path and query — never with anything else in the URL.
-public struct LinkTargets: Sendable, Hashable, Codable {
-    public var pageType: String
+package struct LinkTargets: Sendable, Hashable, Codable {
+    package var pageType: String
     /// The host of the canonical URL, and whether the URL's host is a pair's primary, its
     /// mirror, or the short host.
-    public var primaryHost: String
-    public var role: PageHost.Role
+    package var primaryHost: String
+    package var role: PageHost.Role
     /// The same URL on the other host of the pair: where the button leads (none on the short host).
-    public var openInApp: String?
+    package var openInApp: String?
     /// The URL on the pair's primary host: `rel=canonical` and `og:url`.
-    public var canonical: String
+    package var canonical: String
     /// `scheme://path?query`, for app-link meta tags; nil without a scheme.
-    public var native: String?
+    package var native: String?
     /// The mobile web page ("Continue on the web"); nil when there is none.
-    public var web: String?
-    public var iPhone: String?
-    public var android: String?
-    public var desktop: String?
+    package var web: String?
+    package var iPhone: String?
+    package var android: String?
+    package var desktop: String?
 
-    public var isOnMirror: Bool { role == .mirror }
+    package var isOnMirror: Bool { role == .mirror }
 
     /// Nil when the URL's host serves no pages or the route has no page type.
-    public init?(site: Site, route: Route, url: URLParts) {
+    package init?(site: Site, route: Route, url: URLParts) {
         guard let pageTypeName = route.pageType, let page = site.pageTypes.first(where: { $0.name == pageTypeName }),
             let host = PageHost.of(url.host, in: site)
         else { return nil }
         self.init(links: PageLinks(site: site, page: page, host: host), pageType: pageTypeName, path: url.path, query: url.query)
     }
 
-    public init(links: PageLinks, pageType: String, path: String, query: String) {
+    package init(links: PageLinks, pageType: String, path: String, query: String) {
         func expand(_ template: String) -> String {
             URLTemplate.expand(template, path: path, query: query, primaryHost: links.primaryHost)
         }

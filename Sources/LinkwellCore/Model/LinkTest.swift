@@ -1,20 +1,20 @@
 /// A link test from the manifest: a URL and what it must do on each platform. `build`,
 /// `validate` and `check` run them against the files they render, so a pull request that
 /// changes what a URL does without changing its test fails.
-public struct LinkTest: Sendable, Hashable, Codable {
-    public var url: String
+package struct LinkTest: Sendable, Hashable, Codable {
+    package var url: String
     /// Only this app (by manifest id); nil: every app on each platform.
-    public var app: String?
-    public var expectations: [PlatformExpectation]
-    public var location: SourceLocation
+    package var app: String?
+    package var expectations: [PlatformExpectation]
+    package var location: SourceLocation
 
-    public struct PlatformExpectation: Sendable, Hashable, Codable {
-        public var platform: Platform
-        public var expectation: Expectation
-        public var location: SourceLocation
+    package struct PlatformExpectation: Sendable, Hashable, Codable {
+        package var platform: Platform
+        package var expectation: Expectation
+        package var location: SourceLocation
     }
 
-    public enum Expectation: Sendable, Hashable, Codable, CustomStringConvertible {
+    package enum Expectation: Sendable, Hashable, Codable, CustomStringConvertible {
         /// Opens the app, through this route when named.
         case opens(route: String?)
         /// A rule excludes the URL, this route when named.
@@ -22,9 +22,9 @@ public struct LinkTest: Sendable, Hashable, Codable {
         /// No route decides: the browser opens the URL.
         case web
 
-        public static let keywords = ["opens", "blocked", "web"]
+        package static let keywords = ["opens", "blocked", "web"]
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .opens(let route?): "open the app through route '\(route)'"
             case .opens(nil): "open the app"
@@ -34,7 +34,7 @@ public struct LinkTest: Sendable, Hashable, Codable {
             }
         }
 
-        public func accepts(_ actual: Expectation) -> Bool {
+        package func accepts(_ actual: Expectation) -> Bool {
             switch (self, actual) {
             case (.opens(nil), .opens), (.blocked(nil), .blocked), (.web, .web): true
             default: self == actual

@@ -1,6 +1,6 @@
 /// A host that serves preview pages, and what a visitor's arrival there means.
-public struct PageHost: Sendable, Hashable, Codable {
-    public enum Role: String, Sendable, Hashable, Codable {
+package struct PageHost: Sendable, Hashable, Codable {
+    package enum Role: String, Sendable, Hashable, Codable {
         /// A mirror pair's primary host: the link people share. A visitor here is in a browser that
         /// did not hand the link to the app (an in-app browser, a desktop), or has no app.
         case primary
@@ -11,21 +11,21 @@ public struct PageHost: Sendable, Hashable, Codable {
         case short
     }
 
-    public var host: String
-    public var role: Role
+    package var host: String
+    package var role: Role
     /// The host of the page's canonical URL: the pair's primary host; on the short host, itself
     /// (the code is the link).
-    public var canonicalHost: String
+    package var canonicalHost: String
     /// Where "Open in app" leads: the other host of the pair. Nil on the short host, which has
     /// no other host that opens the same codes.
-    public var otherHost: String?
+    package var otherHost: String?
 
     /// Every host of the site, in `Site.hosts` order.
-    public static func all(in site: Site) -> [PageHost] {
+    package static func all(in site: Site) -> [PageHost] {
         site.hosts.compactMap { of($0, in: site) }
     }
 
-    public static func of(_ host: String, in site: Site) -> PageHost? {
+    package static func of(_ host: String, in site: Site) -> PageHost? {
         if let pair = site.mirrorPairs.first(where: { $0.primary == host }) {
             return PageHost(host: host, role: .primary, canonicalHost: host, otherHost: pair.mirror)
         }

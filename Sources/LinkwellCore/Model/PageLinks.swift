@@ -3,36 +3,36 @@
 /// expands it for item pages and `linkwell match`, and the page's script expands the very same
 /// templates in the browser for route pages, so the two can never disagree. A nil link is one
 /// the page leaves out: no page ever links to itself.
-public struct PageLinks: Sendable, Hashable, Codable {
+package struct PageLinks: Sendable, Hashable, Codable {
     /// The host of the canonical URL (the pair's primary, or the short host).
-    public var primaryHost: String
-    public var role: PageHost.Role
+    package var primaryHost: String
+    package var role: PageHost.Role
     /// The same path and query on the other host of the pair: the "Open in app" button.
-    public var openInApp: String?
+    package var openInApp: String?
     /// The URL on the primary host: `rel=canonical`, `og:url`, `app-argument`.
-    public var canonical: String
+    package var canonical: String
     /// The mobile web page ("Continue on the web" on phones): the page type's `web`, else the
     /// site's web home.
-    public var web: String?
-    public var desktop: String?
+    package var web: String?
+    package var desktop: String?
     /// Where an iPhone without the app goes from the mirror page.
-    public var iPhone: String?
+    package var iPhone: String?
     /// Where an Android phone without the app goes from the mirror page; with `intentPackage` it
     /// is the fallback inside an `intent://` URL.
-    public var android: String?
-    public var intentPackage: String?
+    package var android: String?
+    package var intentPackage: String?
     /// `scheme://path?query`, for app-link meta tags and the Android native attempt.
-    public var native: String?
+    package var native: String?
     /// Whether there is a web page besides the preview (`al:web:should_fallback`).
-    public var hasWebEquivalent: Bool
+    package var hasWebEquivalent: Bool
     /// The apps the page names in its tags.
-    public var iosApp: IOSApp?
-    public var androidApp: AndroidApp?
+    package var iosApp: IOSApp?
+    package var androidApp: AndroidApp?
 
     /// The links of `page` served on `host`; the apps are the first of the page's routes' apps
     /// (an App Store ID is needed for the iOS store link), or of all the site's apps for the
     /// home and not-found pages, which no route names.
-    public init(site: Site, page: PageType, host: PageHost) {
+    package init(site: Site, page: PageType, host: PageHost) {
         primaryHost = host.canonicalHost
         role = host.role
         openInApp = host.otherHost.map { "https://\($0){path}{query}" }
@@ -57,7 +57,7 @@ public struct PageLinks: Sendable, Hashable, Codable {
 }
 
 /// The pages every host has besides its route pages: `index.html` and `404.html`.
-public enum PageKind: String, Sendable, Hashable, Codable, CaseIterable {
+package enum PageKind: String, Sendable, Hashable, Codable, CaseIterable {
     case home
     case notFound = "not-found"
 
@@ -69,7 +69,7 @@ public enum PageKind: String, Sendable, Hashable, Codable, CaseIterable {
     }
 
     /// The page type these pages are rendered as: the site's name, its web home, the store.
-    public func pageType(in site: Site) -> PageType {
+    package func pageType(in site: Site) -> PageType {
         var page = PageType(name: "linkwell:\(rawValue)", fallback: .store, title: site.name)
         switch self {
         case .home: page.description = "\(site.name) is better in the app. Get it, or continue on the web."
@@ -81,7 +81,7 @@ public enum PageKind: String, Sendable, Hashable, Codable, CaseIterable {
     }
 
     /// The file each host serves it from.
-    public var fileName: String {
+    package var fileName: String {
         switch self {
         case .home: "index.html"
         case .notFound: "404.html"
@@ -90,8 +90,8 @@ public enum PageKind: String, Sendable, Hashable, Codable, CaseIterable {
 }
 /// Expands `{path}`, `{query}` and `{link}` in one pass over the template, so text from the URL
 /// is never itself read as a placeholder. The page script implements the same function.
-public enum URLTemplate {
-    public static func expand(_ template: String, path: String, query: String, primaryHost: String) -> String {
+package enum URLTemplate {
+    package static func expand(_ template: String, path: String, query: String, primaryHost: String) -> String {
         // One pass over the template's bytes: this runs several times for every item page.
         var result: [UInt8] = []
         result.reserveCapacity(template.utf8.count + path.utf8.count + query.utf8.count + 1)
@@ -123,7 +123,7 @@ public enum URLTemplate {
 
     /// Chrome's `intent:` URL for the primary-host URL: the app when it is installed after all,
     /// else `fallback` (S.browser_fallback_url).
-    public static func intent(primaryHost: String, path: String, query: String, package: String, fallback: String) -> String {
+    package static func intent(primaryHost: String, path: String, query: String, package: String, fallback: String) -> String {
         let queryPart = query.isEmpty ? "" : "?\(query)"
         return
             "intent://\(primaryHost)\(path)\(queryPart)#Intent;scheme=https;package=\(package);S.browser_fallback_url=\(strictlyEncoded(fallback));end"
@@ -131,7 +131,7 @@ public enum URLTemplate {
 
     /// A path with every non-ASCII character percent-encoded as UTF-8 (`/u/zoë` → `/u/zo%C3%AB`):
     /// how a browser sends it, and how links name it.
-    public static func encodedPath(_ path: String) -> String {
+    package static func encodedPath(_ path: String) -> String {
         guard !path.utf8.allSatisfy({ $0 < 0x80 }) else { return path }
         let hex = Array("0123456789ABCDEF".utf8)
         var result: [UInt8] = []
@@ -143,7 +143,7 @@ public enum URLTemplate {
 
     /// Percent-encodes everything but unreserved characters, as JavaScript's
     /// `encodeURIComponent` does apart from `!'()*`, which it keeps — so those are kept too.
-    public static func strictlyEncoded(_ text: String) -> String {
+    package static func strictlyEncoded(_ text: String) -> String {
         var result: [UInt8] = []
         appendStrictlyEncoded(text.utf8, to: &result)
         return String(decoding: result, as: UTF8.self)

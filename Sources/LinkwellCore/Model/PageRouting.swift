@@ -2,19 +2,19 @@
 /// first route, in manifest order, that has a page type, applies on the host and whose path
 /// pattern matches. Custom variables are expanded into one rule per value and built-in ones
 /// widened, as in the rewrites; query and fragment conditions play no part (hosts route by path).
-public struct PageRouting: Sendable {
-    public struct Rule: Sendable {
-        public var route: Route
-        public var pageType: String
+package struct PageRouting: Sendable {
+    package struct Rule: Sendable {
+        package var route: Route
+        package var pageType: String
         /// The route's path pattern with variables expanded (`*` any characters, `?` one).
-        public var pattern: String
+        package var pattern: String
         let glob: GlobPattern
     }
 
     let site: Site
     let rules: [Rule]
 
-    public init(site: Site) {
+    package init(site: Site) {
         self.site = site
         let expander = VariableExpander(variables: site.substitutionVariables)
         rules = site.routes.flatMap { route -> [Rule] in
@@ -29,12 +29,12 @@ public struct PageRouting: Sendable {
     }
 
     /// The rules on `host`, in the order hosts must try them.
-    public func rules(on host: String) -> [Rule] {
+    package func rules(on host: String) -> [Rule] {
         guard site.hosts.contains(host) else { return [] }
         return rules.filter { $0.route.hosts.contains(host) }
     }
 
-    public func rule(for path: String, on host: String) -> Rule? {
+    package func rule(for path: String, on host: String) -> Rule? {
         rules(on: host).first { $0.glob.matches(path) }
     }
 }

@@ -1,5 +1,5 @@
 /// The platforms whose link handling Linkwell decides, each with its own rule form.
-public enum Platform: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
+package enum Platform: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
     /// iOS 13 and later: `appIDs` + `components`.
     case ios
     /// iOS 9–12: `appID` + `paths`.
@@ -9,7 +9,7 @@ public enum Platform: String, Sendable, Hashable, Codable, CaseIterable, Compara
     /// Android 14 and earlier: the app's intent filters alone (`app/android/*.intent-filters.xml`).
     case androidLegacy = "android-legacy"
 
-    public var displayName: String {
+    package var displayName: String {
         switch self {
         case .ios: "iOS 13+"
         case .iosLegacy: "iOS 9–12"
@@ -19,7 +19,7 @@ public enum Platform: String, Sendable, Hashable, Codable, CaseIterable, Compara
     }
 
     /// The name of the rule list in the file, for `components[3]`-style references.
-    public var ruleListName: String {
+    package var ruleListName: String {
         switch self {
         case .ios: "components"
         case .iosLegacy: "paths"
@@ -28,7 +28,7 @@ public enum Platform: String, Sendable, Hashable, Codable, CaseIterable, Compara
         }
     }
 
-    public static func < (lhs: Platform, rhs: Platform) -> Bool {
+    package static func < (lhs: Platform, rhs: Platform) -> Bool {
         (allCases.firstIndex(of: lhs) ?? 0) < (allCases.firstIndex(of: rhs) ?? 0)
     }
 }

@@ -6,16 +6,16 @@
 /// a manifest variable its first value and a built-in variable a common value. Whether an
 /// earlier route takes the sample first is not this type's business; the callers ask the
 /// matchers, which is the point.
-public enum RouteSamples {
-    public struct Sample: Sendable, Hashable {
-        public var route: String
-        public var host: String
-        public var url: String
+package enum RouteSamples {
+    package struct Sample: Sendable, Hashable {
+        package var route: String
+        package var host: String
+        package var url: String
     }
 
     /// Every route's sample on each of its hosts, in route then host order. Routes with no
     /// path use `/sample`.
-    public static func samples(of site: Site) -> [Sample] {
+    package static func samples(of site: Site) -> [Sample] {
         let values = Dictionary(site.substitutionVariables.map { ($0.name, $0.values) }, uniquingKeysWith: { first, _ in first })
         return site.routes.flatMap { route in
             let suffix = pathAndQuery(of: route, values: values)

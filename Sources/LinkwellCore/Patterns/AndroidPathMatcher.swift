@@ -1,6 +1,6 @@
 /// The path attributes of an AndroidManifest `<data>` element (spec-reference §2.5), matched
 /// against the decoded path the way `android.os.PatternMatcher` does: greedily, never going back.
-public enum AndroidPathMatcher: Sendable, Hashable {
+package enum AndroidPathMatcher: Sendable, Hashable {
     case path(String)
     case prefix(String)
     case suffix(String)
@@ -9,7 +9,7 @@ public enum AndroidPathMatcher: Sendable, Hashable {
     /// `android:pathAdvancedPattern`: `.`, `[set]`, `[^set]`, `*`, `+`, `{n}`, `{n,m}`, `{n,}`.
     case advancedPattern(String)
 
-    public func matches(_ path: String) -> Bool {
+    package func matches(_ path: String) -> Bool {
         switch self {
         case .path(let exact): path == exact
         case .prefix(let prefix): path.hasPrefix(prefix)

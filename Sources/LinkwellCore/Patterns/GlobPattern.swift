@@ -7,9 +7,9 @@ import Synchronization
 /// is ASCII (paths as written are percent-encoded): those are matched byte by byte. Anything else
 /// goes through the pattern's automaton (`GlobAutomaton`), built on first use — so a list of
 /// 1,000 rules is ready to match without compiling 1,000 automata.
-public struct GlobPattern: Sendable {
-    public let source: String
-    public let caseSensitive: Bool
+package struct GlobPattern: Sendable {
+    package let source: String
+    package let caseSensitive: Bool
     /// The pattern's bytes (folded when case is ignored) when it is ASCII with `*` and `?` as its
     /// only specials.
     private let asciiGlob: [UInt8]?
@@ -17,7 +17,7 @@ public struct GlobPattern: Sendable {
 
     /// `variables` are the values of every variable the pattern may name (built-ins included);
     /// a variable with no values never matches.
-    public init(_ source: String, caseSensitive: Bool = true, variables: [String: [String]] = [:]) {
+    package init(_ source: String, caseSensitive: Bool = true, variables: [String: [String]] = [:]) {
         self.source = source
         self.caseSensitive = caseSensitive
         asciiGlob =
@@ -26,7 +26,7 @@ public struct GlobPattern: Sendable {
         automaton = LazyAutomaton { GlobAutomaton(source, caseSensitive: caseSensitive, variables: variables) }
     }
 
-    public func matches(_ subject: some StringProtocol) -> Bool {
+    package func matches(_ subject: some StringProtocol) -> Bool {
         if let asciiGlob {
             let fast = subject.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
                 bytes.allSatisfy { $0 < 0x80 } ? Self.globMatches(asciiGlob, bytes, foldCase: !caseSensitive) : nil

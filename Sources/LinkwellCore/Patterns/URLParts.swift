@@ -1,16 +1,16 @@
 /// A URL split into the parts the matchers compare, exactly as written: no re-encoding, no
 /// dot-segment removal (spec-reference §2.1 step 1). Scheme and host are lower-cased; an empty
 /// path is `/`; an absent query or fragment is the empty string.
-public struct URLParts: Sendable, Hashable {
-    public var scheme: String
-    public var host: String
-    public var path: String
-    public var query: String
-    public var fragment: String
+package struct URLParts: Sendable, Hashable {
+    package var scheme: String
+    package var host: String
+    package var path: String
+    package var query: String
+    package var fragment: String
 
     /// Nil when the text is not an absolute `scheme://host…` URL. One pass over the UTF-8 bytes
     /// (every delimiter is ASCII): `match --stdin` splits a URL per line.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         var text = text
         guard let parts = text.withUTF8(Self.init(bytes:)) else { return nil }
         self = parts
@@ -60,7 +60,7 @@ public struct URLParts: Sendable, Hashable {
         return String(decoding: part.map { $0.isASCIIUpper ? $0 + 32 : $0 }, as: UTF8.self)
     }
 
-    public var queryItems: [(name: String, value: String)] {
+    package var queryItems: [(name: String, value: String)] {
         query.split(separator: "&").map { item in
             let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
@@ -68,13 +68,13 @@ public struct URLParts: Sendable, Hashable {
     }
 
     /// The path with the query and fragment, as a preview page keeps it when it links across.
-    public var pathAndQuery: String { query.isEmpty ? path : "\(path)?\(query)" }
+    package var pathAndQuery: String { query.isEmpty ? path : "\(path)?\(query)" }
 }
 
 /// Percent-decoding as UTF-8, for `percentEncoded: false` rules. Invalid escapes stay as
 /// written, as the platform's decoders leave them.
-public enum PercentDecoding {
-    public static func decode(_ text: some StringProtocol) -> String {
+package enum PercentDecoding {
+    package static func decode(_ text: some StringProtocol) -> String {
         guard text.contains("%") else { return String(text) }
         var bytes: [UInt8] = []
         let utf8 = Array(text.utf8)

@@ -5,7 +5,7 @@ import Synchronization
 /// The item stage: each page type's data file, streamed a row at a time into one page per host
 /// (after the rest of the build succeeded). Memory holds one row and its pages, plus the set of
 /// paths seen so far, which is how a repeated path is caught.
-public enum ItemBuild {
+package enum ItemBuild {
     /// ASCII characters an item path may use: RFC 3986 path characters that are safe in a file
     /// name on every host, without percent-encoding (a host would decode it before finding the
     /// file). Beyond ASCII, letters, digits and combining marks of any script (`/u/zoë`): written
@@ -30,7 +30,7 @@ public enum ItemBuild {
     /// With a `proof`, pages it shows to be on disk already are emitted without rendering
     /// (`OutputFile.provedUnchanged`); `identity` is added to every page's fingerprint (the
     /// caller's own version, so a new Linkwell never trusts an old one's pages).
-    public static func run(
+    package static func run(
         site: Site, templates: PageTemplates, project: some ProjectFiles, strict: Bool = false,
         proof: (any PageProof)? = nil, identity: [UInt8] = [],
         emit: (OutputFile) throws -> Void, progress: (Int) -> Void = { _ in }

@@ -1,7 +1,7 @@
 /// Runs the manifest's link tests against the rendered files. A failure is an error at the
 /// expectation that failed, saying what happens instead and which rule decided.
-public enum LinkTestRun {
-    public static func failures(of tests: [LinkTest], matcher: SiteMatcher) -> [Diagnostic] {
+package enum LinkTestRun {
+    package static func failures(of tests: [LinkTest], matcher: SiteMatcher) -> [Diagnostic] {
         tests.flatMap { test -> [Diagnostic] in
             guard let url = URLParts(test.url) else { return [] }
             let decisions = matcher.decisions(for: test.url, url: url).filter { test.app == nil || $0.app == test.app }

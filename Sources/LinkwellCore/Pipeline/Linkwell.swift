@@ -2,22 +2,22 @@
 /// load → validate → resolve → plan → render → lint → test. Each stage runs only when the ones before it
 /// found no error, and every diagnostic found on the way is returned.
 /// Each stage reports everything it finds in one go.
-public enum Linkwell {
-    public struct BuildResult: Sendable {
-        public var site: Site?
-        public var plan: BuildPlan?
-        public var files: [OutputFile]
-        public var diagnostics: [Diagnostic]
+package enum Linkwell {
+    package struct BuildResult: Sendable {
+        package var site: Site?
+        package var plan: BuildPlan?
+        package var files: [OutputFile]
+        package var diagnostics: [Diagnostic]
         /// The compiled templates, for the item stage (`ItemBuild`).
-        public var templates: PageTemplates?
+        package var templates: PageTemplates?
 
-        public var succeeded: Bool { !diagnostics.hasErrors }
+        package var succeeded: Bool { !diagnostics.hasErrors }
     }
 
     /// With `strict`, every warning is an error: the build fails and writes nothing.
     /// `project` reads the templates folder (the manifest's `templates`, or `templatesFolder`,
     /// which wins). Item pages are streamed afterwards by `ItemBuild`.
-    public static func build(
+    package static func build(
         _ manifest: SourceFile, project: some ProjectFiles = NoProjectFiles(), templatesFolder: String? = nil, strict: Bool = false
     ) -> BuildResult {
         var diagnostics: [Diagnostic] = []
@@ -74,8 +74,8 @@ public enum Linkwell {
 
     /// Plans and renders an already resolved site, for tools and tests that build a `Site` in
     /// code rather than from YAML.
-    public enum Build {
-        public static func files(for site: Site) -> [OutputFile] {
+    package enum Build {
+        package static func files(for site: Site) -> [OutputFile] {
             Render.files(of: BuildPlan(site: site), pages: PreviewPages(site: site, templates: .builtIn)).files
         }
     }
@@ -97,7 +97,7 @@ public enum Linkwell {
 
     /// Parses and decodes the manifest; shape problems come back beside a partial manifest so
     /// that validation can still report what else is wrong.
-    public static func load(_ manifest: SourceFile) -> Result<(manifest: RawManifest, diagnostics: [Diagnostic]), Diagnostic> {
+    package static func load(_ manifest: SourceFile) -> Result<(manifest: RawManifest, diagnostics: [Diagnostic]), Diagnostic> {
         YAMLParser.parse(manifest).flatMap { root in
             var decoder = ManifestDecoder()
             guard let raw = decoder.decode(root) else {

@@ -1,22 +1,22 @@
 /// How one file of the output folder differs from a fresh build: the basis of `check` (the CI
 /// gate) and of `build`, which rewrites only what changed.
-public struct OutputChange: Sendable, Hashable, CustomStringConvertible {
-    public enum Kind: String, Sendable, Hashable {
+package struct OutputChange: Sendable, Hashable, CustomStringConvertible {
+    package enum Kind: String, Sendable, Hashable {
         case added, changed, removed
     }
 
-    public var kind: Kind
-    public var path: String
+    package var kind: Kind
+    package var path: String
 
-    public var description: String { "\(kind.rawValue): \(path)" }
+    package var description: String { "\(kind.rawValue): \(path)" }
 
-    public init(kind: Kind, path: String) {
+    package init(kind: Kind, path: String) {
         self.kind = kind
         self.path = path
     }
 
     /// Changes in path order. `existing` maps each file's path in the folder to its bytes.
-    public static func changes(from existing: [String: [UInt8]], to files: [OutputFile]) -> [OutputChange] {
+    package static func changes(from existing: [String: [UInt8]], to files: [OutputFile]) -> [OutputChange] {
         var changes: [OutputChange] = []
         let produced = Set(files.map(\.path))
         for file in files {

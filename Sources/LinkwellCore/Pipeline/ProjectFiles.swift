@@ -1,6 +1,6 @@
 /// The files beside the manifest that a build reads: templates and item data files. The core
 /// says what it needs; the executable (or a test) does the reading.
-public protocol ProjectFiles {
+package protocol ProjectFiles {
     /// The files directly inside `folder` (relative to the manifest's folder) whose names end
     /// with `suffix`, sorted by name; nil when there is no such folder.
     func textFiles(in folder: String, suffix: String) -> [SourceFile]?
@@ -11,33 +11,33 @@ public protocol ProjectFiles {
 
 /// Why a project file cannot be read ("no such file", "it is a FIFO (named pipe), not a file"),
 /// for the error the core reports at the manifest value that names it.
-public struct UnreadableFile: Error, Equatable {
-    public var reason: String
-    public init(_ reason: String) { self.reason = reason }
-    public static let missing = UnreadableFile("no such file")
+package struct UnreadableFile: Error, Equatable {
+    package var reason: String
+    package init(_ reason: String) { self.reason = reason }
+    package static let missing = UnreadableFile("no such file")
 }
 
 /// For a manifest on its own: no templates folder, no data files.
-public struct NoProjectFiles: ProjectFiles {
-    public init() {}
-    public func textFiles(in folder: String, suffix: String) -> [SourceFile]? { nil }
-    public func chunks(of path: String) -> Result<AnyIterator<[UInt8]>, UnreadableFile> { .failure(.missing) }
+package struct NoProjectFiles: ProjectFiles {
+    package init() {}
+    package func textFiles(in folder: String, suffix: String) -> [SourceFile]? { nil }
+    package func chunks(of path: String) -> Result<AnyIterator<[UInt8]>, UnreadableFile> { .failure(.missing) }
 }
 
 /// Project files held in memory, by path: for tests and tools that build from strings.
-public struct InMemoryProjectFiles: ProjectFiles {
-    public var files: [String: String]
+package struct InMemoryProjectFiles: ProjectFiles {
+    package var files: [String: String]
 
-    public init(_ files: [String: String]) { self.files = files }
+    package init(_ files: [String: String]) { self.files = files }
 
-    public func textFiles(in folder: String, suffix: String) -> [SourceFile]? {
+    package func textFiles(in folder: String, suffix: String) -> [SourceFile]? {
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         let inside = files.filter { $0.key.hasPrefix(prefix) && !$0.key.dropFirst(prefix.count).contains("/") }
         guard !inside.isEmpty else { return nil }
         return inside.filter { $0.key.hasSuffix(suffix) }.map { SourceFile(path: $0.key, text: $0.value) }.sorted { $0.path < $1.path }
     }
 
-    public func chunks(of path: String) -> Result<AnyIterator<[UInt8]>, UnreadableFile> {
+    package func chunks(of path: String) -> Result<AnyIterator<[UInt8]>, UnreadableFile> {
         guard let text = files[path] else { return .failure(.missing) }
         // Small chunks, so that tests cross chunk boundaries inside rows and quotes.
         let bytes = Array(text.utf8)

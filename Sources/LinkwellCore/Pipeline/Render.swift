@@ -1,7 +1,7 @@
 /// Turns planned documents into bytes and checks what only bytes can show: the AASA size limit
 /// and, by reading the rendered robots.txt back, that no crawler is kept from a file.
-public enum Render {
-    public static func files(of plan: BuildPlan, pages: PreviewPages) -> (files: [OutputFile], diagnostics: [Diagnostic]) {
+package enum Render {
+    package static func files(of plan: BuildPlan, pages: PreviewPages) -> (files: [OutputFile], diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         let files = plan.files.map { planned -> OutputFile in
             let contents: String

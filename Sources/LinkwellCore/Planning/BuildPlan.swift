@@ -1,7 +1,7 @@
 /// What the build will write, host by host, as structured documents: decided here, turned into
 /// bytes by `Render`. Translation losses are reported once per route, not once per host.
-public struct BuildPlan: Sendable, Hashable {
-    public enum Document: Sendable, Hashable {
+package struct BuildPlan: Sendable, Hashable {
+    package enum Document: Sendable, Hashable {
         case aasa(AASAFile)
         case assetLinks([AssetLinksStatement])
         case robots(String)
@@ -15,26 +15,26 @@ public struct BuildPlan: Sendable, Hashable {
         case page(PageKind)
     }
 
-    public struct PlannedFile: Sendable, Hashable {
-        public var path: String
-        public var host: String
-        public var document: Document
+    package struct PlannedFile: Sendable, Hashable {
+        package var path: String
+        package var host: String
+        package var document: Document
     }
 
     /// Which route each emitted rule came from, so a decision can name its route.
-    public struct RuleListKey: Sendable, Hashable {
-        public var host: String
-        public var platform: Platform
+    package struct RuleListKey: Sendable, Hashable {
+        package var host: String
+        package var platform: Platform
         /// The app's manifest id.
-        public var app: String
+        package var app: String
     }
 
-    public var files: [PlannedFile]
-    public var diagnostics: [Diagnostic]
+    package var files: [PlannedFile]
+    package var diagnostics: [Diagnostic]
     /// Route names in rule order; nil for a rule no route wrote (the closing catch-all).
-    public var ruleOrigins: [RuleListKey: [String?]] = [:]
+    package var ruleOrigins: [RuleListKey: [String?]] = [:]
 
-    public init(site: Site) {
+    package init(site: Site) {
         let translations = Translations(site: site)
         diagnostics = Self.losses(site: site, translations: translations)
         let robots = RobotsRenderer.render(site.robots)

@@ -1,35 +1,35 @@
 /// `apple-app-site-association` exactly as Apple reads it (spec-reference §1.1), one struct per
 /// JSON object; JSON keys are the coding keys, nothing is renamed on the way out.
-public struct AASAFile: Sendable, Hashable, Encodable {
-    public var applinks: AppLinks
-    public var webcredentials: AppList?
-    public var appclips: AppList?
+package struct AASAFile: Sendable, Hashable, Encodable {
+    package var applinks: AppLinks
+    package var webcredentials: AppList?
+    package var appclips: AppList?
 
-    public struct AppLinks: Sendable, Hashable, Encodable {
+    package struct AppLinks: Sendable, Hashable, Encodable {
         /// Must be present and empty for iOS 9–12.
-        public var apps: [String] = []
-        public var details: [Detail]
-        public var defaults: Defaults?
-        public var substitutionVariables: [String: [String]]?
+        package var apps: [String] = []
+        package var details: [Detail]
+        package var defaults: Defaults?
+        package var substitutionVariables: [String: [String]]?
     }
 
     /// One app's rules in both forms: `appID` + `paths` for iOS 9–12, `appIDs` + `components`
     /// for iOS 13+ (which ignores `paths` when `components` is present).
-    public struct Detail: Sendable, Hashable, Encodable {
-        public var appID: String?
-        public var appIDs: [String]
-        public var paths: [String]?
-        public var components: [Component]
+    package struct Detail: Sendable, Hashable, Encodable {
+        package var appID: String?
+        package var appIDs: [String]
+        package var paths: [String]?
+        package var components: [Component]
     }
 
-    public struct Component: Sendable, Hashable, Encodable {
-        public var path: String?
-        public var query: Query?
-        public var fragment: String?
-        public var exclude: Bool?
-        public var comment: String?
-        public var caseSensitive: Bool?
-        public var percentEncoded: Bool?
+    package struct Component: Sendable, Hashable, Encodable {
+        package var path: String?
+        package var query: Query?
+        package var fragment: String?
+        package var exclude: Bool?
+        package var comment: String?
+        package var caseSensitive: Bool?
+        package var percentEncoded: Bool?
 
         enum CodingKeys: String, CodingKey {
             case path = "/"
@@ -41,11 +41,11 @@ public struct AASAFile: Sendable, Hashable, Encodable {
 
     /// The `?` key: a pattern for the whole query string, or one pattern per item name. Values
     /// are always strings; a non-string value would silently void the whole dictionary.
-    public enum Query: Sendable, Hashable, Encodable {
+    package enum Query: Sendable, Hashable, Encodable {
         case whole(String)
         case items([String: String])
 
-        public func encode(to encoder: any Encoder) throws {
+        package func encode(to encoder: any Encoder) throws {
             var container = encoder.singleValueContainer()
             switch self {
             case .whole(let pattern): try container.encode(pattern)
@@ -54,12 +54,12 @@ public struct AASAFile: Sendable, Hashable, Encodable {
         }
     }
 
-    public struct Defaults: Sendable, Hashable, Encodable {
-        public var caseSensitive: Bool?
-        public var percentEncoded: Bool?
+    package struct Defaults: Sendable, Hashable, Encodable {
+        package var caseSensitive: Bool?
+        package var percentEncoded: Bool?
     }
 
-    public struct AppList: Sendable, Hashable, Encodable {
-        public var apps: [String]
+    package struct AppList: Sendable, Hashable, Encodable {
+        package var apps: [String]
     }
 }

@@ -1,17 +1,17 @@
 /// One row of an item data file: the item's path and every field, with where it was written.
-public struct ItemRow: Sendable, Hashable {
-    public var path: String
-    public var fields: [String: String]
-    public var location: SourceLocation
+package struct ItemRow: Sendable, Hashable {
+    package var path: String
+    package var fields: [String: String]
+    package var location: SourceLocation
     /// Where the `path` value is, for messages about it.
-    public var pathLocation: SourceLocation
+    package var pathLocation: SourceLocation
 }
 
 /// Reads an item data file row by row from chunks of bytes, so memory holds one row at a time
 /// however long the file is: CSV (RFC 4180, a header row naming the columns, one of them
 /// `path`) or JSON Lines (one object per line, string values).
-public struct ItemRows: IteratorProtocol {
-    public enum Format: Sendable { case csv, jsonLines }
+package struct ItemRows: IteratorProtocol {
+    package enum Format: Sendable { case csv, jsonLines }
 
     private var bytes: ByteStream
     private let format: Format
@@ -19,19 +19,19 @@ public struct ItemRows: IteratorProtocol {
     private var header: [String]?
     private var failed = false
 
-    public init(file: String, format: Format, chunks: AnyIterator<[UInt8]>) {
+    package init(file: String, format: Format, chunks: AnyIterator<[UInt8]>) {
         self.file = file
         self.format = format
         self.bytes = ByteStream(chunks: chunks)
     }
 
-    public static func format(of path: String) -> Format? {
+    package static func format(of path: String) -> Format? {
         path.hasSuffix(".csv") ? .csv : path.hasSuffix(".jsonl") ? .jsonLines : nil
     }
 
     /// A row, or the first problem (after which reading stops: a broken quote or header makes
     /// every later row meaningless).
-    public mutating func next() -> Result<ItemRow, Diagnostic>? {
+    package mutating func next() -> Result<ItemRow, Diagnostic>? {
         guard !failed else { return nil }
         let result = format == .csv ? nextCSVRow() : nextJSONRow()
         if case .failure = result { failed = true }

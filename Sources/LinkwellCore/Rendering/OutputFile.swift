@@ -1,31 +1,31 @@
 /// One file of the build, by its path under the output folder (`/`-separated) and its bytes.
-public struct OutputFile: Sendable, Hashable {
-    public var path: String
+package struct OutputFile: Sendable, Hashable {
+    package var path: String
     /// UTF-8 text: pages are rendered as bytes and written as they are.
-    public var bytes: [UInt8]
+    package var bytes: [UInt8]
     /// Item pages: the fingerprint of what the page is rendered from.
-    public var fingerprint: PageFingerprint?
+    package var fingerprint: PageFingerprint?
     /// Set when a `PageProof` showed the file on disk is already this page, so it was not
     /// rendered: `bytes` is empty and the file must be kept as it is.
-    public var provedUnchanged = false
+    package var provedUnchanged = false
 
-    public init(path: String, contents: String) {
+    package init(path: String, contents: String) {
         self.path = path
         self.bytes = Array(contents.utf8)
     }
 
-    public init(path: String, bytes: [UInt8], fingerprint: PageFingerprint? = nil) {
+    package init(path: String, bytes: [UInt8], fingerprint: PageFingerprint? = nil) {
         self.path = path
         self.bytes = bytes
         self.fingerprint = fingerprint
     }
 
     /// A page a `PageProof` showed to be on disk already.
-    public static func unchanged(_ path: String, fingerprint: PageFingerprint) -> OutputFile {
+    package static func unchanged(_ path: String, fingerprint: PageFingerprint) -> OutputFile {
         var file = OutputFile(path: path, bytes: [], fingerprint: fingerprint)
         file.provedUnchanged = true
         return file
     }
 
-    public var contents: String { String(decoding: bytes, as: UTF8.self) }
+    package var contents: String { String(decoding: bytes, as: UTF8.self) }
 }

@@ -3,50 +3,50 @@
 /// write: `{{page.title}}`, `{{#link}}{{link.canonical}}{{/link}}`, `{{item.distance_km}}`.
 /// `{{…}}` escapes `& < > " '`; only `behaviour.config`, `behaviour.script` and `theme.font`
 /// are meant for `{{{…}}}`. docs/pages.md lists every name with an example.
-public final class PageContext: Sendable {
+package final class PageContext: Sendable {
     /// The manifest's `name`.
-    public let siteName: String
+    package let siteName: String
     /// `primary`, `mirror` or `short` (see `PageHost.Role`), and one flag per role.
-    public let role: String
-    public let isPrimary: Bool
+    package let role: String
+    package let isPrimary: Bool
     /// Whether this copy of the page is served on the mirror host (the app did not open).
-    public let isMirror: Bool
-    public let isShort: Bool
+    package let isMirror: Bool
+    package let isShort: Bool
     /// The host's home page (`index.html`) and not-found page (`404.html`).
-    public let isHome: Bool
-    public let isNotFound: Bool
+    package let isHome: Bool
+    package let isNotFound: Bool
     /// This page's host and the other host of its mirror pair (nil on the short host).
-    public let host: String
-    public let otherHost: String?
-    public let page: Page
+    package let host: String
+    package let otherHost: String?
+    package let page: Page
     /// The links of the URL the page stands for. Set on item pages and home pages, whose path is
     /// known when building; nil on route pages, where the script fills links and URL tags in the
     /// browser (crawlers, which run no script, read the route-level tags).
-    public let link: Link?
+    package let link: Link?
     /// The web page with an empty path and query (the page type's `web`, else the site's `web`):
     /// where "Continue on the web" leads before the script has run. Nil when there is none.
-    public let webHome: String?
+    package let webHome: String?
     /// The iOS and Android apps the page names (nil when the page's routes have none).
-    public let ios: IOS?
-    public let android: Android?
+    package let ios: IOS?
+    package let android: Android?
     /// The item row on item pages.
-    public let item: Item?
+    package let item: Item?
     /// `true` when the page type has a web page besides the preview (`al:web:should_fallback`).
-    public let webShouldFallback: String
+    package let webShouldFallback: String
     /// The page's buttons in the order the page shows them (the first is the main one).
-    public let buttons: [Button]
-    public let theme: ThemeValues
-    public let behaviour: Behaviour
+    package let buttons: [Button]
+    package let theme: ThemeValues
+    package let behaviour: Behaviour
 
-    public final class Page: Sendable {
+    package final class Page: Sendable {
         /// The page type's name (`linkwell:home` and `linkwell:not-found` for those pages).
-        public let type: String
-        public let title: String
-        public let description: String?
+        package let type: String
+        package let title: String
+        package let description: String?
         /// An absolute https:// image URL.
-        public let image: String?
+        package let image: String?
         /// `summary_large_image` with an image, else `summary`.
-        public let twitterCard: String
+        package let twitterCard: String
 
         init(type: String, title: String, description: String?, image: String?, twitterCard: String) {
             self.type = type
@@ -57,13 +57,13 @@ public final class PageContext: Sendable {
         }
     }
 
-    public final class Link: Sendable {
-        public let canonical: String
-        public let openInApp: String?
-        public let web: String?
-        public let desktop: String?
+    package final class Link: Sendable {
+        package let canonical: String
+        package let openInApp: String?
+        package let web: String?
+        package let desktop: String?
         /// `scheme://path`, when the manifest has a `scheme`.
-        public let native: String?
+        package let native: String?
 
         init(canonical: String, openInApp: String?, web: String?, desktop: String?, native: String?) {
             self.canonical = canonical
@@ -76,12 +76,12 @@ public final class PageContext: Sendable {
 
     /// A button: `id` is what the page script looks for (`linkwell-open`, `linkwell-store`,
     /// `linkwell-web`), `href` where it leads before the script has run (and without it).
-    public final class Button: Sendable {
-        public let id: String
-        public let label: String
-        public let href: String
+    package final class Button: Sendable {
+        package let id: String
+        package let label: String
+        package let href: String
         /// `primary` for the main button, `secondary` for the others, `link` for the web link.
-        public let style: String
+        package let style: String
 
         init(id: String, label: String, href: String, style: String) {
             self.id = id
@@ -93,15 +93,15 @@ public final class PageContext: Sendable {
 
     /// The manifest's `theme` with every default applied: hex colours, https images and a font
     /// stack, each checked by validation so it can be written into a style sheet as it is.
-    public final class ThemeValues: Sendable {
+    package final class ThemeValues: Sendable {
         let theme: Theme
 
         init(_ theme: Theme) { self.theme = theme }
     }
 
-    public final class IOS: Sendable {
-        public let name: String
-        public let appStoreID: String?
+    package final class IOS: Sendable {
+        package let name: String
+        package let appStoreID: String?
 
         init(name: String, appStoreID: String?) {
             self.name = name
@@ -109,9 +109,9 @@ public final class PageContext: Sendable {
         }
     }
 
-    public final class Android: Sendable {
-        public let name: String
-        public let package: String
+    package final class Android: Sendable {
+        package let name: String
+        package let package: String
 
         init(name: String, package: String) {
             self.name = name
@@ -119,10 +119,10 @@ public final class PageContext: Sendable {
         }
     }
 
-    public final class Item: Sendable {
-        public let path: String
+    package final class Item: Sendable {
+        package let path: String
         /// Every column of the row (CSV) or key of the object (JSON Lines), `path` included.
-        public let fields: [String: String]
+        package let fields: [String: String]
 
         init(path: String, fields: [String: String]) {
             self.path = path
@@ -130,11 +130,11 @@ public final class PageContext: Sendable {
         }
     }
 
-    public final class Behaviour: Sendable {
+    package final class Behaviour: Sendable {
         /// JSON for `<script type="application/json" id="linkwell-config">`, safe inside it.
-        public let config: String
+        package let config: String
         /// The page script, the same on every page.
-        public let script: String
+        package let script: String
 
         init(config: String, script: String) {
             self.config = config
@@ -169,11 +169,11 @@ public final class PageContext: Sendable {
 }
 
 /// What the short host's fallback page for a code can use (served where a host cannot redirect).
-public final class ShortLinkContext: Sendable {
-    public let siteName: String
-    public let code: String
+package final class ShortLinkContext: Sendable {
+    package let siteName: String
+    package let code: String
     /// The absolute URL the code leads to.
-    public let target: String
+    package let target: String
 
     init(siteName: String, code: String, target: String) {
         self.siteName = siteName
@@ -185,7 +185,7 @@ public final class ShortLinkContext: Sendable {
 // One switch per type: the list of names a template can use, and a lookup that costs a compare
 // of short strings.
 extension PageContext: TemplateObject {
-    public func member(named name: String) -> TemplateValue? {
+    package func member(named name: String) -> TemplateValue? {
         switch name {
         case "siteName": .text(siteName)
         case "role": .text(role)
@@ -212,7 +212,7 @@ extension PageContext: TemplateObject {
 }
 
 extension PageContext.Page: TemplateObject {
-    public func member(named name: String) -> TemplateValue? {
+    package func member(named name: String) -> TemplateValue? {
         switch name {
         case "type": .text(type)
         case "title": .text(title)
@@ -225,7 +225,7 @@ extension PageContext.Page: TemplateObject {
 }
 
 extension PageContext.Link: TemplateObject {
-    public func member(named name: String) -> TemplateValue? {
+    package func member(named name: String) -> TemplateValue? {
         switch name {
         case "canonical": .text(canonical)
         case "openInApp": .optional(openInApp)
@@ -238,7 +238,7 @@ extension PageContext.Link: TemplateObject {
 }
 
 extension PageContext.Button: TemplateObject {
-    public func member(named name: String) -> TemplateValue? {
+    package func member(named name: String) -> TemplateValue? {
         switch name {
         case "id": .text(id)
         case "label": .text(label)
@@ -250,7 +250,7 @@ extension PageContext.Button: TemplateObject {
 }
 
 extension PageContext.ThemeValues: TemplateObject {
-    public func member(named name: String) -> TemplateValue? {
+    package func member(named name: String) -> TemplateValue? {
         switch name {
         case "accent": .text(theme.accent)
         case "accentText": .text(theme.accentText)
@@ -267,7 +267,7 @@ extension PageContext.ThemeValues: TemplateObject {
 }
 
 extension PageContext.IOS: TemplateObject {
-    public func member(named name: String) -> TemplateValue? {
+    package func member(named name: String) -> TemplateValue? {
         switch name {
         case "name": .text(self.name)
         case "appStoreID": .optional(appStoreID)
@@ -277,7 +277,7 @@ extension PageContext.IOS: TemplateObject {
 }
 
 extension PageContext.Android: TemplateObject {
-    public func member(named name: String) -> TemplateValue? {
+    package func member(named name: String) -> TemplateValue? {
         switch name {
         case "name": .text(self.name)
         case "package": .text(package)
@@ -287,7 +287,7 @@ extension PageContext.Android: TemplateObject {
 }
 
 extension PageContext.Item: TemplateObject {
-    public func member(named name: String) -> TemplateValue? {
+    package func member(named name: String) -> TemplateValue? {
         // `item.<column>` for any column; `item.fields.<column>` is the older spelling.
         switch name {
         case "path": .text(path)
@@ -298,7 +298,7 @@ extension PageContext.Item: TemplateObject {
 }
 
 extension PageContext.Behaviour: TemplateObject {
-    public func member(named name: String) -> TemplateValue? {
+    package func member(named name: String) -> TemplateValue? {
         switch name {
         // The Content-Security-Policy for a `<meta http-equiv>`: the page script's hash and the
         // hashes of the page's `<style>` elements, written in once the page is rendered.
@@ -311,7 +311,7 @@ extension PageContext.Behaviour: TemplateObject {
 }
 
 extension ShortLinkContext: TemplateObject {
-    public func member(named name: String) -> TemplateValue? {
+    package func member(named name: String) -> TemplateValue? {
         switch name {
         case "siteName": .text(siteName)
         case "code": .text(code)

@@ -5,18 +5,18 @@ import Foundation
 /// identity) — so that a page already on disk can be proved current without rendering it (see
 /// `PageProof`). Two independent 64-bit multiply–xorshift lanes over the bytes: not for
 /// adversaries, for telling inputs apart (an accidental collision is about one in 2^128).
-public struct PageFingerprint: Sendable, Hashable {
-    public var high: UInt64
-    public var low: UInt64
+package struct PageFingerprint: Sendable, Hashable {
+    package var high: UInt64
+    package var low: UInt64
 
-    public init(high: UInt64, low: UInt64) {
+    package init(high: UInt64, low: UInt64) {
         self.high = high
         self.low = low
     }
 
     /// What every item page of a build shares: the site as resolved, every template's source,
     /// and `identity` (bytes the caller chooses, e.g. the binary's).
-    public static func build(site: Site, templates: PageTemplates, identity: [UInt8]) -> PageFingerprint {
+    package static func build(site: Site, templates: PageTemplates, identity: [UInt8]) -> PageFingerprint {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         var hasher = Lanes(PageFingerprint(high: 0x9E37_79B9_7F4A_7C15, low: 0xC2B2_AE3D_27D4_EB4F))
@@ -94,6 +94,6 @@ public struct PageFingerprint: Sendable, Hashable {
 /// cheaply than rendering and reading it (the executable's build record: the fingerprint and the
 /// file's identity when it was last written or compared). A file proved so is emitted without
 /// bytes (`OutputFile.provedUnchanged`).
-public protocol PageProof: Sendable {
+package protocol PageProof: Sendable {
     func isCurrent(_ path: String, fingerprint: PageFingerprint) -> Bool
 }

@@ -1,7 +1,7 @@
 /// The compiled HTML templates: the built-in ones, each replaced by a user's file of the same
 /// name (`page.mustache`, `head.mustache`, `short-link.mustache`); a user's other files are
 /// extra partials (`{{> footer}}`).
-public struct PageTemplates: Sendable {
+package struct PageTemplates: Sendable {
     let library: TemplateLibrary
     /// Every template's name and source, in name order, as bytes: part of an item page's
     /// fingerprint.
@@ -9,14 +9,14 @@ public struct PageTemplates: Sendable {
     /// The inline scripts the pages may run, and the scripts the pages' policy would block.
     let scripts: TemplateScripts
     /// Every template's source by file name (`page.mustache`): the user's, else the built-in one.
-    public var sources: [String: String] = [:]
+    package var sources: [String: String] = [:]
 
     /// The built-in templates, which a test compiles (an empty library would render empty pages).
-    public static let builtIn =
+    package static let builtIn =
         compile([]).templates ?? PageTemplates(library: TemplateLibrary.empty, sourceFingerprint: [], scripts: TemplateScripts([]))
 
     /// Nil beside diagnostics when a user's template does not compile.
-    public static func compile(_ files: [SourceFile]) -> (templates: PageTemplates?, diagnostics: [Diagnostic]) {
+    package static func compile(_ files: [SourceFile]) -> (templates: PageTemplates?, diagnostics: [Diagnostic]) {
         let builtIn = DefaultTemplates.all.sorted { $0.key < $1.key }.map { (name: $0.key, text: $0.value) }
         let users = files.map { (name: name(of: $0.path), text: $0.text) }
         do {
@@ -38,18 +38,18 @@ public struct PageTemplates: Sendable {
     }
 
     /// The built-in templates as files (`page.mustache`, …), for `init --templates` to copy.
-    public static var builtInFiles: [(name: String, text: String)] {
+    package static var builtInFiles: [(name: String, text: String)] {
         DefaultTemplates.all.sorted { $0.key < $1.key }.map { ("\($0.key).mustache", $0.value) }
     }
 
     /// The name a template file is registered under: its file name without `.mustache`.
-    public static func name(of path: String) -> String {
+    package static func name(of path: String) -> String {
         let file = path.split(separator: "/").last.map(String.init) ?? path
         return file.hasSuffix(".mustache") ? String(file.dropLast(".mustache".count)) : file
     }
 
     /// A build error for every template script the pages' Content-Security-Policy would block.
-    public func scriptProblems(site: Site) -> [Diagnostic] {
+    package func scriptProblems(site: Site) -> [Diagnostic] {
         scripts.problems(allowing: site.allowedOrigins)
     }
 

@@ -4,9 +4,9 @@ import Synchronization
 /// Renders preview pages (spec-reference §1.5): one route page per page type and host of each
 /// mirror pair (`_linkwell/<type>.html`, served for every URL of its routes through the host
 /// rewrites), one page per item row at the item's own path, and a fallback page per short code.
-public struct PreviewPages: Sendable {
+package struct PreviewPages: Sendable {
     /// The folder, in each host folder, that holds the route pages.
-    public static let folder = "_linkwell"
+    package static let folder = "_linkwell"
 
     let site: Site
     let templates: PageTemplates
@@ -24,7 +24,7 @@ public struct PreviewPages: Sendable {
         var filled: MustacheTemplate?
     }
 
-    public init(site: Site, templates: PageTemplates) {
+    package init(site: Site, templates: PageTemplates) {
         self.site = site
         self.templates = templates
         var setups: [String: ItemPageSetup] = [:]
@@ -73,31 +73,31 @@ public struct PreviewPages: Sendable {
         pathLocation: SourceLocation(file: "", line: 1, column: 1))
 
     /// A page type's pages are written on the hosts where one of its routes applies.
-    public func hosts(of pageType: String) -> [PageHost] {
+    package func hosts(of pageType: String) -> [PageHost] {
         Self.hosts(of: pageType, in: site)
     }
 
-    public static func hosts(of pageType: String, in site: Site) -> [PageHost] {
+    package static func hosts(of pageType: String, in site: Site) -> [PageHost] {
         PageHost.all(in: site).filter { host in
             site.routes.contains { $0.pageType == pageType && !$0.exclude && $0.hosts.contains(host.host) }
         }
     }
 
-    public static func routePagePath(host: String, pageType: String) -> String {
+    package static func routePagePath(host: String, pageType: String) -> String {
         "\(host)/\(folder)/\(pageType).html"
     }
 
-    public static func shortLinkPagePath(host: String, code: String) -> String {
+    package static func shortLinkPagePath(host: String, code: String) -> String {
         "\(host)/\(code).html"
     }
 
     /// `/u/alex` is written as `u/alex.html`; every host serves it at `/u/alex` (clean URLs).
-    public static func itemPagePath(host: String, path: String) -> String {
+    package static func itemPagePath(host: String, path: String) -> String {
         "\(host)\(path).html"
     }
 
     /// The route page of `pageType` on `host`.
-    public func routePage(_ pageType: String, host: String) -> String {
+    package func routePage(_ pageType: String, host: String) -> String {
         guard let page = site.pageTypes.first(where: { $0.name == pageType }),
             let entry = hosts(of: pageType).first(where: { $0.host == host })
         else { return "" }
@@ -105,7 +105,7 @@ public struct PreviewPages: Sendable {
     }
 
     /// The home or not-found page of `host`.
-    public func page(_ kind: PageKind, host: String) -> String {
+    package func page(_ kind: PageKind, host: String) -> String {
         guard let entry = PageHost.of(host, in: site) else { return "" }
         let page = kind.pageType(in: site)
         let links = PageLinks(site: site, page: page, host: entry)
@@ -130,7 +130,7 @@ public struct PreviewPages: Sendable {
     }
 
     /// The fallback page of a short code: a plain link and a refresh, for hosts that cannot redirect.
-    public func shortLinkPage(_ code: String) -> String {
+    package func shortLinkPage(_ code: String) -> String {
         guard let link = site.shortLinks.first(where: { $0.code == code }), let pair = site.mirrorPairs.first else { return "" }
         let context = ShortLinkContext(
             siteName: site.name, code: link.code, target: "https://\(pair.primary)\(link.target)")

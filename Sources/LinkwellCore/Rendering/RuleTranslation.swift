@@ -2,20 +2,20 @@ import Foundation
 
 /// Compiles one route into each platform's rule form (spec-reference §2.6), saying plainly what
 /// a form cannot express and what that platform will do instead.
-public struct RuleTranslation: Sendable, Hashable {
+package struct RuleTranslation: Sendable, Hashable {
     /// The iOS 13+ component.
-    public var component: AASAFile.Component
+    package var component: AASAFile.Component
     /// The iOS 9–12 `paths` entries (several when a variable is expanded; none when the form
     /// cannot carry the rule at all).
-    public var legacyPaths: [String]
-    public var legacyLosses: [String]
+    package var legacyPaths: [String]
+    package var legacyLosses: [String]
     /// The Android 15+ dynamic rules (several when a variable is expanded; none when the rule
     /// cannot be written, see `androidError`).
-    public var dynamicComponents: [AssetLinksStatement.DynamicComponent]
-    public var androidLosses: [String]
-    public var androidError: String?
+    package var dynamicComponents: [AssetLinksStatement.DynamicComponent]
+    package var androidLosses: [String]
+    package var androidError: String?
 
-    public init(route: Route, defaults: RuleDefaults, variables: [SubstitutionVariable] = []) {
+    package init(route: Route, defaults: RuleDefaults, variables: [SubstitutionVariable] = []) {
         let expander = VariableExpander(variables: variables)
         component = Self.component(for: route)
         (legacyPaths, legacyLosses) = Self.legacyPaths(for: route, defaults: defaults, expander: expander)

@@ -2,10 +2,10 @@
 /// the defaults. It relies on validation for what it reports, but never on faith: a value
 /// validation should have required and did not comes back as `Unresolved`, located, instead of
 /// a crash.
-public enum Resolve {
+package enum Resolve {
     /// A required value missing after validation passed: a gap in validation, reported as such.
-    public struct Unresolved: Error, Sendable {
-        public var diagnostic: Diagnostic
+    package struct Unresolved: Error, Sendable {
+        package var diagnostic: Diagnostic
     }
 
     /// The value of a key validation requires, or `Unresolved` at the mapping that lacks it.
@@ -18,7 +18,7 @@ public enum Resolve {
         return value.value
     }
 
-    public static func site(from manifest: RawManifest) throws(Unresolved) -> Site {
+    package static func site(from manifest: RawManifest) throws(Unresolved) -> Site {
         let iosApps = try manifest.iosApps.map { app throws(Unresolved) in try iosApp(app) }
         let androidApps = try manifest.androidApps.map { app throws(Unresolved) in try androidApp(app) }
         let pairs = try (manifest.domains?.pairs ?? []).map { pair throws(Unresolved) in

@@ -4,28 +4,28 @@
 /// Two readings are supported because both are in the wild: RFC 9309 (the longest matching
 /// rule wins, `Allow` wins a tie, groups for one agent are merged) and the first-match reading
 /// of older parsers (the first rule in the group that matches decides).
-public struct RobotsMatcher: Sendable {
-    public struct Rule: Sendable, Hashable {
-        public var allow: Bool
-        public var pattern: String
+package struct RobotsMatcher: Sendable {
+    package struct Rule: Sendable, Hashable {
+        package var allow: Bool
+        package var pattern: String
         /// 1-based line in the robots.txt text.
-        public var line: Int
+        package var line: Int
     }
 
-    public struct Group: Sendable, Hashable {
+    package struct Group: Sendable, Hashable {
         /// Lower-cased product tokens; `*` is the catch-all group.
-        public var userAgents: [String]
-        public var rules: [Rule]
+        package var userAgents: [String]
+        package var rules: [Rule]
     }
 
-    public enum Reading: String, Sendable, CaseIterable {
+    package enum Reading: String, Sendable, CaseIterable {
         case longestMatch = "RFC 9309 longest match"
         case firstMatch = "first match (older parsers)"
     }
 
-    public private(set) var groups: [Group] = []
+    package private(set) var groups: [Group] = []
 
-    public init(parsing text: String) {
+    package init(parsing text: String) {
         var current: Group?
         var lastLineWasAgent = false
         for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -52,12 +52,12 @@ public struct RobotsMatcher: Sendable {
     }
 
     /// Every agent token named in the file, `*` included.
-    public var userAgents: [String] {
+    package var userAgents: [String] {
         groups.flatMap(\.userAgents).uniqued()
     }
 
     /// The rule that decides `path` for `userAgent`, or nil when no rule matches (allowed).
-    public func decidingRule(for path: String, userAgent: String, reading: Reading) -> Rule? {
+    package func decidingRule(for path: String, userAgent: String, reading: Reading) -> Rule? {
         let agent = userAgent.lowercased()
         var rules = groups.filter { $0.userAgents.contains(agent) }.flatMap(\.rules)
         if rules.isEmpty, !groups.contains(where: { $0.userAgents.contains(agent) }) {
@@ -75,7 +75,7 @@ public struct RobotsMatcher: Sendable {
         }
     }
 
-    public func isAllowed(_ path: String, userAgent: String, reading: Reading) -> Bool {
+    package func isAllowed(_ path: String, userAgent: String, reading: Reading) -> Bool {
         decidingRule(for: path, userAgent: userAgent, reading: reading)?.allow ?? true
     }
 
@@ -84,7 +84,7 @@ public struct RobotsMatcher: Sendable {
 
     /// RFC 9309 §2.2.3: `*` matches any run of characters, a final `$` anchors the end, and
     /// otherwise the pattern is a prefix of the path.
-    public static func matches(pattern: String, path: String) -> Bool {
+    package static func matches(pattern: String, path: String) -> Bool {
         var pattern = Substring(pattern)
         let anchored = pattern.hasSuffix("$")
         if anchored { pattern = pattern.dropLast() }

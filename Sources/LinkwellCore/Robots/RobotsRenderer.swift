@@ -1,7 +1,7 @@
 /// robots.txt per spec-reference §1.4: the association files are allowed in every group, before
 /// any Disallow, so RFC 9309 parsers and older first-match parsers agree they are reachable.
-public enum RobotsRenderer {
-    public static func render(_ policy: RobotsPolicy) -> String {
+package enum RobotsRenderer {
+    package static func render(_ policy: RobotsPolicy) -> String {
         var groups = policy.groups
         // Crawlers without a group of their own read the catch-all one; make sure it exists and
         // allows the files too.

@@ -4,29 +4,29 @@ import Synchronization
 /// Compares two sets of association files served on one host — every platform reading, every
 /// app either side names — with the exact engine, and re-checks every witness URL through the
 /// concrete matchers (a disagreement is a bug in one of the two, reported, never a result).
-public struct AssociationComparison: Sendable {
-    public struct Files: Sendable {
-        public var aasa: JSONValue?
-        public var assetLinks: JSONValue?
+package struct AssociationComparison: Sendable {
+    package struct Files: Sendable {
+        package var aasa: JSONValue?
+        package var assetLinks: JSONValue?
 
-        public init(aasa: JSONValue?, assetLinks: JSONValue?) {
+        package init(aasa: JSONValue?, assetLinks: JSONValue?) {
             self.aasa = aasa
             self.assetLinks = assetLinks
         }
     }
 
-    public var comparisons: [LinkComparison]
+    package var comparisons: [LinkComparison]
     /// Apps whose Android decisions cannot be compared (the app's intent filters decide on a
     /// side), in words.
-    public var notCompared: [String]
+    package var notCompared: [String]
     /// Witnesses on which the engine and the concrete matchers disagree: always empty unless
     /// there is a bug; shown so that it can never hide.
-    public var inconsistencies: [String]
+    package var inconsistencies: [String]
 
-    public var differences: [LinkComparison] { comparisons.filter { $0.verdict == .different } }
-    public var isProvedSame: Bool { comparisons.allSatisfy { $0.verdict == .same } && notCompared.isEmpty && inconsistencies.isEmpty }
+    package var differences: [LinkComparison] { comparisons.filter { $0.verdict == .different } }
+    package var isProvedSame: Bool { comparisons.allSatisfy { $0.verdict == .same } && notCompared.isEmpty && inconsistencies.isEmpty }
 
-    public init(before: Files, after: Files, host: String) {
+    package init(before: Files, after: Files, host: String) {
         var jobs: [Job] = []
         var notCompared: [String] = []
         for form in [AASAMatcher.Form.components, .legacyPaths] {

@@ -1,6 +1,6 @@
 /// The rule list each app gets on each platform reading of one host's files, compiled for the
 /// exact engine. Reads any production file the way the concrete matchers read it.
-public struct DecisionList: Sendable {
+package struct DecisionList: Sendable {
     var rules: [DecisionRule]
     /// Why the list opens nothing although it has rules (a statement list Android rejects), or
     /// nil.

@@ -1,15 +1,15 @@
 /// Where two rule lists for one platform reading, app and host decide differently: one entry per
 /// pair of deciding rules, each with a shortest URL that shows it.
-public struct LinkDifference: Sendable, Hashable {
+package struct LinkDifference: Sendable, Hashable {
     /// A shortest URL on which the two lists disagree about opening the app.
-    public var witness: String
-    public var before: MatchDecision
-    public var after: MatchDecision
+    package var witness: String
+    package var before: MatchDecision
+    package var after: MatchDecision
 }
 
 /// The exact comparison of two rule lists for one platform reading, one app, one host.
-public struct LinkComparison: Sendable {
-    public enum Verdict: String, Sendable {
+package struct LinkComparison: Sendable {
+    package enum Verdict: String, Sendable {
         /// Proved: every URL is decided the same way (opens the app, or does not).
         case same
         /// At least one URL is decided differently; `differences` shows each region.
@@ -19,25 +19,25 @@ public struct LinkComparison: Sendable {
         case notProven = "not proven"
     }
 
-    public var platform: Platform
-    public var app: String
-    public var host: String
-    public var differences: [LinkDifference]
+    package var platform: Platform
+    package var app: String
+    package var host: String
+    package var differences: [LinkDifference]
     /// The walk reached every state of the product machine.
-    public var complete: Bool
+    package var complete: Bool
     /// When not complete: every URL up to this many characters was compared.
-    public var exploredLength: Int
-    public var states: Int
+    package var exploredLength: Int
+    package var states: Int
     /// Rules or lists the engine does not model (then nothing is proved).
-    public var unmodelled: [String]
+    package var unmodelled: [String]
 
-    public var verdict: Verdict {
+    package var verdict: Verdict {
         if !differences.isEmpty { return .different }
         return complete && unmodelled.isEmpty ? .same : .notProven
     }
 
     /// What was and was not checked, in words.
-    public var summary: String {
+    package var summary: String {
         switch verdict {
         case .same: "same decision on every URL (proved over \(states) states)"
         case .different: "\(differences.count) region\(differences.count == 1 ? "" : "s") decided differently"

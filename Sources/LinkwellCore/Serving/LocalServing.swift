@@ -3,8 +3,8 @@
 /// or 404, never a fallback; configuration files 404; short links 302; each page route's URLs
 /// the item's own page, else the route page; any other file as itself; anything else the
 /// host's not-found page.
-public struct LocalServing: Sendable {
-    public enum Answer: Sendable, Hashable {
+package struct LocalServing: Sendable {
+    package enum Answer: Sendable, Hashable {
         /// A file below the output folder, and the Content-Type to send it with.
         case file(path: String, contentType: String)
         case redirect(location: String)
@@ -17,7 +17,7 @@ public struct LocalServing: Sendable {
     let routing: PageRouting
     let redirects: [String: [String: String]]
 
-    public init(site: Site) {
+    package init(site: Site) {
         self.site = site
         routing = PageRouting(site: site)
         var redirects: [String: [String: String]] = [:]
@@ -30,7 +30,7 @@ public struct LocalServing: Sendable {
 
     /// `path` is the request's path without its query, as sent (percent-encoded); `exists`
     /// says whether a file is in the output folder.
-    public func answer(host: String, path: String, exists: (String) -> Bool) -> Answer {
+    package func answer(host: String, path: String, exists: (String) -> Bool) -> Answer {
         let decoded = PercentDecoding.decode(path)
         // Nothing outside the host's folder, however the dots are written.
         guard site.hosts.contains(host), !decoded.contains("/../"), !decoded.hasSuffix("/.."), !decoded.contains("\0") else {

@@ -1,17 +1,17 @@
 /// 64-bit FNV-1a: a quick, stable hash for telling byte strings apart where a collision costs
 /// only a missed shortcut (file identities, which item pages changed), never a wrong output.
-public enum FNV {
-    public static let offsetBasis: UInt64 = 0xCBF2_9CE4_8422_2325
+package enum FNV {
+    package static let offsetBasis: UInt64 = 0xCBF2_9CE4_8422_2325
 
     /// The hash of `bytes`, continuing from `seed` (so several byte strings hash as one).
-    public static func hash(_ bytes: some Sequence<UInt8>, seed: UInt64 = offsetBasis) -> UInt64 {
+    package static func hash(_ bytes: some Sequence<UInt8>, seed: UInt64 = offsetBasis) -> UInt64 {
         var value = seed
         for byte in bytes { value = (value ^ UInt64(byte)) &* prime }
         return value
     }
 
     /// The same mixing a word at a time, for lists of integers (subsets of automaton states).
-    public static func hash(words: some Sequence<Int>, seed: UInt64 = offsetBasis) -> UInt64 {
+    package static func hash(words: some Sequence<Int>, seed: UInt64 = offsetBasis) -> UInt64 {
         var value = seed
         for word in words { value = (value ^ UInt64(UInt(bitPattern: word))) &* prime }
         return value

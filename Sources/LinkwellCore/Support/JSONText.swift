@@ -5,8 +5,8 @@ import Foundation
 ///
 /// `JSONEncoder` decides the values and escaping; its compact output is then re-indented here,
 /// because its own pretty printer writes `"key" : value` and spreads `[]` over three lines.
-public enum JSONText {
-    public static func encode(_ value: some Encodable) -> String {
+package enum JSONText {
+    package static func encode(_ value: some Encodable) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Plain structs of strings, numbers, booleans and arrays always encode; a type that could
@@ -20,7 +20,7 @@ public enum JSONText {
     }
 
     /// One line of compact JSON, keys sorted, for tools that read a line per record.
-    public static func line(_ value: some Encodable) -> String {
+    package static func line(_ value: some Encodable) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return String(decoding: (try? encoder.encode(value)) ?? Data(), as: UTF8.self)

@@ -2,7 +2,7 @@ import Foundation
 
 /// Any JSON document, for reading association files Linkwell did not write: their odd shapes
 /// (a number where a string belongs, say) have documented effects the matchers must reproduce.
-public indirect enum JSONValue: Sendable, Hashable {
+package indirect enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
     case number(Double)
@@ -12,14 +12,14 @@ public indirect enum JSONValue: Sendable, Hashable {
 
     /// Strict JSON (RFC 8259: no comments, no trailing commas, no BOM), as Apple and Google
     /// parse these files; Foundation's decoder is more forgiving than they are.
-    public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
+    package static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
         var parser = StrictJSONParser(text)
         return try parser.parseDocument()
     }
 
     /// As `parse`, also giving each key an object repeats (where the repeat is): valid JSON, but
     /// parsers disagree on which value wins, so a lint should say so.
-    public static func parse(_ text: String, duplicateKeys: inout [JSONSyntaxError]) throws(JSONSyntaxError) -> JSONValue {
+    package static func parse(_ text: String, duplicateKeys: inout [JSONSyntaxError]) throws(JSONSyntaxError) -> JSONValue {
         var parser = StrictJSONParser(text)
         let value = try parser.parseDocument()
         duplicateKeys = parser.duplicateKeys
@@ -27,7 +27,7 @@ public indirect enum JSONValue: Sendable, Hashable {
     }
 
     /// What the value is, in words: `a JSON array`.
-    public var kindName: String {
+    package var kindName: String {
         switch self {
         case .null: "JSON null"
         case .bool: "a JSON boolean"
@@ -38,27 +38,27 @@ public indirect enum JSONValue: Sendable, Hashable {
         }
     }
 
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         if case .object(let object) = self { return object[key] }
         return nil
     }
 
-    public var string: String? {
+    package var string: String? {
         if case .string(let value) = self { return value }
         return nil
     }
 
-    public var array: [JSONValue]? {
+    package var array: [JSONValue]? {
         if case .array(let value) = self { return value }
         return nil
     }
 
-    public var object: [String: JSONValue]? {
+    package var object: [String: JSONValue]? {
         if case .object(let value) = self { return value }
         return nil
     }
 
-    public var bool: Bool? {
+    package var bool: Bool? {
         if case .bool(let value) = self { return value }
         return nil
     }
@@ -66,7 +66,7 @@ public indirect enum JSONValue: Sendable, Hashable {
 
 extension JSONValue {
     /// One-line JSON with sorted keys, for naming a rule in a report: `{"/":"/u/*"}`.
-    public var compactText: String {
+    package var compactText: String {
         switch self {
         case .null: return "null"
         case .bool(let value): return value ? "true" : "false"
@@ -80,7 +80,7 @@ extension JSONValue {
     }
 
     /// `text` as a JSON string literal.
-    public static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         var bytes: [UInt8] = []
         appendQuoted(text, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
@@ -88,7 +88,7 @@ extension JSONValue {
 
     /// A JSON string literal: `"` and `\\` escaped, `\n` and `\t` by name, other controls as
     /// `\u00xx`; everything else (non-ASCII included) as it is.
-    public static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
+    package static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
         // Most text needs no escape: then it is copied whole, from the string's own storage.
         let copied = text.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in

@@ -1,10 +1,10 @@
 /// Where and why a file is not strict JSON.
-public struct JSONSyntaxError: Error, Hashable, CustomStringConvertible {
-    public var line: Int
-    public var column: Int
-    public var message: String
+package struct JSONSyntaxError: Error, Hashable, CustomStringConvertible {
+    package var line: Int
+    package var column: Int
+    package var message: String
 
-    public var description: String { "\(line):\(column): \(message)" }
+    package var description: String { "\(line):\(column): \(message)" }
 }
 
 /// A recursive-descent parser for RFC 8259 JSON that refuses what the platforms refuse:

@@ -3,7 +3,7 @@ import Foundation
 extension Validation {
     /// Placeholders a page type's URL templates may use.
     /// `{link}` is the canonical link, percent-encoded for use inside a query value.
-    public static let urlTemplatePlaceholders = ["{path}", "{query}", "{link}"]
+    package static let urlTemplatePlaceholders = ["{path}", "{query}", "{link}"]
 
     static func checkPageTypes(_ manifest: RawManifest) -> [Diagnostic] {
         var found: [Diagnostic] = []

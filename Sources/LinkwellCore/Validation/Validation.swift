@@ -1,9 +1,9 @@
 /// Judges a manifest as written. Every check sees the whole manifest and returns what it
 /// finds; all run, so a user fixes every problem from one run instead of one per run.
-public enum Validation {
-    public typealias Check = @Sendable (RawManifest) -> [Diagnostic]
+package enum Validation {
+    package typealias Check = @Sendable (RawManifest) -> [Diagnostic]
 
-    public static let checks: [Check] = [
+    package static let checks: [Check] = [
         checkVersion, checkSiteName, checkScheme,
         checkAppsDeclared, checkIOSApps, checkAndroidApps, checkAppIDsUnique,
         checkDomains, checkHosting,
@@ -16,7 +16,7 @@ public enum Validation {
         checkCharacters,
     ]
 
-    public static func validate(_ manifest: RawManifest) -> [Diagnostic] {
+    package static func validate(_ manifest: RawManifest) -> [Diagnostic] {
         checks.flatMap { $0(manifest) }
     }
 

@@ -2,21 +2,21 @@ import Foundation
 
 /// Judges what a deployed host answered against what the build wrote, naming the production
 /// failure each answer is a symptom of (field notes, lessons 2, 7 and 8).
-public struct DeploymentCheck: Sendable {
-    public struct Finding: Sendable, Hashable, Encodable {
-        public var severity: Diagnostic.Severity
-        public var message: String
+package struct DeploymentCheck: Sendable {
+    package struct Finding: Sendable, Hashable, Encodable {
+        package var severity: Diagnostic.Severity
+        package var message: String
     }
 
     /// One probe's answer: what came back in one line, and what is wrong with it.
-    public struct Result: Sendable, Hashable {
-        public var probe: DeploymentProbe
-        public var url: String
+    package struct Result: Sendable, Hashable {
+        package var probe: DeploymentProbe
+        package var url: String
         /// `200 application/json, 1,234 bytes`, or why there was no answer.
-        public var answer: String
-        public var findings: [Finding]
+        package var answer: String
+        package var findings: [Finding]
 
-        public var severity: Diagnostic.Severity? { findings.map(\.severity).max() }
+        package var severity: Diagnostic.Severity? { findings.map(\.severity).max() }
     }
 
     /// Built files by contents, to name the page a host served instead of the expected one.
@@ -25,12 +25,12 @@ public struct DeploymentCheck: Sendable {
     /// The hosts the manifest writes configuration for: advice fits what they can do.
     let hosting: [HostingProvider]
 
-    public init(files: [OutputFile], hosting: [HostingProvider] = HostingProvider.allCases) {
+    package init(files: [OutputFile], hosting: [HostingProvider] = HostingProvider.allCases) {
         builtFiles = Dictionary(files.map { ($0.contents, $0.path) }, uniquingKeysWith: { first, _ in first })
         self.hosting = hosting
     }
 
-    public func judge(_ probe: DeploymentProbe, url: String, response: Swift.Result<HTTPResponse, HTTPFetchError>) -> Result {
+    package func judge(_ probe: DeploymentProbe, url: String, response: Swift.Result<HTTPResponse, HTTPFetchError>) -> Result {
         switch response {
         case .failure(let error):
             let severity: Diagnostic.Severity = if case .appleCDN = probe.expectation { .warning } else { .error }

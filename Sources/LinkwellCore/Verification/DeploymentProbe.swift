@@ -1,6 +1,6 @@
 /// One request `verify` makes, and what a correct deployment answers.
-public struct DeploymentProbe: Sendable, Hashable {
-    public enum Expectation: Sendable, Hashable {
+package struct DeploymentProbe: Sendable, Hashable {
+    package enum Expectation: Sendable, Hashable {
         /// An association file: 200, `application/json`, these exact bytes, never a redirect.
         case associationFile(expected: String)
         /// robots.txt: absent or allowing every association file; ideally the built one.
@@ -17,14 +17,14 @@ public struct DeploymentProbe: Sendable, Hashable {
     }
 
     /// The host the probe is about (for Apple's CDN, the host whose copy it fetches).
-    public var host: String
+    package var host: String
     /// What is fetched: a path and query on the host, or for Apple's CDN the CDN's URL.
-    public var target: String
-    public var expectation: Expectation
+    package var target: String
+    package var expectation: Expectation
 
     /// The request on `base` (`https://<host>` by default, or a local server's URL, which
     /// then receives the real host name in the `Host` header).
-    public func request(base: String?) -> HTTPRequest {
+    package func request(base: String?) -> HTTPRequest {
         let limit: Int
         switch expectation {
         case .associationFile, .appleCDN: limit = HTTPRequest.associationFileLimit
@@ -38,16 +38,16 @@ public struct DeploymentProbe: Sendable, Hashable {
 
 extension DeploymentProbe {
     /// Apple's CDN, which devices ask instead of the site since iOS 14.
-    public static let appleCDN = "https://app-site-association.cdn-apple.com/a/v1/"
+    package static let appleCDN = "https://app-site-association.cdn-apple.com/a/v1/"
 
     /// A path no route or file takes, for the not-found probe.
-    public static let missingPath = "/linkwell-verify/no-such-page"
+    package static let missingPath = "/linkwell-verify/no-such-page"
 
     /// Every probe for `hosts`, from the built files: the association files and robots.txt of
     /// each host, one sample URL per page route, the home and not-found pages, item pages (at
     /// most `items` per page type and host, spread over the rows; nil for all), each short link
     /// and, when asked, Apple's copy.
-    public static func probes(
+    package static func probes(
         site: Site, files: [OutputFile], hosts: [String], appleCDN cdn: String?, items: Int? = nil
     ) -> [DeploymentProbe] {
         let byPath = Dictionary(files.map { ($0.path, $0.contents) }, uniquingKeysWith: { first, _ in first })

@@ -1,13 +1,13 @@
 /// Runs every probe and prints what `verify` found, grouped by host in probe order.
-public struct DeploymentReport: Sendable {
-    public var results: [DeploymentCheck.Result]
+package struct DeploymentReport: Sendable {
+    package var results: [DeploymentCheck.Result]
 
-    public var errors: Int { count(.error) }
-    public var warnings: Int { count(.warning) }
+    package var errors: Int { count(.error) }
+    package var warnings: Int { count(.warning) }
 
     /// Fetches every probe (a few at a time; the order of the report does not depend on which
     /// answer comes first) and judges each answer.
-    public static func run(
+    package static func run(
         _ probes: [DeploymentProbe], files: [OutputFile], base: String?, fetcher: some HTTPFetching, concurrency: Int = 8,
         hosting: [HostingProvider] = HostingProvider.allCases
     ) async -> DeploymentReport {
@@ -42,7 +42,7 @@ public struct DeploymentReport: Sendable {
 
     /// One block per host: a line per probe (`✓`, `!` warning, `✗` error) with its answer, and
     /// under it each finding.
-    public var text: String {
+    package var text: String {
         var lines: [String] = []
         var host: String?
         for result in results {
@@ -69,7 +69,7 @@ public struct DeploymentReport: Sendable {
     }
 
     /// One JSON object per probe and line, for tools.
-    public var jsonLines: String {
+    package var jsonLines: String {
         struct Line: Encodable {
             var host, check, target, url, answer, severity: String
             var findings: [DeploymentCheck.Finding]

@@ -39,9 +39,9 @@ enum Fixtures {
     static func buildBundled(_ yaml: String) -> (result: Linkwell.BuildResult, files: [OutputFile], diagnostics: [Diagnostic]) {
         let project = bundledProject
         let result = Linkwell.build(SourceFile(path: "site.yaml", text: yaml), project: project)
-        guard let site = result.site, let templates = result.templates, result.succeeded else { return (result, [], result.diagnostics) }
-        var files = result.files
-        let items = ItemBuild.run(site: site, templates: templates, project: project, emit: { files.append($0) })
+        guard result.succeeded else { return (result, [], result.diagnostics) }
+        var files: [OutputFile] = []
+        let items = Generation.files(of: result, project: project) { files.append($0) }
         return (result, files, result.diagnostics + items.diagnostics)
     }
 

@@ -1,6 +1,6 @@
 /// What a template name can stand for. The context is typed values, not `Any`: a lookup is a
 /// switch, never a dynamic cast, which is what made a page cost a third of a millisecond.
-public enum TemplateValue: Sendable {
+package enum TemplateValue: Sendable {
     case text(String)
     case flag(Bool)
     /// An optional that is empty: renders as nothing, and a section on it is skipped.
@@ -38,13 +38,13 @@ public enum TemplateValue: Sendable {
 
 /// A value with named members (`{{page.title}}`): each context type answers with one switch,
 /// which is also the list of names its templates can use.
-public protocol TemplateObject: Sendable {
+package protocol TemplateObject: Sendable {
     func member(named name: String) -> TemplateValue?
 }
 
 /// Item rows' columns, by name (`{{item.fields.distance_km}}`).
 extension Dictionary: TemplateObject where Key == String, Value == String {
-    public func member(named name: String) -> TemplateValue? {
+    package func member(named name: String) -> TemplateValue? {
         self[name].map(TemplateValue.text)
     }
 }
