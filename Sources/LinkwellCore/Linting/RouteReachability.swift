@@ -6,6 +6,12 @@ import Synchronization
 /// a route decides on a platform when one of its rules is the first match for some URL there.
 /// Unions of earlier routes, case folding, whole-query and item conditions, decoding and
 /// fragments are all covered, because the machine reads URLs as the platform does.
+///
+/// Most sites have no dead route, and then no machine is needed: when every route's own sample
+/// URL (`RouteSamples`) is decided through that route on every platform, host and app it has rules
+/// for — asked of the matchers, which read the built files as the platforms do — every route is
+/// proved to decide everywhere, by a witness. Only when some route has no such witness are the
+/// machines explored, all of them, as if there were no shortcut.
 struct RouteReachability {
     struct Finding {
         /// Platforms where the route has rules at all.
@@ -25,6 +31,8 @@ struct RouteReachability {
 
     init(site: Site, plan: BuildPlan, files: [OutputFile]) {
         let byPath = Dictionary(files.map { ($0.path, $0.contents) }, uniquingKeysWith: { first, _ in first })
+        let witnesses = Self.sampleWitnesses(site: site, plan: plan, files: files)
+        var everyRouteWitnessed = true
         var seen: Set<[String]> = []
         var jobs: [(platform: Platform, list: DecisionList, origins: [String?], host: String)] = []
         // Each distinct file's lists are compiled once: mirrors serve the same bytes, and every
@@ -40,30 +48,42 @@ struct RouteReachability {
         for host in site.hosts {
             let aasa = byPath["\(host)/\(AssociationFiles.aasa)"]
             let links = byPath["\(host)/\(AssociationFiles.assetLinks)"].flatMap { try? JSONValue.parse($0) }
-            var lists: [(Platform, DecisionList, [String?])] = []
+            var lists: [(Platform, DecisionList, [String?], app: String)] = []
             for app in site.iosApps {
                 for (platform, form) in [(Platform.ios, AASAMatcher.Form.components), (.iosLegacy, .legacyPaths)]
                 where site.platforms.contains(platform) {
                     guard let list = aasaList(aasa, form: form, appID: app.appID) else { continue }
                     lists.append(
-                        (platform, list, plan.ruleOrigins[BuildPlan.RuleListKey(host: host, platform: platform, app: app.id)] ?? []))
+                        (platform, list, plan.ruleOrigins[BuildPlan.RuleListKey(host: host, platform: platform, app: app.id)] ?? [], app.id)
+                    )
                 }
             }
             for app in site.androidApps {
                 if let list = links.flatMap({ DecisionLists.android($0).first { $0.package == app.package }?.list }) {
                     lists.append(
-                        (.android, list, plan.ruleOrigins[BuildPlan.RuleListKey(host: host, platform: .android, app: app.id)] ?? []))
+                        (.android, list, plan.ruleOrigins[BuildPlan.RuleListKey(host: host, platform: .android, app: app.id)] ?? [], app.id)
+                    )
                 }
                 let legacy = DecisionLists.intentFilters(site: site, app: app, host: host)
-                lists.append((.androidLegacy, legacy.list, legacy.origins))
+                lists.append((.androidLegacy, legacy.list, legacy.origins, app.id))
             }
-            for (platform, list, origins) in lists where list.rules.count == origins.count {
-                for origin in origins.compactMap({ $0 }) { findings[origin, default: Finding()].present.insert(platform) }
+            for (platform, list, origins, app) in lists where list.rules.count == origins.count {
+                for origin in origins.compactMap({ $0 }) {
+                    findings[origin, default: Finding()].present.insert(platform)
+                    if let url = witnesses[Witness(route: origin, platform: platform, host: host, app: app)] {
+                        if findings[origin]?.decides[platform] == nil { findings[origin]?.decides[platform] = url }
+                    } else {
+                        everyRouteWitnessed = false
+                    }
+                }
                 // Mirrors (and apps with the same routes) repeat a list: once is enough.
                 let key = [platform.rawValue] + list.rules.map(\.text) + origins.map { $0 ?? "" }
                 if seen.insert(key).inserted { jobs.append((platform, list, origins, host)) }
             }
         }
+        guard !everyRouteWitnessed else { return }
+        // Some route has no witness: explore every list, and say only what the walks found.
+        for name in findings.keys { findings[name]?.decides = [:] }
         // Each list is its own machine: explored on every core, recorded in list order.
         let lists = jobs.map(\.list)
         let results = Mutex([Walk?](repeating: nil, count: lists.count))
@@ -75,6 +95,42 @@ struct RouteReachability {
             guard let walk else { continue }
             record(walk, platform: job.platform, list: job.list, origins: job.origins, host: job.host)
         }
+    }
+
+    /// A route deciding some URL on one platform, host and app.
+    private struct Witness: Hashable {
+        var route: String
+        var platform: Platform
+        var host: String
+        var app: String
+    }
+
+    /// Each route's sample URL on each of its hosts, asked of the matchers: where the deciding
+    /// rule (a match or an exclusion) is the route's own, that URL proves the route decides there.
+    private static func sampleWitnesses(site: Site, plan: BuildPlan, files: [OutputFile]) -> [Witness: String] {
+        let matcher = SiteMatcher(site: site, plan: plan, files: files)
+        var witnesses: [Witness: String] = [:]
+        for sample in RouteSamples.samples(of: site) where isURL(sample.url) {
+            guard let url = URLParts(sample.url) else { continue }
+            for decision in matcher.decisions(for: sample.url, url: url)
+            where decision.route == sample.route && decision.decision.outcome != .noMatch {
+                witnesses[Witness(route: sample.route, platform: decision.platform, host: sample.host, app: decision.app)] = sample.url
+            }
+        }
+        return witnesses
+    }
+
+    /// Whether `text` is a URL as a browser sends it (RFC 3986 characters only, every `%` an
+    /// escape): a sample with a raw space or `é` witnesses nothing, and its route is walked.
+    private static func isURL(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        for (index, byte) in bytes.enumerated() {
+            guard byte > 0x20, byte < 0x7F, !Array(#""<>\^`{|}"#.utf8).contains(byte) else { return false }
+            if byte == UInt8(ascii: "%") {
+                guard index + 2 < bytes.count, bytes[index + 1].isHexDigit, bytes[index + 2].isHexDigit else { return false }
+            }
+        }
+        return true
     }
 
     /// What exploring one list found: per rule, a shortest URL it decides and the rules that
