@@ -93,7 +93,7 @@ struct BuildRecord: PageProof {
             bytes.removeAll(keepingCapacity: true)
         }
         // Entries go out in the walk's order, a block at a time: nothing per page is held here.
-        FileTree.forEachFile(root) { path in
+        FileTree.forEachFile(root) { path, info in
             let key = hash(path)
             var low = 0
             var high = sorted.count
@@ -102,7 +102,7 @@ struct BuildRecord: PageProof {
                 if sorted[middle].path < key { low = middle + 1 } else { high = middle }
             }
             guard low < sorted.count, sorted[low].path == key, low + 1 == sorted.count || sorted[low + 1].path != key,
-                let identity = identity(root + "/" + path)
+                let identity = identity(of: info)
             else { return }
             for word in [key, sorted[low].fingerprint.high, sorted[low].fingerprint.low, identity] {
                 for index in 0..<8 { bytes.append(UInt8(truncatingIfNeeded: word >> (8 * UInt64(index)))) }
@@ -202,14 +202,28 @@ struct BuildRecord: PageProof {
     /// anything else.
     static func identity(_ path: String, following: Bool = false) -> UInt64? {
         var info = stat()
-        guard (following ? stat(path, &info) : lstat(path, &info)) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard (following ? stat(path, &info) : lstat(path, &info)) == 0 else { return nil }
+        return identity(of: info)
+    }
+
+    /// The same from a `stat` already taken; device, inode, size, then modification and
+    /// status-change times, each word's bytes hashed in turn (no array per file: a record
+    /// write takes one for every page).
+    static func identity(of info: stat) -> UInt64? {
+        guard info.st_mode & S_IFMT == S_IFREG else { return nil }
         #if canImport(Glibc)
-            let times = [info.st_mtim.tv_sec, info.st_mtim.tv_nsec, info.st_ctim.tv_sec, info.st_ctim.tv_nsec]
+            let (modified, changed) = (info.st_mtim, info.st_ctim)
         #else
-            let times = [info.st_mtimespec.tv_sec, info.st_mtimespec.tv_nsec, info.st_ctimespec.tv_sec, info.st_ctimespec.tv_nsec]
+            let (modified, changed) = (info.st_mtimespec, info.st_ctimespec)
         #endif
-        let words = [UInt64(info.st_dev), UInt64(info.st_ino), UInt64(info.st_size)] + times.map { UInt64(bitPattern: Int64($0)) }
-        return FNV.hash(words.flatMap { word in (0..<8).map { UInt8(truncatingIfNeeded: word >> (8 * UInt64($0))) } })
+        var value = FNV.offsetBasis
+        for word in [UInt64(info.st_dev), UInt64(info.st_ino), UInt64(info.st_size)] {
+            value = FNV.hash(littleEndian: word, seed: value)
+        }
+        for time in [modified.tv_sec, modified.tv_nsec, changed.tv_sec, changed.tv_nsec] {
+            value = FNV.hash(littleEndian: UInt64(bitPattern: Int64(time)), seed: value)
+        }
+        return value
     }
 
     /// What identifies this Linkwell binary: its version and its file's identity, so a rebuilt

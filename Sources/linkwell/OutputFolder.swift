@@ -261,38 +261,44 @@ enum FileTree {
         guard let directory = opendir(root) else { return -1 }
         closedir(directory)
         var total = 0
-        walk(root, prefix: "") { _ in total += 1 }
+        walk(root, prefix: "") { _, _ in total += 1 }
         return total
     }
 
     /// Calls `visit` with everything below `root` that is not a folder (files, and the links or
     /// FIFOs a build never writes), `/`-separated and relative to it.
-    static func forEachFile(_ root: String, _ visit: (String) -> Void) {
-        walk(root, prefix: "", visit)
+    /// With each one's `lstat`, taken relative to its folder (one name to look up, not the
+    /// whole path: a build record takes one for every page).
+    static func forEachFile(_ root: String, _ visit: (String, stat) -> Void) {
+        walk(root, prefix: "", withStatus: true, visit)
     }
 
     /// Every regular file below `root`, `/`-separated and relative to it.
     static func paths(_ root: String) -> [String] {
         var paths: [String] = []
-        walk(root, prefix: "") { paths.append($0) }
+        walk(root, prefix: "") { path, _ in paths.append(path) }
         return paths
     }
 
-    private static func walk(_ folder: String, prefix: String, _ visit: (String) -> Void) {
+    /// `visit` gets each entry's `lstat` when `withStatus` (else an empty one).
+    private static func walk(_ folder: String, prefix: String, withStatus: Bool = false, _ visit: (String, stat) -> Void) {
         guard let directory = opendir(folder) else { return }
         defer { closedir(directory) }
+        let descriptor = dirfd(directory)
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             if name == "." || name == ".." { continue }
             let relative = prefix.isEmpty ? name : prefix + "/" + name
-            switch Int32(entry.pointee.d_type) {
-            case Int32(DT_DIR): walk(folder + "/" + name, prefix: relative, visit)
-            case Int32(DT_UNKNOWN):
-                var info = stat()
-                guard lstat(folder + "/" + name, &info) == 0 else { continue }
-                if info.st_mode & S_IFMT == S_IFDIR { walk(folder + "/" + name, prefix: relative, visit) } else { visit(relative) }
-            // Symbolic links, FIFOs and the like too: none is what a build writes, so each is drift.
-            default: visit(relative)
+            let type = Int32(entry.pointee.d_type)
+            var info = stat()
+            if type == Int32(DT_UNKNOWN) || (withStatus && type != Int32(DT_DIR)) {
+                guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+            }
+            if type == Int32(DT_DIR) || (type == Int32(DT_UNKNOWN) && info.st_mode & S_IFMT == S_IFDIR) {
+                walk(folder + "/" + name, prefix: relative, withStatus: withStatus, visit)
+            } else {
+                // Symbolic links, FIFOs and the like too: none is what a build writes, so each is drift.
+                visit(relative, info)
             }
         }
     }

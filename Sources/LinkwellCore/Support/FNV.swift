@@ -17,5 +17,13 @@ package enum FNV {
         return value
     }
 
+    /// The hash of a word's eight bytes, least significant first (what `hash(_:)` gives for them),
+    /// continuing from `seed`: lets a caller hash a few integers without building a byte array.
+    package static func hash(littleEndian word: UInt64, seed: UInt64 = offsetBasis) -> UInt64 {
+        var value = seed
+        for index in 0..<8 { value = (value ^ (word >> (8 * UInt64(index)) & 0xFF)) &* prime }
+        return value
+    }
+
     private static let prime: UInt64 = 0x0000_0100_0000_01B3
 }
