@@ -1,3 +1,5 @@
+import Foundation
+
 /// How diagnostics are printed: for people, for GitHub Actions annotations, or for tools.
 package enum DiagnosticFormat: String, Sendable, CaseIterable {
     /// `site.yaml:12:7: error: message`, with `note:` lines.
@@ -22,17 +24,32 @@ package enum DiagnosticFormat: String, Sendable, CaseIterable {
             let message = ([diagnostic.message] + diagnostic.notes).joined(separator: "\n")
             return "::\(command) \(properties.joined(separator: ","))::\(Self.escapeData(message))"
         case .json:
-            var object: [String: JSONValue] = [
-                "severity": .string(diagnostic.severity.rawValue), "message": .string(diagnostic.message),
-                "notes": .array(diagnostic.notes.map(JSONValue.string)),
-                "code": diagnostic.code.map { .string($0.rawValue) } ?? .null,
-            ]
-            if let location = diagnostic.location {
-                object["file"] = .string(location.file)
-                object["line"] = .number(Double(location.line))
-                object["column"] = .number(Double(location.column))
-            }
-            return JSONValue.object(object).compactText
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            return (try? encoder.encode(JSONLine(diagnostic))).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        }
+    }
+
+    /// The `json` form of one diagnostic: the location flattened into `file`, `line` and
+    /// `column` (absent for a diagnostic of no file), `code` always present (null for errors),
+    /// so tools read one flat object per line.
+    private struct JSONLine: Encodable {
+        var diagnostic: Diagnostic
+        init(_ diagnostic: Diagnostic) { self.diagnostic = diagnostic }
+
+        enum CodingKeys: String, CodingKey {
+            case severity, message, notes, code, file, line, column
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(diagnostic.severity, forKey: .severity)
+            try container.encode(diagnostic.message, forKey: .message)
+            try container.encode(diagnostic.notes, forKey: .notes)
+            try container.encode(diagnostic.code, forKey: .code)
+            try container.encodeIfPresent(diagnostic.location?.file, forKey: .file)
+            try container.encodeIfPresent(diagnostic.location?.line, forKey: .line)
+            try container.encodeIfPresent(diagnostic.location?.column, forKey: .column)
         }
     }
 
