@@ -53,13 +53,19 @@ def build(binary, workspace, output, check=True):
     return done
 
 
-def test_a_killed_build_leaves_the_old_or_the_new_output(tmp_path):
-    binary = linkwell_binary()
+def bundled_workspace(tmp_path):
+    """A copy of the bundled site (manifest, templates, data) to build in."""
     workspace = tmp_path / "site"
     workspace.mkdir()
     shutil.copy(REPOSITORY / "site.yaml", workspace)
     shutil.copytree(REPOSITORY / "Templates", workspace / "Templates")
     shutil.copytree(REPOSITORY / "data", workspace / "data")
+    return workspace
+
+
+def test_a_killed_build_leaves_the_old_or_the_new_output(tmp_path):
+    binary = linkwell_binary()
+    workspace = bundled_workspace(tmp_path)
 
     versions = {}
     for version in ["a", "b"]:
@@ -141,11 +147,7 @@ def kill_at(binary, workspace, output, moment):
 
 def test_a_build_killed_at_the_swap_itself_leaves_the_old_or_the_new_output(tmp_path):
     binary = linkwell_binary()
-    workspace = tmp_path / "site"
-    workspace.mkdir()
-    shutil.copy(REPOSITORY / "site.yaml", workspace)
-    shutil.copytree(REPOSITORY / "Templates", workspace / "Templates")
-    shutil.copytree(REPOSITORY / "data", workspace / "data")
+    workspace = bundled_workspace(tmp_path)
     output = workspace / "Output"
     versions = {}
     for version in ["a", "b"]:
