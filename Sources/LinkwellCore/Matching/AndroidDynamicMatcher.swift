@@ -86,34 +86,57 @@ extension AndroidDynamicMatcher.Rule {
 /// to the first occurrence, never revisited (Android's matchers do not backtrack).
 struct AndroidGlob: Sendable {
     let pattern: [Character]
+    /// The pattern's bytes when every one is printable ASCII (nearly always): then each byte is
+    /// exactly one `Character`, and a printable-ASCII subject is matched byte by byte with the
+    /// same steps, without building a `Character` array per subject (`match` and the shadowing
+    /// lint ask every rule about every URL).
+    private let printablePattern: [UInt8]?
 
     init(_ pattern: String) {
         self.pattern = Array(pattern)
+        printablePattern = pattern.utf8.allSatisfy(Self.isPrintable) ? Array(pattern.utf8) : nil
     }
 
+    private static func isPrintable(_ byte: UInt8) -> Bool { byte >= 0x20 && byte < 0x7F }
+
     func matches(_ subject: String) -> Bool {
-        let text = Array(subject)
+        if let printablePattern,
+            let result = subject.utf8.withContiguousStorageIfAvailable({ bytes -> Bool? in
+                bytes.allSatisfy(Self.isPrintable)
+                    ? Self.matches(printablePattern, bytes, star: UInt8(ascii: "*"), one: UInt8(ascii: "?")) : nil
+            }) ?? nil
+        {
+            return result
+        }
+        return Self.matches(pattern, Array(subject), star: "*", one: "?")
+    }
+
+    /// Google's algorithm over any elements: `Character`s, or bytes when both sides are
+    /// printable ASCII.
+    private static func matches<Element: Equatable>(
+        _ pattern: [Element], _ text: some RandomAccessCollection<Element>, star: Element, one: Element
+    ) -> Bool {
         var p = 0
-        var s = 0
+        var s = text.startIndex
         while p < pattern.count {
             switch pattern[p] {
-            case "*":
+            case star:
                 p += 1
                 guard p < pattern.count else { return true }
-                if pattern[p] == "?" || pattern[p] == "*" { continue }
+                if pattern[p] == one || pattern[p] == star { continue }
                 guard let found = text[s...].firstIndex(of: pattern[p]) else { return false }
                 s = found
-            case "?":
-                guard s < text.count else { return false }
+            case one:
+                guard s < text.endIndex else { return false }
                 // `?*`: one or more characters — the `*` that follows does the rest.
-                s += 1
+                s = text.index(after: s)
                 p += 1
             default:
-                guard s < text.count, text[s] == pattern[p] else { return false }
-                s += 1
+                guard s < text.endIndex, text[s] == pattern[p] else { return false }
+                s = text.index(after: s)
                 p += 1
             }
         }
-        return s == text.count
+        return s == text.endIndex
     }
 }
