@@ -5,9 +5,10 @@ package enum Lints {
     /// Warn once the largest AASA passes this share of the limit.
     static let sizeWarningShare = 0.8
 
-    package static func run(site: Site, plan: BuildPlan, files: [OutputFile]) -> [Diagnostic] {
+    /// `matcher`: the build's matcher of `files`, shared with the shadowing lint.
+    package static func run(site: Site, plan: BuildPlan, files: [OutputFile], matcher: SiteMatcher? = nil) -> [Diagnostic] {
         let found =
-            shadowedRules(site, plan: plan, files: files) + patternsWithoutLeadingSlash(site) + questionMarksInPaths(site)
+            shadowedRules(site, plan: plan, files: files, matcher: matcher) + patternsWithoutLeadingSlash(site) + questionMarksInPaths(site)
             + singlePlatformRoutes(site) + singleMirrorRoutes(site)
             + androidManifestLosses(site)
         return unaccepted(found, site: site) + sizeNearLimit(site: site, files: files) + hostingLimits(site)
@@ -45,8 +46,8 @@ package enum Lints {
 
     /// Routes that never decide on some platform reading, proved by `RouteReachability`; the
     /// message names the routes that decide their URLs instead, and where the route still decides.
-    static func shadowedRules(_ site: Site, plan: BuildPlan, files: [OutputFile]) -> [Diagnostic] {
-        let reachability = RouteReachability(site: site, plan: plan, files: files)
+    static func shadowedRules(_ site: Site, plan: BuildPlan, files: [OutputFile], matcher: SiteMatcher? = nil) -> [Diagnostic] {
+        let reachability = RouteReachability(site: site, plan: plan, files: files, matcher: matcher)
         return site.routes.compactMap { route in
             guard let finding = reachability.finding(route.name), !finding.dead.isEmpty else { return nil }
             let names = Set(finding.dead.flatMap { finding.deciders[$0] ?? [] })

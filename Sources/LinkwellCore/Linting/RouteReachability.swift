@@ -29,9 +29,10 @@ struct RouteReachability {
 
     private(set) var findings: [String: Finding] = [:]
 
-    init(site: Site, plan: BuildPlan, files: [OutputFile]) {
+    /// `matcher`: the build's own, when it has one already (it reads the same files).
+    init(site: Site, plan: BuildPlan, files: [OutputFile], matcher: SiteMatcher? = nil) {
         let byPath = Dictionary(files.map { ($0.path, $0.contents) }, uniquingKeysWith: { first, _ in first })
-        let witnesses = Self.sampleWitnesses(site: site, plan: plan, files: files)
+        let witnesses = Self.sampleWitnesses(site: site, matcher: matcher ?? SiteMatcher(site: site, plan: plan, files: files))
         var everyRouteWitnessed = true
         var seen: Set<[String]> = []
         var jobs: [(platform: Platform, list: DecisionList, origins: [String?], host: String)] = []
@@ -107,8 +108,7 @@ struct RouteReachability {
 
     /// Each route's sample URL on each of its hosts, asked of the matchers: where the deciding
     /// rule (a match or an exclusion) is the route's own, that URL proves the route decides there.
-    private static func sampleWitnesses(site: Site, plan: BuildPlan, files: [OutputFile]) -> [Witness: String] {
-        let matcher = SiteMatcher(site: site, plan: plan, files: files)
+    private static func sampleWitnesses(site: Site, matcher: SiteMatcher) -> [Witness: String] {
         var witnesses: [Witness: String] = [:]
         for sample in RouteSamples.samples(of: site) where isURL(sample.url) {
             guard let url = URLParts(sample.url) else { continue }

@@ -64,10 +64,10 @@ package enum Linkwell {
         diagnostics += rendered.diagnostics
         let files = rendered.files.sorted { $0.path < $1.path }
         guard !diagnostics.hasErrors else { return finish(site, plan) }
-        diagnostics += Lints.run(site: site, plan: plan, files: files)
-        diagnostics = PlatformLosses.addingWitnesses(to: diagnostics, site: site, plan: plan, files: files)
-
+        // One matcher of the rendered files for the shadowing lint's witnesses and the link tests.
         let matcher = SiteMatcher(site: site, plan: plan, files: files)
+        diagnostics += Lints.run(site: site, plan: plan, files: files, matcher: matcher)
+        diagnostics = PlatformLosses.addingWitnesses(to: diagnostics, site: site, plan: plan, files: files)
         diagnostics += LinkTestRun.failures(of: site.linkTests, matcher: matcher)
         return finish(site, plan, files)
     }
