@@ -3,13 +3,13 @@ import Testing
 
 @Suite struct DiagnosticFormatTests {
     static let located = Diagnostic(
-        .warning, "route 'a': 100% of it, a:b", at: SourceLocation(file: "dir,1/site.yaml", line: 3, column: 7), notes: ["first\nsecond"],
+        .warning, "route 'a': 100% of it, a:b", at: SourceLocation(file: "dir,1/site.yaml", line: 3, column: 7), notes: [Note("first\nsecond"), .firstDefined(at: SourceLocation(file: "b.yaml", line: 1, column: 2))],
         code: .legacyLoss)
 
     @Test func githubAnnotationsEscapeMessagesAndProperties() {
         #expect(
             DiagnosticFormat.github.render(Self.located)
-                == "::warning file=dir%2C1/site.yaml,line=3,col=7,title=linkwell [legacy-loss]::route 'a': 100%25 of it, a:b%0Afirst%0Asecond"
+                == "::warning file=dir%2C1/site.yaml,line=3,col=7,title=linkwell [legacy-loss]::route 'a': 100%25 of it, a:b%0Afirst%0Asecond%0Afirst defined here (b.yaml:1:2)"
         )
         #expect(DiagnosticFormat.github.render(.error("too big", at: nil)) == "::error title=linkwell::too big")
     }
@@ -19,13 +19,18 @@ import Testing
         let value = try JSONValue.parse(line)
         #expect(value["severity"]?.string == "warning" && value["code"]?.string == "legacy-loss")
         #expect(value["file"]?.string == "dir,1/site.yaml" && value["line"] == .number(3) && value["column"] == .number(7))
-        #expect(value["notes"] == .array([.string("first\nsecond")]))
+        #expect(
+            value["notes"]
+                == .array([
+                    .object(["message": .string("first\nsecond")]),
+                    .object(["message": .string("first defined here"), "file": .string("b.yaml"), "line": .number(1), "column": .number(2)]),
+                ]))
         #expect(DiagnosticFormat.json.render(.error("x", at: nil)) == #"{"code":null,"message":"x","notes":[],"severity":"error"}"#)
     }
 
     @Test func textIsTheEditorForm() {
         #expect(
             DiagnosticFormat.text.render(Self.located)
-                == "dir,1/site.yaml:3:7: warning: route 'a': 100% of it, a:b [legacy-loss]\ndir,1/site.yaml:3:7: note: first\nsecond")
+                == "dir,1/site.yaml:3:7: warning: route 'a': 100% of it, a:b [legacy-loss]\ndir,1/site.yaml:3:7: note: first\nsecond\nb.yaml:1:2: note: first defined here")
     }
 }

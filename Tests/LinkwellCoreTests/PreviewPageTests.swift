@@ -129,7 +129,7 @@ import Testing
         let built = Self.build(Self.items, ["data/p.csv": csv])
         #expect(
             built.diagnostics == [
-                "data/p.csv:3:1: error: duplicate item path '/p/a'\ndata/p.csv:3:1: note: first defined at data/p.csv:2:1",
+                "data/p.csv:3:1: error: duplicate item path '/p/a'\ndata/p.csv:2:1: note: first defined here",
                 "data/p.csv:4:1: error: item path '/account/x' is not a 'product' page on m.example.com: no route with a page type matches it; 'product' routes match '/p/*'",
                 "data/p.csv:5:1: error: item path '/p/a?x=1' contains '?'; an item is a path, without query or fragment",
                 "data/p.csv:6:1: error: item path '/p/../x' is reserved: no segment may start with '.', and '/_linkwell/' holds route pages",
@@ -356,7 +356,7 @@ import Testing
         let warned = Self.build(Self.items, ["data/p.csv": "path,title\n/p/Alex,A\n/p/alex,a\n/p/con.txt,C\n/p/x:y,X\n"])
         #expect(
             warned.diagnostics == [
-                "data/p.csv:3:1: warning: item path '/p/alex' differs from '/p/Alex' only in case; on case-insensitive file systems (macOS, Windows) one page overwrites the other\ndata/p.csv:3:1: note: first defined at data/p.csv:2:1",
+                "data/p.csv:3:1: warning: item path '/p/alex' differs from '/p/Alex' only in case; on case-insensitive file systems (macOS, Windows) one page overwrites the other\ndata/p.csv:2:1: note: '/p/Alex' is here",
                 "data/p.csv:4:1: warning: item path '/p/con.txt' has the segment 'con.txt', which Windows cannot use as a file name; the output cannot be checked out there",
                 "data/p.csv:5:1: warning: item path '/p/x:y' has the segment 'x:y', which Windows cannot use as a file name; the output cannot be checked out there",
             ])

@@ -246,7 +246,7 @@ import Testing
             #expect(
                 run.standardError == """
                     data/profiles.csv:6:1: error: duplicate item path '/u/alex'
-                    data/profiles.csv:6:1: note: first defined at data/profiles.csv:2:1
+                    data/profiles.csv:2:1: note: first defined here
                     data/profiles.csv:7:1: error: item path '/like/7' is not a 'profile' page on m.example.com: route 'like' shows page type 'like' there; 'profile' routes match '/u/*'
                     2 errors; nothing was written
 

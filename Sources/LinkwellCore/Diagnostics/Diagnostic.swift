@@ -22,11 +22,11 @@ package struct Diagnostic: Sendable, Hashable, Codable {
     /// Nil only for problems that belong to no file (an output that is too large, say).
     package var location: SourceLocation?
     /// Extra lines printed under the message: where a duplicate was first defined, and so on.
-    package var notes: [String]
+    package var notes: [Note]
     /// The lint that found it (`shadowed-rule`, …), which a route can `accept`; nil for errors.
     package var code: LintCode?
 
-    package init(_ severity: Severity, _ message: String, at location: SourceLocation?, notes: [String] = [], code: LintCode? = nil) {
+    package init(_ severity: Severity, _ message: String, at location: SourceLocation?, notes: [Note] = [], code: LintCode? = nil) {
         self.severity = severity
         self.message = message
         self.location = location
@@ -34,11 +34,11 @@ package struct Diagnostic: Sendable, Hashable, Codable {
         self.code = code
     }
 
-    package static func error(_ message: String, at location: SourceLocation?, notes: [String] = []) -> Diagnostic {
+    package static func error(_ message: String, at location: SourceLocation?, notes: [Note] = []) -> Diagnostic {
         Diagnostic(.error, message, at: location, notes: notes)
     }
 
-    package static func warning(_ message: String, at location: SourceLocation?, notes: [String] = [], code: LintCode? = nil) -> Diagnostic
+    package static func warning(_ message: String, at location: SourceLocation?, notes: [Note] = [], code: LintCode? = nil) -> Diagnostic
     {
         Diagnostic(.warning, message, at: location, notes: notes, code: code)
     }
@@ -46,11 +46,12 @@ package struct Diagnostic: Sendable, Hashable, Codable {
 
 extension Diagnostic: CustomStringConvertible {
     /// `site.yaml:12:7: error: message`, the form editors and CI log parsers understand; notes
-    /// follow on their own lines as `note:` entries.
+    /// follow on their own lines as `note:` entries, each at its own place or else at the
+    /// diagnostic's.
     package var description: String {
         let prefix = location.map { "\($0): " } ?? "linkwell: "
         var lines = ["\(prefix)\(severity.rawValue): \(message)" + (code.map { " [\($0.rawValue)]" } ?? "")]
-        lines += notes.map { "\(prefix)note: \($0)" }
+        lines += notes.map { note in "\(note.location.map { "\($0): " } ?? prefix)note: \(note.message)" }
         return lines.joined(separator: "\n")
     }
 }

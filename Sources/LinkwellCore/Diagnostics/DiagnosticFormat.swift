@@ -7,7 +7,8 @@ package enum DiagnosticFormat: String, Sendable, CaseIterable {
     /// `::error file=site.yaml,line=12,col=7,title=linkwell [code]::message`: GitHub Actions turns
     /// each into an annotation on the pull request's diff.
     case github
-    /// One JSON object per line: severity, message, file, line, column, code, notes.
+    /// One JSON object per line: severity, message, file, line, column, code, notes (each with
+    /// its message and, when it has one, its own file, line and column).
     case json
 
     package func render(_ diagnostic: Diagnostic) -> String {
@@ -21,7 +22,7 @@ package enum DiagnosticFormat: String, Sendable, CaseIterable {
             }
             properties.append("title=\(Self.escapeProperty("linkwell" + (diagnostic.code.map { " [\($0.rawValue)]" } ?? "")))")
             let command = diagnostic.severity == .note ? "notice" : diagnostic.severity.rawValue
-            let message = ([diagnostic.message] + diagnostic.notes).joined(separator: "\n")
+            let message = ([diagnostic.message] + diagnostic.notes.map(\.inline)).joined(separator: "\n")
             return "::\(command) \(properties.joined(separator: ","))::\(Self.escapeData(message))"
         case .json:
             let encoder = JSONEncoder()
@@ -45,11 +46,29 @@ package enum DiagnosticFormat: String, Sendable, CaseIterable {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(diagnostic.severity, forKey: .severity)
             try container.encode(diagnostic.message, forKey: .message)
-            try container.encode(diagnostic.notes, forKey: .notes)
+            try container.encode(diagnostic.notes.map(JSONNote.init), forKey: .notes)
             try container.encode(diagnostic.code, forKey: .code)
             try container.encodeIfPresent(diagnostic.location?.file, forKey: .file)
             try container.encodeIfPresent(diagnostic.location?.line, forKey: .line)
             try container.encodeIfPresent(diagnostic.location?.column, forKey: .column)
+        }
+    }
+
+    /// A note in the `json` form, its location flattened the same way.
+    private struct JSONNote: Encodable {
+        var note: Note
+        init(_ note: Note) { self.note = note }
+
+        enum CodingKeys: String, CodingKey {
+            case message, file, line, column
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(note.message, forKey: .message)
+            try container.encodeIfPresent(note.location?.file, forKey: .file)
+            try container.encodeIfPresent(note.location?.line, forKey: .line)
+            try container.encodeIfPresent(note.location?.column, forKey: .column)
         }
     }
 

@@ -13,10 +13,11 @@ enum PlatformLosses {
             else { return diagnostic }
             var noted = diagnostic
             if let examples = witnesses[RouteOnPlatform(route: route.name, platform: platform)] {
-                noted.notes.append("e.g. " + examples.joined(separator: "; "))
+                noted.notes.append(Note("e.g. " + examples.joined(separator: "; ")))
             } else if compared.contains(RouteOnPlatform(route: route.name, platform: platform)) {
                 noted.notes.append(
-                    "no URL is decided differently by \(platform.displayName) than by iOS 13+ through this route (checked exactly)")
+                    Note(
+                        "no URL is decided differently by \(platform.displayName) than by iOS 13+ through this route (checked exactly)"))
             }
             return noted
         }

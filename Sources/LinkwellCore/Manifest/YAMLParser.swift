@@ -133,7 +133,7 @@ enum YAMLParser {
                 return .error(
                     "duplicate key '\(key)'; each key may appear once in a mapping",
                     at: source.location(line: lineIndex + 1, column: mark.column),
-                    notes: ["'\(key)' is first defined at \(first)"])
+                    notes: [.firstDefined(at: first, what: "'\(key)'")])
             }
         }
         return .error("duplicate key '\(key)'; each key may appear once in a mapping", at: first)

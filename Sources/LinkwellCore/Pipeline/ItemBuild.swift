@@ -229,13 +229,13 @@ package enum ItemBuild {
         if let earlier = seen[folded] {
             let first = SourceLocation(file: row.pathLocation.file, line: earlier.line, column: row.pathLocation.column)
             if earlier.path == path {
-                return [Diagnostic(.error, "duplicate item path '\(path)'", at: row.pathLocation, notes: ["first defined at \(first)"])]
+                return [Diagnostic(.error, "duplicate item path '\(path)'", at: row.pathLocation, notes: [.firstDefined(at: first)])]
             }
             return [
                 Diagnostic(
                     .warning,
                     "item path '\(path)' differs from '\(earlier.path)' only in case; on case-insensitive file systems (macOS, Windows) one page overwrites the other",
-                    at: row.pathLocation, notes: ["first defined at \(first)"])
+                    at: row.pathLocation, notes: [Note("'\(earlier.path)' is here", at: first)])
             ]
         }
         seen[folded] = SeenPath(line: row.pathLocation.line, path: path)

@@ -37,7 +37,7 @@ package enum Validation {
                 found.append(
                     Diagnostic(
                         severity, "duplicate \(what) '\(value.value)'\(consequence)", at: value.location,
-                        notes: ["first defined at \(first)"]))
+                        notes: [.firstDefined(at: first)]))
             } else {
                 seen[key(value.value)] = value.location
             }
