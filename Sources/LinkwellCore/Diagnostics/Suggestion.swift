@@ -20,6 +20,12 @@ package enum Suggestion {
         closest(to: word, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
     }
 
+    /// The suggestion, or `otherwise` (the whole list, say) when no candidate is close.
+    package static func didYouMean(_ word: String, in candidates: some Sequence<String>, otherwise: String) -> String {
+        let hint = didYouMean(word, in: candidates)
+        return hint.isEmpty ? otherwise : hint
+    }
+
     /// Optimal string alignment distance: Levenshtein plus the swap of two neighbours, the
     /// commonest typo ('tilte' for 'title') counting as one edit.
     static func editDistance(_ a: String, _ b: String) -> Int {

@@ -21,16 +21,10 @@ package enum Lints {
         let paged = site.routes.filter { $0.pageType != nil && !$0.exclude }
         var found: [Diagnostic] = []
         if let first = paged.first {
-            found.append(
-                .warning(
-                    "hosting is only github-pages, which cannot rewrite URLs: the route pages of \(paged.count) route\(paged.count == 1 ? "" : "s") ('\(first.name)'\(paged.count > 1 ? ", …" : "")) are never served, so those URLs get the not-found page (item pages, home and not-found pages work); put a CDN that rewrites in front (Cloudflare, Netlify) or add its name to 'hosting'",
-                    at: first.location, code: .hostCannotServe))
+            found.append(.lint(LintFinding.routePagesNotServed(count: paged.count, first: first.name), at: first.location))
         }
         if !site.shortLinks.isEmpty {
-            found.append(
-                .warning(
-                    "hosting is only github-pages, which cannot redirect: short links are served by their refresh page (<code>.html), which a crawler does not follow",
-                    at: nil, code: .hostCannotServe))
+            found.append(.lint(LintFinding.shortLinksNotRedirected, at: nil))
         }
         return found
     }
@@ -61,7 +55,7 @@ package enum Lints {
                     separator: "; ")
                 message = "\(shadowMessage(route, coverers, on: platforms)); it still decides on \(still)"
             }
-            return .warning(message, at: route.location, code: .shadowedRule)
+            return .lint(LintFinding.shadowed(message), at: route.location)
         }
     }
 
@@ -92,9 +86,7 @@ package enum Lints {
             guard let path = route.path, !path.hasPrefix("/"), !PatternSyntax.isCatchAll(path) else { return nil }
             let rest = path.drop { $0 == "*" }
             let suggestion = path.hasPrefix("*") ? "'/*\(rest)' or '\(rest.hasPrefix("/") ? "" : "/")\(rest)'" : "'/\(path)'"
-            return .warning(
-                "path '\(path)' of route '\(route.name)' does not start with '/': how iOS reads it is not pinned down (Linkwell assumes Apple adds the slash); write \(suggestion)",
-                at: route.location, code: .pathWithoutSlash)
+            return .lint(LintFinding.pathWithoutSlash(path, route: route.name, suggestion: suggestion), at: route.location)
         }
     }
 
@@ -104,9 +96,7 @@ package enum Lints {
             guard let path = route.path, let mark = path.firstIndex(of: "?") else { return nil }
             let after = path[path.index(after: mark)...]
             guard after.contains("=") || after.first.map({ $0.isLetter }) == true && !after.hasPrefix("*") else { return nil }
-            return .warning(
-                "path '\(path)' of route '\(route.name)' has a '?', which matches any one character in a path and never a query; put query conditions under 'query'",
-                at: route.location, code: .questionMarkInPath)
+            return .lint(LintFinding.questionMarkInPath(path, route: route.name), at: route.location)
         }
     }
 
@@ -118,9 +108,7 @@ package enum Lints {
             let android = site.androidApps.contains { route.apps.contains($0.id) }
             guard ios != android else { return nil }
             let (on, off) = ios ? ("iOS", "Android") : ("Android", "iOS")
-            return .warning(
-                "route '\(route.name)' opens an app on \(on) only (apps: \(route.apps.joined(separator: ", "))); on \(off) its URLs stay in the browser",
-                at: route.location, code: .singlePlatform)
+            return .lint(LintFinding.singlePlatform(route: route.name, on: on, off: off, apps: route.apps), at: route.location)
         }
     }
 
@@ -132,9 +120,8 @@ package enum Lints {
                 let onPrimary = route.hosts.contains(pair.primary)
                 guard onPrimary != route.hosts.contains(pair.mirror) else { return nil }
                 let (on, off) = onPrimary ? (pair.primary, pair.mirror) : (pair.mirror, pair.primary)
-                return .warning(
-                    "route '\(route.name)' is on '\(on)' but not on its mirror '\(off)', so the two hosts disagree about its URLs and the preview button that crosses to '\(off)' \(route.exclude ? "opens the app there" : "never opens the app")",
-                    at: route.location, code: .singleMirror)
+                return .lint(
+                    LintFinding.singleMirror(route: route.name, on: on, off: off, excludes: route.exclude), at: route.location)
             }
         }
     }
@@ -162,14 +149,11 @@ package enum Lints {
                         }
                 }
                 guard let first = through.first else { continue }
-                found.append(
-                    .warning(
-                        "Android 14 and earlier cannot exclude, so they open URLs of exclusion '\(route.name)' that route '\(first.0.name)' lets through; the app must hand those back to the browser",
-                        at: route.location, code: .androidManifestLoss))
+                found.append(.lint(LintFinding.exclusionOpensOnOldAndroid(route.name, through: first.0.name), at: route.location))
             } else if let paths = includes.first(where: { $0.0 == route })?.1, !everyPathOpens || paths.attributes.isEmpty {
                 // Once one route opens every path, only that route's losses say anything.
                 found += paths.losses.map {
-                    .warning("route '\(route.name)': \($0)", at: route.location, code: .androidManifestLoss)
+                    .lint(LintFinding.oldAndroidLoss(route: route.name, $0), at: route.location)
                 }
             }
         }
@@ -193,19 +177,77 @@ package enum Lints {
         let size = largest.bytes.count
         let limit = AssociationFiles.aasaSizeLimit
         guard Double(size) >= Double(limit) * sizeWarningShare, size <= limit else { return [] }
-        let costs = site.routes.map { route -> (String, Int) in
+        let costs = site.routes.map { route -> LintFinding.RouteCost in
             let translation = RuleTranslation(route: route, defaults: site.defaults, variables: site.substitutionVariables)
             let component = JSONText.encode(translation.component).utf8.count
             let legacy = site.legacyPaths ? translation.legacyPaths.reduce(0) { $0 + $1.utf8.count + 4 } : 0
             let apps = site.iosApps.filter { route.apps.contains($0.id) }.count
-            return (route.name, (component + legacy) * apps)
-        }.sorted { $0.1 > $1.1 }.prefix(3)
-        let named = costs.map { "'\($0.0)' (\($0.1) bytes)" }.joined(separator: ", ")
-        let percent = Int((Double(size) / Double(limit) * 100).rounded())
-        return [
-            .warning(
-                "the apple-app-site-association for '\(largest.path.split(separator: "/").first.map(String.init) ?? largest.path)' is \(size) bytes, \(percent)% of iOS's \(limit)-byte limit; the routes that cost most are \(named)",
-                at: nil, code: .sizeNearLimit)
-        ]
+            return LintFinding.RouteCost(route: route.name, bytes: (component + legacy) * apps)
+        }.sorted { $0.bytes > $1.bytes }.prefix(3)
+        let host = largest.path.split(separator: "/").first.map(String.init) ?? largest.path
+        return [.lint(LintFinding.sizeNearLimit(host: host, size: size, limit: limit, costliest: Array(costs)), at: nil)]
+    }
+}
+
+/// What the lints find, each with its code.
+package enum LintFinding: LintMessage {
+    case routePagesNotServed(count: Int, first: String)
+    case shortLinksNotRedirected
+    /// The sentence `Lints.shadowMessage` builds: its wording depends on which routes cover.
+    case shadowed(String)
+    case pathWithoutSlash(String, route: String, suggestion: String)
+    case questionMarkInPath(String, route: String)
+    case singlePlatform(route: String, on: String, off: String, apps: [String])
+    case singleMirror(route: String, on: String, off: String, excludes: Bool)
+    case exclusionOpensOnOldAndroid(String, through: String)
+    case oldAndroidLoss(route: String, String)
+    case sizeNearLimit(host: String, size: Int, limit: Int, costliest: [RouteCost])
+
+    package struct RouteCost: Hashable, Sendable {
+        package var route: String
+        package var bytes: Int
+
+        package init(route: String, bytes: Int) {
+            self.route = route
+            self.bytes = bytes
+        }
+    }
+
+    package var code: LintCode {
+        switch self {
+        case .routePagesNotServed, .shortLinksNotRedirected: .hostCannotServe
+        case .shadowed: .shadowedRule
+        case .pathWithoutSlash: .pathWithoutSlash
+        case .questionMarkInPath: .questionMarkInPath
+        case .singlePlatform: .singlePlatform
+        case .singleMirror: .singleMirror
+        case .exclusionOpensOnOldAndroid, .oldAndroidLoss: .androidManifestLoss
+        case .sizeNearLimit: .sizeNearLimit
+        }
+    }
+
+    package var text: String {
+        switch self {
+        case .routePagesNotServed(let count, let first):
+            "hosting is only github-pages, which cannot rewrite URLs: the route pages of \(count) route\(count == 1 ? "" : "s") ('\(first)'\(count > 1 ? ", …" : "")) are never served, so those URLs get the not-found page (item pages, home and not-found pages work); put a CDN that rewrites in front (Cloudflare, Netlify) or add its name to 'hosting'"
+        case .shortLinksNotRedirected:
+            "hosting is only github-pages, which cannot redirect: short links are served by their refresh page (<code>.html), which a crawler does not follow"
+        case .shadowed(let sentence):
+            sentence
+        case .pathWithoutSlash(let path, let route, let suggestion):
+            "path '\(path)' of route '\(route)' does not start with '/': how iOS reads it is not pinned down (Linkwell assumes Apple adds the slash); write \(suggestion)"
+        case .questionMarkInPath(let path, let route):
+            "path '\(path)' of route '\(route)' has a '?', which matches any one character in a path and never a query; put query conditions under 'query'"
+        case .singlePlatform(let route, let on, let off, let apps):
+            "route '\(route)' opens an app on \(on) only (apps: \(apps.joined(separator: ", "))); on \(off) its URLs stay in the browser"
+        case .singleMirror(let route, let on, let off, let excludes):
+            "route '\(route)' is on '\(on)' but not on its mirror '\(off)', so the two hosts disagree about its URLs and the preview button that crosses to '\(off)' \(excludes ? "opens the app there" : "never opens the app")"
+        case .exclusionOpensOnOldAndroid(let route, let through):
+            "Android 14 and earlier cannot exclude, so they open URLs of exclusion '\(route)' that route '\(through)' lets through; the app must hand those back to the browser"
+        case .oldAndroidLoss(let route, let loss):
+            "route '\(route)': \(loss)"
+        case .sizeNearLimit(let host, let size, let limit, let costliest):
+            "the apple-app-site-association for '\(host)' is \(size) bytes, \(Int((Double(size) / Double(limit) * 100).rounded()))% of iOS's \(limit)-byte limit; the routes that cost most are \(costliest.map { "'\($0.route)' (\($0.bytes) bytes)" }.joined(separator: ", "))"
+        }
     }
 }

@@ -183,17 +183,37 @@ package struct BuildPlan: Sendable, Hashable {
             let translation = translations[route]
             if site.legacyPaths, route.apps.contains(where: iosIDs.contains) {
                 found += translation.legacyLosses.map {
-                    .warning("route '\(route.name)': \($0)", at: route.location, code: LintCode.legacyLoss)
+                    .lint(TranslationLoss.legacy(route: route.name, $0), at: route.location)
                 }
             }
             guard route.apps.contains(where: androidIDs.contains) else { continue }
             found += translation.androidLosses.map {
-                .warning("route '\(route.name)': \($0)", at: route.location, code: LintCode.androidLoss)
+                .lint(TranslationLoss.android(route: route.name, $0), at: route.location)
             }
             if let error = translation.androidError {
                 found.append(.error("route '\(route.name)': \(error)", at: route.location))
             }
         }
         return found
+    }
+}
+
+/// What a route's translation for an older platform reading cannot carry (`RuleTranslation`'s
+/// losses, one sentence each).
+package enum TranslationLoss: LintMessage {
+    case legacy(route: String, String)
+    case android(route: String, String)
+
+    package var code: LintCode {
+        switch self {
+        case .legacy: .legacyLoss
+        case .android: .androidLoss
+        }
+    }
+
+    package var text: String {
+        switch self {
+        case .legacy(let route, let loss), .android(let route, let loss): "route '\(route)': \(loss)"
+        }
     }
 }

@@ -1,7 +1,7 @@
 extension Validation {
     static func checkAppsDeclared(_ manifest: RawManifest) -> [Diagnostic] {
         guard manifest.iosApps.isEmpty, manifest.androidApps.isEmpty else { return [] }
-        return [.error("the manifest declares no apps; add one under 'apps.ios' or 'apps.android'", at: manifest.location)]
+        return [.error(AppProblem.noApps, at: manifest.location)]
     }
 
     static func checkIOSApps(_ manifest: RawManifest) -> [Diagnostic] {
@@ -20,10 +20,7 @@ extension Validation {
                 if let issue = Identifiers.bundleIDProblem(clip.value) {
                     found.append(.error(issue, at: clip.location))
                 } else if let bundleID = app.bundleID?.value, !clip.value.hasPrefix(bundleID + ".") {
-                    found.append(
-                        .error(
-                            "App Clip bundle ID '\(clip.value)' must start with the app's bundle ID, e.g. '\(bundleID).Clip'",
-                            at: clip.location))
+                    found.append(.error(AppProblem.clipOutsideApp(clip.value, bundleID: bundleID), at: clip.location))
                 }
             }
         }
@@ -53,15 +50,9 @@ extension Validation {
             if fingerprints.isEmpty {
                 // Still buildable (a new team may not have its Play signing key yet), but an empty
                 // list would make Google discard the whole file, so the app is left out of it.
-                found.append(
-                    .warning(
-                        "\(what) lists no certificate fingerprint, so assetlinks.json leaves it out and Android will not verify its links; add the Play App Signing key's SHA-256 under 'sha256' (Play Console → App integrity → App signing)",
-                        at: location))
+                found.append(.warning(AppProblem.noFingerprint(app: what), at: location))
             } else if fingerprints.count == 1 {
-                found.append(
-                    .warning(
-                        "\(what) lists a single certificate fingerprint; is the Play App Signing key listed? (Play Console → App integrity → App signing)",
-                        at: location))
+                found.append(.warning(AppProblem.singleFingerprint(app: what), at: location))
             }
         }
         found += duplicates(manifest.androidApps.compactMap(\.package), what: "Android package")
@@ -82,5 +73,26 @@ extension Validation {
 
     static func problem(_ value: Located<String>?, _ rule: (String, String) -> String?, _ what: String) -> [Diagnostic] {
         problem(value) { rule($0, what) }
+    }
+}
+
+/// What the app checks find beyond the identifiers' own grammars (`Identifiers`).
+package enum AppProblem: DiagnosticMessage {
+    case noApps
+    case clipOutsideApp(String, bundleID: String)
+    case noFingerprint(app: String)
+    case singleFingerprint(app: String)
+
+    package var text: String {
+        switch self {
+        case .noApps:
+            "the manifest declares no apps; add one under 'apps.ios' or 'apps.android'"
+        case .clipOutsideApp(let clip, let bundleID):
+            "App Clip bundle ID '\(clip)' must start with the app's bundle ID, e.g. '\(bundleID).Clip'"
+        case .noFingerprint(let app):
+            "\(app) lists no certificate fingerprint, so assetlinks.json leaves it out and Android will not verify its links; add the Play App Signing key's SHA-256 under 'sha256' (Play Console → App integrity → App signing)"
+        case .singleFingerprint(let app):
+            "\(app) lists a single certificate fingerprint; is the Play App Signing key listed? (Play Console → App integrity → App signing)"
+        }
     }
 }

@@ -59,34 +59,43 @@ extension Validation {
         var found: [Diagnostic] = []
         for (value, what) in texts + urlLike {
             if let bad = value.value.unicodeScalars.first(where: isControl) {
-                found.append(
-                    .error(
-                        "\(what) '\(visible(value.value))' contains the control character \(codePoint(bad)), which no output file can carry; remove it",
-                        at: value.location))
+                found.append(.error(CharacterProblem.controlCharacter(value.value, what: what, bad), at: value.location))
             }
         }
         for (value, what) in urlLike where !value.value.unicodeScalars.contains(where: isControl) {
             if let space = value.value.unicodeScalars.first(where: { $0.properties.isWhitespace }) {
-                found.append(
-                    .error(
-                        "\(what) '\(value.value)' contains whitespace (\(codePoint(space))), which would split a rule in the host configuration; percent-encode it as %20 or remove it",
-                        at: value.location))
+                found.append(.error(CharacterProblem.whitespace(value.value, what: what, space), at: value.location))
             }
         }
         return found
     }
 
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    fileprivate static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
     }
 
-    private static func codePoint(_ scalar: Unicode.Scalar) -> String {
+    fileprivate static func codePoint(_ scalar: Unicode.Scalar) -> String {
         let hex = String(scalar.value, radix: 16, uppercase: true)
         return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
     /// The value with control characters shown as `\u{…}`, so the message itself stays on one line.
-    private static func visible(_ text: String) -> String {
+    fileprivate static func visible(_ text: String) -> String {
         text.unicodeScalars.map { isControl($0) ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined()
+    }
+}
+
+/// Characters no output can carry.
+package enum CharacterProblem: DiagnosticMessage {
+    case controlCharacter(String, what: String, Unicode.Scalar)
+    case whitespace(String, what: String, Unicode.Scalar)
+
+    package var text: String {
+        switch self {
+        case .controlCharacter(let value, let what, let bad):
+            "\(what) '\(Validation.visible(value))' contains the control character \(Validation.codePoint(bad)), which no output file can carry; remove it"
+        case .whitespace(let value, let what, let space):
+            "\(what) '\(value)' contains whitespace (\(Validation.codePoint(space))), which would split a rule in the host configuration; percent-encode it as %20 or remove it"
+        }
     }
 }

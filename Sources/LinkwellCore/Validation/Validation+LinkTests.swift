@@ -10,32 +10,25 @@ extension Validation {
             }
             if let parts = URLParts(url.value), ["https", "http"].contains(parts.scheme) {
             } else {
-                found.append(.error("link test URL '\(url.value)' must be an absolute https:// URL", at: url.location))
+                found.append(.error(LinkTestProblem.badURL(url.value), at: url.location))
             }
             if test.expect == nil, test.platforms.isEmpty {
-                let keys = (["expect"] + Platform.allCases.map(ManifestKeys.platformKey)).map { "'\($0)'" }.joined(separator: ", ")
-                found.append(.error("link test '\(url.value)' expects nothing; add one of \(keys)", at: test.location))
+                let keys = ["expect"] + Platform.allCases.map(ManifestKeys.platformKey)
+                found.append(.error(LinkTestProblem.expectsNothing(url.value, keys: keys), at: test.location))
             }
             if let app = test.app, !appIDs.contains(app.value) {
-                found.append(
-                    .error("link test names unknown app '\(app.value)'\(Suggestion.didYouMean(app.value, in: appIDs))", at: app.location))
+                found.append(.error(LinkTestProblem.unknownApp(app.value, known: appIDs), at: app.location))
             }
             let available = platforms(of: test.app?.value, in: manifest)
             for (platformName, written) in test.platforms.sorted(by: { $0.value.location < $1.value.location }) {
                 guard let platform = Platform(rawValue: platformName) else { continue }
                 if !available.contains(platform) {
-                    let whose =
-                        test.app.map { "app '\($0.value)' has no \(platform.displayName) version" } ?? "this manifest does not serve it"
-                    found.append(.error("link test expects something of \(platform.displayName), but \(whose)", at: written.location))
+                    found.append(.error(LinkTestProblem.platformNotServed(platform, app: test.app?.value), at: written.location))
                 }
             }
             for written in [test.expect].compactMap({ $0 }) + test.platforms.values
             where expectation(written.value, routes: manifest.routes) == nil {
-                let hint = Suggestion.didYouMean(written.value, in: LinkTest.Expectation.keywords + routeNames)
-                found.append(
-                    .error(
-                        "unknown expectation '\(written.value)'\(hint.isEmpty ? "; expected 'opens', 'blocked', 'web' or a route name" : hint)",
-                        at: written.location))
+                found.append(.error(LinkTestProblem.unknownExpectation(written.value, routes: routeNames), at: written.location))
             }
         }
         return found
@@ -63,6 +56,33 @@ extension Validation {
         default:
             guard let route = routes.first(where: { $0.name?.value == text }) else { return nil }
             return route.exclude?.value == true ? .blocked(route: text) : .opens(route: text)
+        }
+    }
+}
+
+/// What the link-test checks find.
+package enum LinkTestProblem: DiagnosticMessage {
+    case badURL(String)
+    case expectsNothing(String, keys: [String])
+    case unknownApp(String, known: [String])
+    case platformNotServed(Platform, app: String?)
+    case unknownExpectation(String, routes: [String])
+
+    package var text: String {
+        switch self {
+        case .badURL(let url):
+            "link test URL '\(url)' must be an absolute https:// URL"
+        case .expectsNothing(let url, let keys):
+            "link test '\(url)' expects nothing; add one of \(keys.map { "'\($0)'" }.joined(separator: ", "))"
+        case .unknownApp(let app, let known):
+            "link test names unknown app '\(app)'\(Suggestion.didYouMean(app, in: known))"
+        case .platformNotServed(let platform, let app):
+            "link test expects something of \(platform.displayName), but "
+                + (app.map { "app '\($0)' has no \(platform.displayName) version" } ?? "this manifest does not serve it")
+        case .unknownExpectation(let written, let routes):
+            "unknown expectation '\(written)'"
+                + Suggestion.didYouMean(
+                    written, in: LinkTest.Expectation.keywords + routes, otherwise: "; expected 'opens', 'blocked', 'web' or a route name")
         }
     }
 }

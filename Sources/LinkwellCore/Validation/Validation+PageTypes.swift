@@ -13,35 +13,23 @@ extension Validation {
             if page.title == nil { found.append(missing("title", in: what, at: page.location)) }
             if let fallback = page.fallback, PageType.Fallback(rawValue: fallback.value) == nil {
                 let options = PageType.Fallback.allCases.map(\.rawValue)
-                found.append(
-                    .error(
-                        "fallback '\(fallback.value)' of \(what) must be one of \(options.map { "'\($0)'" }.joined(separator: ", "))\(Suggestion.didYouMean(fallback.value, in: options))",
-                        at: fallback.location))
+                found.append(.error(PageTypeProblem.notOneOf("fallback", fallback.value, of: what, options: options), at: fallback.location))
             }
             if let fallback = page.fallback, fallback.value == PageType.Fallback.web.rawValue, page.web == nil {
-                found.append(.error("\(what) falls back to the web but has no 'web' URL template", at: fallback.location))
+                found.append(.error(PageTypeProblem.webFallbackWithoutWeb(what), at: fallback.location))
             }
             if let android = page.android, PageType.AndroidStoreLink(rawValue: android.value) == nil {
                 let options = PageType.AndroidStoreLink.allCases.map(\.rawValue)
-                found.append(
-                    .error(
-                        "android '\(android.value)' of \(what) must be one of \(options.map { "'\($0)'" }.joined(separator: ", "))\(Suggestion.didYouMean(android.value, in: options))",
-                        at: android.location))
+                found.append(.error(PageTypeProblem.notOneOf("android", android.value, of: what, options: options), at: android.location))
             }
             if let items = page.items, !isDataFilePath(items.value) {
-                found.append(
-                    .error(
-                        "items '\(items.value)' of \(what) must be a relative path to a .csv or .jsonl file, e.g. 'data/\(page.name.value).csv'",
-                        at: items.location))
+                found.append(.error(PageTypeProblem.badItemsPath(items.value, of: what, name: page.name.value), at: items.location))
             }
             for template in [page.web, page.desktop, page.iosInstall].compactMap({ $0 }) {
                 found += urlTemplateProblems(template)
             }
             if let image = page.image, !isAbsoluteHTTPS(image.value) {
-                found.append(
-                    .error(
-                        "image '\(image.value)' of \(what) must be an absolute https:// URL (crawlers do not resolve relative images)",
-                        at: image.location))
+                found.append(.error(PageTypeProblem.relativeImage(image.value, of: what), at: image.location))
             }
             for since in page.since {
                 found += problem(since.version, Identifiers.versionProblem)
@@ -55,16 +43,12 @@ extension Validation {
         var rest = Substring(template.value)
         while let open = rest.firstIndex(of: "{") {
             guard let close = rest[open...].firstIndex(of: "}") else {
-                found.append(.error("URL template '\(template.value)' opens '{' without closing it", at: template.location))
+                found.append(.error(URLTemplateProblem.unclosedPlaceholder(template.value), at: template.location))
                 break
             }
             let placeholder = String(rest[open...close])
             if !urlTemplatePlaceholders.contains(placeholder) {
-                let hint = Suggestion.didYouMean(placeholder, in: urlTemplatePlaceholders)
-                found.append(
-                    .error(
-                        "unknown placeholder '\(placeholder)' in URL template '\(template.value)'\(hint.isEmpty ? "; the placeholders are {path}, {query} and {link}" : hint)",
-                        at: template.location))
+                found.append(.error(URLTemplateProblem.unknownPlaceholder(placeholder, in: template.value), at: template.location))
             }
             rest = rest[rest.index(after: close)...]
         }
@@ -75,30 +59,24 @@ extension Validation {
             let authority = rest.prefix { !"/?#{".contains($0) }
             let placeholderFollows = rest.dropFirst(authority.count).first == "{"
             if authority.isEmpty || (placeholderFollows && (authority.hasSuffix(".") || authority.hasSuffix("-"))) {
-                found.append(
-                    .error(
-                        "URL template '\(template.value)' has a placeholder in its host; placeholders belong after the host, e.g. 'https://www.example.com{path}'",
-                        at: template.location))
+                found.append(.error(URLTemplateProblem.placeholderInHost(template.value), at: template.location))
                 return found
             }
             let host = authority.split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
             let port = authority.split(separator: ":", maxSplits: 1).dropFirst().first
             if let problem = Identifiers.hostProblem(host), !authority.isEmpty {
-                found.append(.error("URL template '\(template.value)': \(problem)", at: template.location))
+                found.append(.error(URLTemplateProblem.badHost(template.value, problem), at: template.location))
                 return found
             }
             if let port, !port.allSatisfy(\.isNumber) || port.isEmpty {
-                found.append(.error("URL template '\(template.value)' has a port that is not a number", at: template.location))
+                found.append(.error(URLTemplateProblem.badPort(template.value), at: template.location))
                 return found
             }
         }
         let sample = template.value.replacingOccurrences(of: "{path}", with: "/p").replacingOccurrences(of: "{query}", with: "")
             .replacingOccurrences(of: "{link}", with: "l")
         if !isAbsoluteHTTPS(sample) {
-            found.append(
-                .error(
-                    "URL template '\(template.value)' must be an absolute https:// URL, e.g. 'https://www.example.com{path}{query}'",
-                    at: template.location))
+            found.append(.error(URLTemplateProblem.notAbsoluteHTTPS(template.value), at: template.location))
         }
         return found
     }
@@ -112,5 +90,55 @@ extension Validation {
             let host = components.host, !host.isEmpty
         else { return false }
         return true
+    }
+}
+
+/// What the page-type checks find.
+package enum PageTypeProblem: DiagnosticMessage {
+    case notOneOf(String, String, of: String, options: [String])
+    case webFallbackWithoutWeb(String)
+    case badItemsPath(String, of: String, name: String)
+    case relativeImage(String, of: String)
+
+    package var text: String {
+        switch self {
+        case .notOneOf(let key, let value, let what, let options):
+            "\(key) '\(value)' of \(what) must be one of \(options.map { "'\($0)'" }.joined(separator: ", "))\(Suggestion.didYouMean(value, in: options))"
+        case .webFallbackWithoutWeb(let what):
+            "\(what) falls back to the web but has no 'web' URL template"
+        case .badItemsPath(let items, let what, let name):
+            "items '\(items)' of \(what) must be a relative path to a .csv or .jsonl file, e.g. 'data/\(name).csv'"
+        case .relativeImage(let image, let what):
+            "image '\(image)' of \(what) must be an absolute https:// URL (crawlers do not resolve relative images)"
+        }
+    }
+}
+
+/// What the checks of a URL template (`web`, `desktop`, `iosInstall`) find.
+package enum URLTemplateProblem: DiagnosticMessage {
+    case unclosedPlaceholder(String)
+    case unknownPlaceholder(String, in: String)
+    case placeholderInHost(String)
+    case badHost(String, String)
+    case badPort(String)
+    case notAbsoluteHTTPS(String)
+
+    package var text: String {
+        switch self {
+        case .unclosedPlaceholder(let template):
+            "URL template '\(template)' opens '{' without closing it"
+        case .unknownPlaceholder(let placeholder, let template):
+            "unknown placeholder '\(placeholder)' in URL template '\(template)'"
+                + Suggestion.didYouMean(
+                    placeholder, in: Validation.urlTemplatePlaceholders, otherwise: "; the placeholders are {path}, {query} and {link}")
+        case .placeholderInHost(let template):
+            "URL template '\(template)' has a placeholder in its host; placeholders belong after the host, e.g. 'https://www.example.com{path}'"
+        case .badHost(let template, let problem):
+            "URL template '\(template)': \(problem)"
+        case .badPort(let template):
+            "URL template '\(template)' has a port that is not a number"
+        case .notAbsoluteHTTPS(let template):
+            "URL template '\(template)' must be an absolute https:// URL, e.g. 'https://www.example.com{path}{query}'"
+        }
     }
 }

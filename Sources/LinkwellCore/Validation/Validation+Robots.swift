@@ -7,14 +7,14 @@ extension Validation {
                 found.append(missing("userAgents", in: "a robots group", at: group.location))
                 continue
             }
-            if agents.isEmpty { found.append(.error("a robots group must name at least one user agent", at: group.location)) }
+            if agents.isEmpty { found.append(.error(RobotsProblem.noUserAgent, at: group.location)) }
             for rule in group.allow + group.disallow where !rule.value.hasPrefix("/") && !rule.value.hasPrefix("*") {
-                found.append(.error("robots rule '\(rule.value)' must start with '/' or '*'", at: rule.location))
+                found.append(.error(RobotsProblem.ruleNotAPath(rule.value), at: rule.location))
             }
             found += blockingDisallows(in: group)
         }
         for sitemap in robots.sitemaps where !isAbsoluteHTTPS(sitemap.value) && !sitemap.value.hasPrefix("http://") {
-            found.append(.error("sitemap '\(sitemap.value)' must be an absolute URL", at: sitemap.location))
+            found.append(.error(RobotsProblem.relativeSitemap(sitemap.value), at: sitemap.location))
         }
         return found
     }
@@ -37,10 +37,28 @@ extension Validation {
         }
         let rules = blocked.map(\.rule).uniqued()
         return rules.map { rule in
-            let paths = blocked.filter { $0.rule == rule }.map { "'\($0.path)'" }.joined(separator: ", ")
-            return .error(
-                "robots rule 'Disallow: \(rule.value)' blocks \(paths); association files must never be blocked, so narrow the rule or drop it",
-                at: rule.location)
+            .error(RobotsProblem.blocksAssociationFiles(rule.value, paths: blocked.filter { $0.rule == rule }.map(\.path)), at: rule.location)
+        }
+    }
+}
+
+/// What the robots checks find.
+package enum RobotsProblem: DiagnosticMessage {
+    case noUserAgent
+    case ruleNotAPath(String)
+    case relativeSitemap(String)
+    case blocksAssociationFiles(String, paths: [String])
+
+    package var text: String {
+        switch self {
+        case .noUserAgent:
+            "a robots group must name at least one user agent"
+        case .ruleNotAPath(let rule):
+            "robots rule '\(rule)' must start with '/' or '*'"
+        case .relativeSitemap(let sitemap):
+            "sitemap '\(sitemap)' must be an absolute URL"
+        case .blocksAssociationFiles(let rule, let paths):
+            "robots rule 'Disallow: \(rule)' blocks \(paths.map { "'\($0)'" }.joined(separator: ", ")); association files must never be blocked, so narrow the rule or drop it"
         }
     }
 }

@@ -16,42 +16,26 @@ extension Validation {
         var found: [Diagnostic] = []
         for route in manifest.routes {
             if route.path == nil, route.query == nil, route.fragment == nil {
-                found.append(
-                    .error(
-                        "route \(describe(route)) has no 'path', 'query' or 'fragment'; add at least one (use path: '*' for every URL)",
-                        at: route.location))
+                found.append(.error(RouteProblem.noCondition(route: describe(route)), at: route.location))
             }
             if let path = route.path {
                 if path.value.isEmpty {
-                    found.append(
-                        .error(
-                            "route \(describe(route)) has an empty path pattern; write '/' for the home page or '*' for every path",
-                            at: path.location))
+                    found.append(.error(RouteProblem.emptyPath(route: describe(route)), at: path.location))
                 } else if !path.value.hasPrefix("/"), !path.value.hasPrefix("*"), !path.value.hasPrefix("$(") {
-                    found.append(
-                        .error(
-                            "path '\(path.value)' of route \(describe(route)) must start with '/'; write '/\(path.value)'",
-                            at: path.location))
+                    found.append(.error(RouteProblem.pathWithoutSlash(path.value, route: describe(route)), at: path.location))
                 } else if path.value.split(separator: "/").contains("..") {
-                    found.append(
-                        .error(
-                            "path '\(path.value)' of route \(describe(route)) contains a '..' segment, which no URL is matched against as written",
-                            at: path.location))
+                    found.append(.error(RouteProblem.dotDotSegment(path.value, route: describe(route)), at: path.location))
                 }
             }
             if let fragment = route.fragment, fragment.value.isEmpty {
-                found.append(
-                    .error(
-                        "route \(describe(route)) has an empty fragment pattern; omit 'fragment' to ignore fragments", at: fragment.location
-                    ))
+                found.append(.error(RouteProblem.emptyFragment(route: describe(route)), at: fragment.location))
             }
             if case .items(let items, let location) = route.query {
                 if items.isEmpty {
-                    found.append(
-                        .error("the query of route \(describe(route)) names no items; omit 'query' to ignore the query", at: location))
+                    found.append(.error(RouteProblem.emptyQueryItems(route: describe(route)), at: location))
                 }
                 for item in items where item.name.value.isEmpty {
-                    found.append(.error("a query item of route \(describe(route)) has an empty name", at: item.name.location))
+                    found.append(.error(RouteProblem.emptyQueryItemName(route: describe(route)), at: item.name.location))
                 }
             }
         }
@@ -67,16 +51,10 @@ extension Validation {
             for pattern in patterns(of: route) {
                 switch PatternSyntax.pieces(of: pattern.value) {
                 case .failure:
-                    found.append(
-                        .error(
-                            "pattern '\(pattern.value)' opens a substitution variable with '$(' but never closes it with ')'",
-                            at: pattern.location))
+                    found.append(.error(RouteProblem.unclosedVariable(pattern.value), at: pattern.location))
                 case .success:
                     for name in PatternSyntax.variables(in: pattern.value) where !known.contains(name) {
-                        found.append(
-                            .error(
-                                "unknown substitution variable '$(\(name))' in '\(pattern.value)'\(Suggestion.didYouMean(name, in: known.sorted())); declare it under 'substitutionVariables'",
-                                at: pattern.location))
+                        found.append(.error(RouteProblem.unknownVariable(name, in: pattern.value, known: known.sorted()), at: pattern.location))
                     }
                 }
             }
@@ -92,40 +70,24 @@ extension Validation {
         var found: [Diagnostic] = []
         for route in manifest.routes {
             for app in route.apps ?? [] where !appIDs.contains(app.value) {
-                found.append(
-                    .error(
-                        "route \(describe(route)) names unknown app '\(app.value)'\(Suggestion.didYouMean(app.value, in: appIDs.sorted()))",
-                        at: app.location))
+                found.append(.error(RouteProblem.unknownApp(app.value, route: describe(route), known: appIDs.sorted()), at: app.location))
             }
             if let apps = route.apps, apps.isEmpty {
-                found.append(.error("route \(describe(route)) lists no apps; omit 'apps' to apply it to every app", at: route.location))
+                found.append(.error(RouteProblem.noApps(route: describe(route)), at: route.location))
             }
             for host in route.hosts ?? [] where !hosts.contains(host.value) {
-                found.append(
-                    .error(
-                        "route \(describe(route)) names host '\(host.value)', which is not under 'domains'\(Suggestion.didYouMean(host.value, in: hosts.sorted()))",
-                        at: host.location))
+                found.append(.error(RouteProblem.unknownHost(host.value, route: describe(route), known: hosts.sorted()), at: host.location))
             }
-            let codes = LintCode.allCases.map(\.rawValue)
-            for accepted in route.accept where !codes.contains(accepted.value) {
-                let hint = Suggestion.didYouMean(accepted.value, in: codes)
-                found.append(
-                    .error(
-                        "route \(describe(route)) accepts unknown warning '\(accepted.value)'\(hint.isEmpty ? "; the warnings are \(codes.joined(separator: ", "))" : hint)",
-                        at: accepted.location))
+            for accepted in route.accept where LintCode(rawValue: accepted.value) == nil {
+                found.append(.error(RouteProblem.unknownWarning(accepted.value, route: describe(route)), at: accepted.location))
             }
             if let page = route.page {
                 if !pageTypes.contains(page.value) {
                     found.append(
-                        .error(
-                            "route \(describe(route)) names unknown page type '\(page.value)'\(Suggestion.didYouMean(page.value, in: pageTypes.sorted()))",
-                            at: page.location))
+                        .error(RouteProblem.unknownPageType(page.value, route: describe(route), known: pageTypes.sorted()), at: page.location))
                 }
                 if route.exclude?.value == true {
-                    found.append(
-                        .error(
-                            "route \(describe(route)) is excluded, so it opens no app and has no preview page; remove 'page'",
-                            at: page.location))
+                    found.append(.error(RouteProblem.excludedWithPage(route: describe(route)), at: page.location))
                 }
             }
         }
@@ -144,5 +106,62 @@ extension Validation {
         case nil: break
         }
         return patterns
+    }
+}
+
+/// What the route checks find. `route` is the route as `describe` names it: `'name'`, or its line.
+package enum RouteProblem: DiagnosticMessage {
+    case noCondition(route: String)
+    case emptyPath(route: String)
+    case pathWithoutSlash(String, route: String)
+    case dotDotSegment(String, route: String)
+    case emptyFragment(route: String)
+    case emptyQueryItems(route: String)
+    case emptyQueryItemName(route: String)
+    case unclosedVariable(String)
+    case unknownVariable(String, in: String, known: [String])
+    case unknownApp(String, route: String, known: [String])
+    case noApps(route: String)
+    case unknownHost(String, route: String, known: [String])
+    case unknownWarning(String, route: String)
+    case unknownPageType(String, route: String, known: [String])
+    case excludedWithPage(route: String)
+
+    package var text: String {
+        switch self {
+        case .noCondition(let route):
+            "route \(route) has no 'path', 'query' or 'fragment'; add at least one (use path: '*' for every URL)"
+        case .emptyPath(let route):
+            "route \(route) has an empty path pattern; write '/' for the home page or '*' for every path"
+        case .pathWithoutSlash(let path, let route):
+            "path '\(path)' of route \(route) must start with '/'; write '/\(path)'"
+        case .dotDotSegment(let path, let route):
+            "path '\(path)' of route \(route) contains a '..' segment, which no URL is matched against as written"
+        case .emptyFragment(let route):
+            "route \(route) has an empty fragment pattern; omit 'fragment' to ignore fragments"
+        case .emptyQueryItems(let route):
+            "the query of route \(route) names no items; omit 'query' to ignore the query"
+        case .emptyQueryItemName(let route):
+            "a query item of route \(route) has an empty name"
+        case .unclosedVariable(let pattern):
+            "pattern '\(pattern)' opens a substitution variable with '$(' but never closes it with ')'"
+        case .unknownVariable(let name, let pattern, let known):
+            "unknown substitution variable '$(\(name))' in '\(pattern)'\(Suggestion.didYouMean(name, in: known)); declare it under 'substitutionVariables'"
+        case .unknownApp(let app, let route, let known):
+            "route \(route) names unknown app '\(app)'\(Suggestion.didYouMean(app, in: known))"
+        case .noApps(let route):
+            "route \(route) lists no apps; omit 'apps' to apply it to every app"
+        case .unknownHost(let host, let route, let known):
+            "route \(route) names host '\(host)', which is not under 'domains'\(Suggestion.didYouMean(host, in: known))"
+        case .unknownWarning(let accepted, let route):
+            "route \(route) accepts unknown warning '\(accepted)'"
+                + Suggestion.didYouMean(
+                    accepted, in: LintCode.allCases.map(\.rawValue),
+                    otherwise: "; the warnings are \(LintCode.allCases.map(\.rawValue).joined(separator: ", "))")
+        case .unknownPageType(let page, let route, let known):
+            "route \(route) names unknown page type '\(page)'\(Suggestion.didYouMean(page, in: known))"
+        case .excludedWithPage(let route):
+            "route \(route) is excluded, so it opens no app and has no preview page; remove 'page'"
+        }
     }
 }

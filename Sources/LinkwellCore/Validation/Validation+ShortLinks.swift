@@ -13,25 +13,17 @@ extension Validation {
         guard !manifest.shortLinks.isEmpty else { return [] }
         var found: [Diagnostic] = []
         if manifest.domains?.short == nil {
-            found.append(
-                .error(
-                    "short links need a short host: add 'short: go.example.com' under 'domains'",
-                    at: manifest.shortLinks[0].location))
+            found.append(.error(ShortLinkProblem.noShortHost, at: manifest.shortLinks[0].location))
         }
         if manifest.domains?.pairs.isEmpty ?? true {
-            found.append(
-                .error(
-                    "short links lead to the primary host of a mirror pair; 'domains' has no 'pairs'", at: manifest.shortLinks[0].location))
+            found.append(.error(ShortLinkProblem.noPrimaryHost, at: manifest.shortLinks[0].location))
         }
         for link in manifest.shortLinks {
             if link.code == nil { found.append(missing("code", in: "a short link", at: link.location)) }
             if link.target == nil { found.append(missing("target", in: "a short link", at: link.location)) }
             if let code = link.code {
                 if code.value.isEmpty || !code.value.allSatisfy(shortCodeCharacters.contains) || code.value.hasPrefix("_") {
-                    found.append(
-                        .error(
-                            "short code '\(code.value)' may use only letters, digits, '-' and '_' (not first), e.g. 'Ab3dE'",
-                            at: code.location))
+                    found.append(.error(ShortLinkProblem.badCode(code.value), at: code.location))
                 }
             }
             if let target = link.target { found += shortTargetProblems(target) }
@@ -51,16 +43,35 @@ extension Validation {
     static func shortTargetProblems(_ target: Located<String>) -> [Diagnostic] {
         let value = target.value
         if !value.hasPrefix("/") || value.hasPrefix("//") {
-            return [
-                .error(
-                    "target '\(value)' must be a path on the primary host, starting with '/', e.g. '/i/Ab3dE?ref=share'",
-                    at: target.location)
-            ]
+            return [.error(ShortLinkProblem.targetNotAPath(value), at: target.location)]
         }
         if let bad = value.first(where: { !shortTargetCharacters.contains($0) }) {
-            let hint = bad == "#" ? "; a fragment never reaches the host" : "; percent-encode it"
-            return [.error("target '\(value)' contains '\(bad)'\(hint)", at: target.location)]
+            return [.error(ShortLinkProblem.badTargetCharacter(value, bad), at: target.location)]
         }
         return []
+    }
+}
+
+/// What the short-link checks find.
+package enum ShortLinkProblem: DiagnosticMessage {
+    case noShortHost
+    case noPrimaryHost
+    case badCode(String)
+    case targetNotAPath(String)
+    case badTargetCharacter(String, Character)
+
+    package var text: String {
+        switch self {
+        case .noShortHost:
+            "short links need a short host: add 'short: go.example.com' under 'domains'"
+        case .noPrimaryHost:
+            "short links lead to the primary host of a mirror pair; 'domains' has no 'pairs'"
+        case .badCode(let code):
+            "short code '\(code)' may use only letters, digits, '-' and '_' (not first), e.g. 'Ab3dE'"
+        case .targetNotAPath(let target):
+            "target '\(target)' must be a path on the primary host, starting with '/', e.g. '/i/Ab3dE?ref=share'"
+        case .badTargetCharacter(let target, let bad):
+            "target '\(target)' contains '\(bad)'" + (bad == "#" ? "; a fragment never reaches the host" : "; percent-encode it")
+        }
     }
 }

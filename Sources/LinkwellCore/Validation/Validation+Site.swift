@@ -3,12 +3,11 @@ extension Validation {
 
     static func checkVersion(_ manifest: RawManifest) -> [Diagnostic] {
         guard let version = manifest.version else {
-            return [.error("missing required key 'version'; add 'version: \(supportedVersion)' at the top", at: manifest.location)]
+            return [.error(SiteProblem.noVersion(supported: supportedVersion), at: manifest.location)]
         }
         guard version.value == supportedVersion else {
             return [
-                .error(
-                    "unsupported manifest version \(version.value); this Linkwell reads version \(supportedVersion)", at: version.location)
+                .error(SiteProblem.unsupportedVersion(version.value, supported: supportedVersion), at: version.location)
             ]
         }
         return []
@@ -16,7 +15,7 @@ extension Validation {
 
     static func checkSiteName(_ manifest: RawManifest) -> [Diagnostic] {
         guard let name = manifest.name else { return [missing("name", in: "the manifest", at: manifest.location)] }
-        return name.value.trimmingCharacters(in: .whitespaces).isEmpty ? [.error("the site name must not be empty", at: name.location)] : []
+        return name.value.trimmingCharacters(in: .whitespaces).isEmpty ? [.error(SiteProblem.emptyName, at: name.location)] : []
     }
 
     static func checkScheme(_ manifest: RawManifest) -> [Diagnostic] {
@@ -28,7 +27,7 @@ extension Validation {
         guard let domains = manifest.domains else { return [missing("domains", in: "the manifest", at: manifest.location)] }
         var found: [Diagnostic] = []
         if domains.pairs.isEmpty {
-            found.append(.error("'domains.pairs' must list at least one mirror pair (primary and mirror host)", at: domains.location))
+            found.append(.error(SiteProblem.noMirrorPair, at: domains.location))
         }
         var hosts: [Located<String>] = []
         for pair in domains.pairs {
@@ -46,10 +45,7 @@ extension Validation {
         let names = HostingProvider.allCases.map(\.rawValue)
         return (manifest.hosting ?? []).compactMap { provider in
             guard !names.contains(provider.value) else { return nil }
-            let hint = Suggestion.didYouMean(provider.value, in: names)
-            return .error(
-                "unknown hosting provider '\(provider.value)'\(hint.isEmpty ? "; expected one of \(names.joined(separator: ", "))" : hint)",
-                at: provider.location)
+            return .error(SiteProblem.unknownHostingProvider(provider.value, known: names), at: provider.location)
         }
     }
 
@@ -58,25 +54,55 @@ extension Validation {
             var found: [Diagnostic] = []
             let name = variable.name
             if name.value.isEmpty || name.value.contains(where: { "$()".contains($0) }) {
-                found.append(
-                    .error("substitution variable name '\(name.value)' must be non-empty and hold no '$', '(' or ')'", at: name.location))
+                found.append(.error(SiteProblem.badVariableName(name.value), at: name.location))
             }
             if PatternSyntax.builtInVariables.contains(name.value) {
-                found.append(
-                    .error(
-                        "substitution variable '\(name.value)' shadows the built-in '$(\(name.value))'; choose another name",
-                        at: name.location))
+                found.append(.error(SiteProblem.variableShadowsBuiltIn(name.value), at: name.location))
             }
             if variable.values.isEmpty {
-                found.append(.error("substitution variable '\(name.value)' needs at least one value", at: name.location))
+                found.append(.error(SiteProblem.variableWithoutValues(name.value), at: name.location))
             }
             for value in variable.values where value.value.isEmpty || value.value.contains("$(") {
-                found.append(
-                    .error(
-                        "value '\(value.value)' of '\(name.value)' must be non-empty and may not refer to another variable",
-                        at: value.location))
+                found.append(.error(SiteProblem.badVariableValue(value.value, of: name.value), at: value.location))
             }
             return found
+        }
+    }
+}
+
+/// What the site-wide checks find: version, name, domains, hosting, substitution variables.
+package enum SiteProblem: DiagnosticMessage {
+    case noVersion(supported: Int)
+    case unsupportedVersion(Int, supported: Int)
+    case emptyName
+    case noMirrorPair
+    case unknownHostingProvider(String, known: [String])
+    case badVariableName(String)
+    case variableShadowsBuiltIn(String)
+    case variableWithoutValues(String)
+    case badVariableValue(String, of: String)
+
+    package var text: String {
+        switch self {
+        case .noVersion(let supported):
+            "missing required key 'version'; add 'version: \(supported)' at the top"
+        case .unsupportedVersion(let version, let supported):
+            "unsupported manifest version \(version); this Linkwell reads version \(supported)"
+        case .emptyName:
+            "the site name must not be empty"
+        case .noMirrorPair:
+            "'domains.pairs' must list at least one mirror pair (primary and mirror host)"
+        case .unknownHostingProvider(let provider, let known):
+            "unknown hosting provider '\(provider)'"
+                + Suggestion.didYouMean(provider, in: known, otherwise: "; expected one of \(known.joined(separator: ", "))")
+        case .badVariableName(let name):
+            "substitution variable name '\(name)' must be non-empty and hold no '$', '(' or ')'"
+        case .variableShadowsBuiltIn(let name):
+            "substitution variable '\(name)' shadows the built-in '$(\(name))'; choose another name"
+        case .variableWithoutValues(let name):
+            "substitution variable '\(name)' needs at least one value"
+        case .badVariableValue(let value, let name):
+            "value '\(value)' of '\(name)' must be non-empty and may not refer to another variable"
         }
     }
 }

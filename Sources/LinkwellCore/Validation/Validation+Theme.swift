@@ -7,55 +7,68 @@ extension Validation {
     static func checkPageLook(_ manifest: RawManifest) -> [Diagnostic] {
         var found: [Diagnostic] = []
         if let web = manifest.web, !isAbsoluteHTTPS(web.value) || web.value.contains("{") {
-            found.append(
-                .error(
-                    "web '\(web.value)' must be an absolute https:// URL without placeholders, e.g. 'https://www.example.com/'",
-                    at: web.location))
+            found.append(.error(LookProblem.badWeb(web.value), at: web.location))
         }
         if let theme = manifest.theme {
             for (key, colour) in theme.colours where !Theme.isColour(colour.value) {
-                found.append(
-                    .error(
-                        "theme \(key) '\(colour.value)' must be a hex colour such as '#2b59c3'\(colourHint(colour.value))",
-                        at: colour.location))
+                found.append(.error(LookProblem.badColour(key, colour.value), at: colour.location))
             }
             for (key, image) in [("logo", theme.logo), ("icon", theme.icon)] {
                 guard let image, !isAbsoluteHTTPS(image.value) || image.value.contains(where: { "\"'()\\ ".contains($0) }) else { continue }
-                found.append(
-                    .error(
-                        "theme \(key) '\(image.value)' must be an absolute https:// URL without quotes, brackets or spaces",
-                        at: image.location))
+                found.append(.error(LookProblem.badImage(key, image.value), at: image.location))
             }
             if let font = theme.font, !Theme.isFontStack(font.value) {
-                found.append(
-                    .error(
-                        "theme font '\(font.value)' must be a font stack of names, quotes, commas and spaces, e.g. 'Inter, system-ui, sans-serif'",
-                        at: font.location))
+                found.append(.error(LookProblem.badFont(font.value), at: font.location))
             }
         }
         for origin in (manifest.contentSecurityPolicy?.scripts ?? []) + (manifest.contentSecurityPolicy?.connect ?? []) {
             guard originProblem(origin.value) else { continue }
-            found.append(
-                .error(
-                    "'\(origin.value)' in contentSecurityPolicy must be an https:// origin, scheme and host only\(originHint(origin.value))",
-                    at: origin.location))
+            found.append(.error(LookProblem.badOrigin(origin.value), at: origin.location))
         }
         for page in manifest.pageTypes {
             let what = "page type '\(page.name.value)'"
             if let clipboard = page.clipboard, !["true", "false", "link", "code"].contains(clipboard.value) {
-                found.append(
-                    .error(
-                        "clipboard '\(clipboard.value)' of \(what) must be true, false, link or code\(Suggestion.didYouMean(clipboard.value, in: ["link", "code"]))",
-                        at: clipboard.location))
+                found.append(.error(LookProblem.badClipboard(clipboard.value, of: what), at: clipboard.location))
             }
             for label in [page.labels?.open, page.labels?.store, page.labels?.web].compactMap({ $0 }) {
                 let trimmed = label.value.trimmingCharacters(in: .whitespaces)
                 if trimmed.isEmpty || trimmed.count > 40 || label.value.contains(where: \.isNewline) {
-                    found.append(.error("button label '\(label.value)' of \(what) must be 1–40 characters on one line", at: label.location))
+                    found.append(.error(LookProblem.badLabel(label.value, of: what), at: label.location))
                 }
             }
         }
         return found
+    }
+
+}
+
+/// What the page-look checks find.
+package enum LookProblem: DiagnosticMessage {
+    case badWeb(String)
+    case badColour(String, String)
+    case badImage(String, String)
+    case badFont(String)
+    case badOrigin(String)
+    case badClipboard(String, of: String)
+    case badLabel(String, of: String)
+
+    package var text: String {
+        switch self {
+        case .badWeb(let web):
+            "web '\(web)' must be an absolute https:// URL without placeholders, e.g. 'https://www.example.com/'"
+        case .badColour(let key, let colour):
+            "theme \(key) '\(colour)' must be a hex colour such as '#2b59c3'\(Self.colourHint(colour))"
+        case .badImage(let key, let image):
+            "theme \(key) '\(image)' must be an absolute https:// URL without quotes, brackets or spaces"
+        case .badFont(let font):
+            "theme font '\(font)' must be a font stack of names, quotes, commas and spaces, e.g. 'Inter, system-ui, sans-serif'"
+        case .badOrigin(let origin):
+            "'\(origin)' in contentSecurityPolicy must be an https:// origin, scheme and host only\(Self.originHint(origin))"
+        case .badClipboard(let clipboard, let what):
+            "clipboard '\(clipboard)' of \(what) must be true, false, link or code\(Suggestion.didYouMean(clipboard, in: ["link", "code"]))"
+        case .badLabel(let label, let what):
+            "button label '\(label)' of \(what) must be 1–40 characters on one line"
+        }
     }
 
     /// ` red` → "; CSS names are not accepted, write '#ff0000'" for the common names.
@@ -71,10 +84,13 @@ extension Validation {
         let rest = value.hasPrefix("https://") ? String(value.dropFirst(8)) : value.contains("://") ? "" : value
         let host = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         let candidate = "https://\(host)"
-        return !host.isEmpty && !originProblem(candidate) ? "; did you mean '\(candidate)'?" : ", e.g. 'https://plausible.io'"
+        return !host.isEmpty && !Validation.originProblem(candidate) ? "; did you mean '\(candidate)'?" : ", e.g. 'https://plausible.io'"
     }
 
-    private static func originProblem(_ value: String) -> Bool {
+}
+
+extension Validation {
+    fileprivate static func originProblem(_ value: String) -> Bool {
         !AllowedOrigins.isOrigin(value)
     }
 }

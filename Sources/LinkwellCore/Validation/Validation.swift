@@ -22,7 +22,7 @@ package enum Validation {
 
     /// "missing required key" at the mapping that lacks it.
     static func missing(_ key: String, in what: String, at location: SourceLocation) -> Diagnostic {
-        .error("missing required key '\(key)' in \(what)", at: location)
+        .error(ManifestProblem.missingKey(key, in: what), at: location)
     }
 
     /// Reports every later value that repeats an earlier one, with a note naming the first.
@@ -36,12 +36,26 @@ package enum Validation {
             if let first = seen[key(value.value)] {
                 found.append(
                     Diagnostic(
-                        severity, "duplicate \(what) '\(value.value)'\(consequence)", at: value.location,
+                        severity, ManifestProblem.duplicate(what, value.value, consequence: consequence), at: value.location,
                         notes: [.firstDefined(at: first)]))
             } else {
                 seen[key(value.value)] = value.location
             }
         }
         return found
+    }
+}
+
+/// Problems any section can have.
+package enum ManifestProblem: DiagnosticMessage {
+    case missingKey(String, in: String)
+    /// `consequence` follows the value: what Linkwell does about a repeat it only warns of.
+    case duplicate(String, String, consequence: String)
+
+    package var text: String {
+        switch self {
+        case .missingKey(let key, let what): "missing required key '\(key)' in \(what)"
+        case .duplicate(let what, let value, let consequence): "duplicate \(what) '\(value)'\(consequence)"
+        }
     }
 }
