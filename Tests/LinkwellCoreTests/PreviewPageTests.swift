@@ -177,6 +177,12 @@ import Testing
             ("{\"path\": \"/p/a\",}\n", "data/p.jsonl:1:17: error: invalid JSON: trailing comma"),
             ("[1]\n", "data/p.jsonl:1:1: error: each line must be a JSON object"),
             ("{\"title\": \"A\"}\n", "data/p.jsonl:1:1: error: missing field 'path'"),
+            // Three keys one edit from 'path': the suggestion is the first in sorted order, never
+            // the dictionary's order of the moment.
+            (
+                "{\"pat\": \"/p/a\", \"pth\": \"/p/b\", \"paht\": \"/p/c\"}\n",
+                "data/p.jsonl:1:1: error: missing field 'path'; did you mean 'paht'?"
+            ),
             ("{\"path\": \"/p/a\", \"tags\": [1]}\n", "data/p.jsonl:1:1: error: field 'tags' must be a string"),
         ] {
             let diagnostics = Self.build(Self.items.replacingOccurrences(of: "p.csv", with: "p.jsonl"), ["data/p.jsonl": text]).diagnostics

@@ -48,14 +48,11 @@ package enum ItemBuild {
             switch project.chunks(of: items.value) {
             case .success(let opened): chunks = opened
             case .failure(let unreadable):
-                diagnostics.append(
-                    .error(
-                        "cannot read item file '\(items.value)' of page type '\(page.name)': \(unreadable.reason)", at: items.location))
+                diagnostics.append(.error(ItemProblem.unreadableFile(items.value, page: page.name, unreadable.reason), at: items.location))
                 continue
             }
             guard let primary = pages.hosts(of: page.name).first?.host else {
-                diagnostics.append(
-                    .error("page type '\(page.name)' has items but no route with a page host uses it", at: items.location))
+                diagnostics.append(.error(ItemProblem.noRouteForItems(page: page.name), at: items.location))
                 continue
             }
             var reader = ItemRows(file: items.value, format: format, chunks: chunks)
@@ -160,82 +157,48 @@ package enum ItemBuild {
         let path = row.path
         let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
         if !path.hasPrefix("/") || path == "/" || segments.contains(where: \.isEmpty) {
-            return [
-                .error(
-                    "item path '\(path)' must start with '/' and have no empty segment or trailing slash, e.g. '/u/alex'",
-                    at: row.pathLocation)
-            ]
+            return [.error(ItemProblem.badPathShape(path), at: row.pathLocation)]
         }
         if let bad = path.first(where: { !isPathCharacter($0) }) {
-            let hint =
-                bad == "?" || bad == "#"
-                ? "; an item is a path, without query or fragment" : "; use letters, digits and -._~ (write the decoded form, not %XX)"
-            return [.error("item path '\(path)' contains '\(bad)'\(hint)", at: row.pathLocation)]
+            return [.error(ItemProblem.badPathCharacter(path, bad), at: row.pathLocation)]
         }
         // One spelling per path: a decomposed `e` + `◌̈` is another file name and another URL than `ë`.
         let composed = path.precomposedStringWithCanonicalMapping
         if !composed.unicodeScalars.elementsEqual(path.unicodeScalars) {
-            return [
-                .error(
-                    "item path '\(path)' is not in composed form (NFC): write '\(composed)', the form browsers and hosts use",
-                    at: row.pathLocation)
-            ]
+            return [.error(ItemProblem.notComposed(path, composed: composed), at: row.pathLocation)]
         }
         // File systems hold names of at most 255 bytes (the last one gets `.html`); a much longer
         // path would fail at the write, far from the row that asked for it.
         if let long = segments.enumerated().first(where: { $0.element.utf8.count + ($0.offset == segments.count - 1 ? 5 : 0) > 255 }) {
-            return [
-                .error(
-                    "item path segment '\(long.element.prefix(24))…' is \(long.element.utf8.count) bytes long; file systems hold names of at most 255 bytes (250 for the last segment, which gets '.html')",
-                    at: row.pathLocation)
-            ]
+            return [.error(ItemProblem.segmentTooLong(String(long.element)), at: row.pathLocation)]
         }
         if path.utf8.count > 1024 {
-            return [
-                .error(
-                    "item path '\(path.prefix(40))…' is \(path.utf8.count) bytes long; keep item paths under 1,024 bytes",
-                    at: row.pathLocation)
-            ]
+            return [.error(ItemProblem.pathTooLong(path), at: row.pathLocation)]
         }
         if reservedItemPaths.contains(path) {
-            return [
-                .error(
-                    "item path '\(path)' is reserved: its page would replace or sit beside a file every host needs (index.html, 404.html, the AASA)",
-                    at: row.pathLocation)
-            ]
+            return [.error(ItemProblem.reservedPath(path), at: row.pathLocation)]
         }
         if segments.contains(where: { $0.hasPrefix(".") }) || path.hasPrefix("/\(PreviewPages.folder)/") {
-            return [
-                .error(
-                    "item path '\(path)' is reserved: no segment may start with '.', and '/\(PreviewPages.folder)/' holds route pages",
-                    at: row.pathLocation)
-            ]
+            return [.error(ItemProblem.reservedSegment(path), at: row.pathLocation)]
         }
         guard let rule = routing.rule(for: path, on: primaryHost), rule.pageType == page.name else {
             let served =
                 routing.rule(for: path, on: primaryHost).map { "route '\($0.route.name)' shows page type '\($0.pageType)' there" }
                 ?? "no route with a page type matches it"
             let own = routing.rules.filter { $0.pageType == page.name }.map { "'\($0.pattern)'" }.uniqued()
-            return [
-                .error(
-                    "item path '\(path)' is not a '\(page.name)' page on \(primaryHost): \(served); '\(page.name)' routes match \(own.joined(separator: ", "))",
-                    at: row.pathLocation)
-            ]
+            return [.error(ItemProblem.notThisPageType(path, page: page.name, host: primaryHost, served: served, own: own), at: row.pathLocation)]
         }
         if let image = row.fields["image"], !image.isEmpty, !Validation.isAbsoluteHTTPS(image) {
-            return [.error("image '\(image)' must be an absolute https:// URL (crawlers do not resolve relative images)", at: row.location)]
+            return [.error(ItemProblem.relativeImage(image), at: row.location)]
         }
         let folded = path.lowercased()
         if let earlier = seen[folded] {
             let first = SourceLocation(file: row.pathLocation.file, line: earlier.line, column: row.pathLocation.column)
             if earlier.path == path {
-                return [Diagnostic(.error, "duplicate item path '\(path)'", at: row.pathLocation, notes: [.firstDefined(at: first)])]
+                return [.error(ItemProblem.duplicatePath(path), at: row.pathLocation, notes: [.firstDefined(at: first)])]
             }
             return [
-                Diagnostic(
-                    .warning,
-                    "item path '\(path)' differs from '\(earlier.path)' only in case; on case-insensitive file systems (macOS, Windows) one page overwrites the other",
-                    at: row.pathLocation, notes: [Note("'\(earlier.path)' is here", at: first)])
+                .warning(ItemProblem.differsOnlyInCase(path, earlier.path), at: row.pathLocation, notes: [Note("'\(earlier.path)' is here", at: first)])
             ]
         }
         seen[folded] = SeenPath(line: row.pathLocation.line, path: path)
@@ -243,12 +206,62 @@ package enum ItemBuild {
             segment.contains(":") || windowsReservedNames.contains(String(segment.prefix { $0 != "." }).lowercased())
         }
         if let windows {
-            return [
-                .warning(
-                    "item path '\(path)' has the segment '\(windows)', which Windows cannot use as a file name; the output cannot be checked out there",
-                    at: row.pathLocation)
-            ]
+            return [.warning(ItemProblem.windowsName(path, segment: String(windows)), at: row.pathLocation)]
         }
         return []
+    }
+}
+
+/// What the item checks find in a data file's rows.
+package enum ItemProblem: DiagnosticMessage {
+    case unreadableFile(String, page: String, String)
+    case noRouteForItems(page: String)
+    case badPathShape(String)
+    case badPathCharacter(String, Character)
+    case notComposed(String, composed: String)
+    case segmentTooLong(String)
+    case pathTooLong(String)
+    case reservedPath(String)
+    case reservedSegment(String)
+    /// `served`: what the primary host shows there instead; `own`: the page type's patterns.
+    case notThisPageType(String, page: String, host: String, served: String, own: [String])
+    case relativeImage(String)
+    case duplicatePath(String)
+    case differsOnlyInCase(String, String)
+    case windowsName(String, segment: String)
+
+    package var text: String {
+        switch self {
+        case .unreadableFile(let file, let page, let reason):
+            "cannot read item file '\(file)' of page type '\(page)': \(reason)"
+        case .noRouteForItems(let page):
+            "page type '\(page)' has items but no route with a page host uses it"
+        case .badPathShape(let path):
+            "item path '\(path)' must start with '/' and have no empty segment or trailing slash, e.g. '/u/alex'"
+        case .badPathCharacter(let path, let bad):
+            "item path '\(path)' contains '\(bad)'"
+                + (bad == "?" || bad == "#"
+                    ? "; an item is a path, without query or fragment" : "; use letters, digits and -._~ (write the decoded form, not %XX)")
+        case .notComposed(let path, let composed):
+            "item path '\(path)' is not in composed form (NFC): write '\(composed)', the form browsers and hosts use"
+        case .segmentTooLong(let segment):
+            "item path segment '\(segment.prefix(24))…' is \(segment.utf8.count) bytes long; file systems hold names of at most 255 bytes (250 for the last segment, which gets '.html')"
+        case .pathTooLong(let path):
+            "item path '\(path.prefix(40))…' is \(path.utf8.count) bytes long; keep item paths under 1,024 bytes"
+        case .reservedPath(let path):
+            "item path '\(path)' is reserved: its page would replace or sit beside a file every host needs (index.html, 404.html, the AASA)"
+        case .reservedSegment(let path):
+            "item path '\(path)' is reserved: no segment may start with '.', and '/\(PreviewPages.folder)/' holds route pages"
+        case .notThisPageType(let path, let page, let host, let served, let own):
+            "item path '\(path)' is not a '\(page)' page on \(host): \(served); '\(page)' routes match \(own.joined(separator: ", "))"
+        case .relativeImage(let image):
+            "image '\(image)' must be an absolute https:// URL (crawlers do not resolve relative images)"
+        case .duplicatePath(let path):
+            "duplicate item path '\(path)'"
+        case .differsOnlyInCase(let path, let earlier):
+            "item path '\(path)' differs from '\(earlier)' only in case; on case-insensitive file systems (macOS, Windows) one page overwrites the other"
+        case .windowsName(let path, let segment):
+            "item path '\(path)' has the segment '\(segment)', which Windows cannot use as a file name; the output cannot be checked out there"
+        }
     }
 }

@@ -44,19 +44,16 @@ package struct ItemRows: IteratorProtocol {
         if header == nil {
             switch readRecord() {
             case nil:
-                return .failure(.error("the item file is empty; the first row must name the columns, one of them 'path'", at: at(1, 1)))
+                return .failure(.error(ItemFileProblem.empty, at: at(1, 1)))
             case .failure(let problem): return .failure(problem)
             case .success(let record):
                 let names = record.fields.map(\.text)
                 var seen: Set<String> = []
                 for (index, name) in names.enumerated() where !seen.insert(name).inserted {
-                    return .failure(
-                        .error("column '\(name)' is named twice in the header row", at: at(record.line, record.fields[index].column)))
+                    return .failure(.error(ItemFileProblem.columnTwice(name), at: at(record.line, record.fields[index].column)))
                 }
                 guard names.contains("path") else {
-                    return .failure(
-                        .error(
-                            "the header row must name a 'path' column\(Suggestion.didYouMean("path", in: names))", at: at(record.line, 1)))
+                    return .failure(.error(ItemFileProblem.noPathColumn(columns: names), at: at(record.line, 1)))
                 }
                 header = names
             }
@@ -67,10 +64,7 @@ package struct ItemRows: IteratorProtocol {
         case .failure(let problem): return .failure(problem)
         case .success(let record):
             guard record.fields.count == header.count else {
-                return .failure(
-                    .error(
-                        "row has \(record.fields.count) field\(record.fields.count == 1 ? "" : "s"); the header names \(header.count) columns",
-                        at: at(record.line, 1)))
+                return .failure(.error(ItemFileProblem.fieldCount(record.fields.count, columns: header.count), at: at(record.line, 1)))
             }
             var fields: [String: String] = [:]
             var pathColumn = 1
@@ -80,7 +74,7 @@ package struct ItemRows: IteratorProtocol {
             }
             // The header was checked to name `path`; a short row leaves it out, and says so.
             guard let path = fields["path"] else {
-                return .failure(.error("row has no value for 'path'", at: at(record.line, 1)))
+                return .failure(.error(ItemFileProblem.noPathValue, at: at(record.line, 1)))
             }
             return .success(ItemRow(path: path, fields: fields, location: at(record.line, 1), pathLocation: at(record.line, pathColumn)))
         }
@@ -107,7 +101,7 @@ package struct ItemRows: IteratorProtocol {
                 textColumn += 1
                 while true {
                     guard let byte = bytes.next() else {
-                        return .failure(.error("quoted field opened here is never closed", at: at(line, column)))
+                        return .failure(.error(ItemFileProblem.unclosedQuote, at: at(line, column)))
                     }
                     if byte == UInt8(ascii: "\"") {
                         if bytes.peek() == UInt8(ascii: "\"") {
@@ -121,15 +115,12 @@ package struct ItemRows: IteratorProtocol {
                     }
                 }
                 if let after = bytes.peek(), ![UInt8(ascii: ","), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(after) {
-                    return .failure(.error("expected ',' or the end of the row after a quoted field", at: at(bytes.line, bytes.column)))
+                    return .failure(.error(ItemFileProblem.textAfterQuotedField, at: at(bytes.line, bytes.column)))
                 }
             } else {
                 while let byte = bytes.peek(), byte != UInt8(ascii: ","), byte != UInt8(ascii: "\n"), byte != UInt8(ascii: "\r") {
                     if byte == UInt8(ascii: "\"") {
-                        return .failure(
-                            .error(
-                                "a quote inside an unquoted field; quote the whole field and write \"\" for each quote",
-                                at: at(bytes.line, bytes.column)))
+                        return .failure(.error(ItemFileProblem.quoteInUnquotedField, at: at(bytes.line, bytes.column)))
                     }
                     field.append(byte)
                     bytes.next()
@@ -137,8 +128,7 @@ package struct ItemRows: IteratorProtocol {
             }
             guard let text = String(validating: field, as: UTF8.self) else {
                 let offset = SourceFile.firstInvalidUTF8(field).map { $0.column - 1 } ?? 0
-                return .failure(
-                    .error("this field is not UTF-8 text (save the file as UTF-8)", at: at(line, textColumn + offset)))
+                return .failure(.error(ItemFileProblem.notUTF8(.field), at: at(line, textColumn + offset)))
             }
             fields.append((text, column))
             guard bytes.peek() == UInt8(ascii: ",") else { break }
@@ -159,18 +149,17 @@ package struct ItemRows: IteratorProtocol {
             while let byte = bytes.next(), byte != UInt8(ascii: "\n") { text.append(byte) }
             guard let source = String(validating: text, as: UTF8.self) else {
                 let column = SourceFile.firstInvalidUTF8(text).map(\.column) ?? 1
-                return .failure(.error("this line is not UTF-8 text (save the file as UTF-8)", at: at(line, column)))
+                return .failure(.error(ItemFileProblem.notUTF8(.line), at: at(line, column)))
             }
             guard !source.allSatisfy(\.isWhitespace) else { continue }
             let value: JSONValue
             do {
                 value = try JSONValue.parse(source)
             } catch {
-                return .failure(.error("invalid JSON: \(error.message)", at: at(line, error.column)))
+                return .failure(.error(ItemFileProblem.invalidJSON(error.message), at: at(line, error.column)))
             }
             guard let object = value.object else {
-                return .failure(
-                    .error("each line must be a JSON object with the item's fields, e.g. {\"path\": \"/u/alex\"}", at: at(line, 1)))
+                return .failure(.error(ItemFileProblem.notAnObject, at: at(line, 1)))
             }
             var fields: [String: String] = [:]
             for (key, field) in object {
@@ -179,11 +168,11 @@ package struct ItemRows: IteratorProtocol {
                 case .number, .bool: fields[key] = field.compactText
                 case .null: continue
                 case .array, .object:
-                    return .failure(.error("field '\(key)' must be a string, number or boolean, not a list or object", at: at(line, 1)))
+                    return .failure(.error(ItemFileProblem.nestedField(key), at: at(line, 1)))
                 }
             }
             guard let path = fields["path"] else {
-                return .failure(.error("missing field 'path'\(Suggestion.didYouMean("path", in: Array(fields.keys)))", at: at(line, 1)))
+                return .failure(.error(ItemFileProblem.noPathField(fields: fields.keys.sorted()), at: at(line, 1)))
             }
             let column = (source.range(of: "\"path\"").map { source.distance(from: source.startIndex, to: $0.lowerBound) } ?? 0) + 1
             return .success(ItemRow(path: path, fields: fields, location: at(line, 1), pathLocation: at(line, column)))
@@ -229,5 +218,45 @@ struct ByteStream {
             column += 1
         }
         return byte
+    }
+}
+
+/// What reading a data file's rows finds. `fields` and `columns` are sorted (or in header order),
+/// so a suggestion never depends on a dictionary's order.
+package enum ItemFileProblem: DiagnosticMessage {
+    package enum Unit: String, Sendable, Hashable {
+        case field, line
+    }
+
+    case empty
+    case columnTwice(String)
+    case noPathColumn(columns: [String])
+    case fieldCount(Int, columns: Int)
+    case noPathValue
+    case unclosedQuote
+    case textAfterQuotedField
+    case quoteInUnquotedField
+    case notUTF8(Unit)
+    case invalidJSON(String)
+    case notAnObject
+    case nestedField(String)
+    case noPathField(fields: [String])
+
+    package var text: String {
+        switch self {
+        case .empty: "the item file is empty; the first row must name the columns, one of them 'path'"
+        case .columnTwice(let name): "column '\(name)' is named twice in the header row"
+        case .noPathColumn(let columns): "the header row must name a 'path' column\(Suggestion.didYouMean("path", in: columns))"
+        case .fieldCount(let count, let columns): "row has \(count) field\(count == 1 ? "" : "s"); the header names \(columns) columns"
+        case .noPathValue: "row has no value for 'path'"
+        case .unclosedQuote: "quoted field opened here is never closed"
+        case .textAfterQuotedField: "expected ',' or the end of the row after a quoted field"
+        case .quoteInUnquotedField: "a quote inside an unquoted field; quote the whole field and write \"\" for each quote"
+        case .notUTF8(let unit): "this \(unit.rawValue) is not UTF-8 text (save the file as UTF-8)"
+        case .invalidJSON(let message): "invalid JSON: \(message)"
+        case .notAnObject: "each line must be a JSON object with the item's fields, e.g. {\"path\": \"/u/alex\"}"
+        case .nestedField(let key): "field '\(key)' must be a string, number or boolean, not a list or object"
+        case .noPathField(let fields): "missing field 'path'\(Suggestion.didYouMean("path", in: fields))"
+        }
     }
 }
