@@ -3,7 +3,8 @@ import Testing
 
 @Suite struct DiagnosticFormatTests {
     static let located = Diagnostic(
-        .warning, "route 'a': 100% of it, a:b", at: SourceLocation(file: "dir,1/site.yaml", line: 3, column: 7), notes: [Note("first\nsecond"), .firstDefined(at: SourceLocation(file: "b.yaml", line: 1, column: 2))],
+        .warning, "route 'a': 100% of it, a:b", at: SourceLocation(file: "dir,1/site.yaml", line: 3, column: 7),
+        notes: [Note("first\nsecond"), .firstDefined(at: SourceLocation(file: "b.yaml", line: 1, column: 2))],
         code: .legacyLoss)
 
     @Test func githubAnnotationsEscapeMessagesAndProperties() {
@@ -23,7 +24,8 @@ import Testing
             value["notes"]
                 == .array([
                     .object(["message": .string("first\nsecond")]),
-                    .object(["message": .string("first defined here"), "file": .string("b.yaml"), "line": .number(1), "column": .number(2)]),
+                    .object(["message": .string("first defined here"), "file": .string("b.yaml"), "line": .number(1), "column": .number(2)]
+                    ),
                 ]))
         #expect(DiagnosticFormat.json.render(.error("x", at: nil)) == #"{"code":null,"message":"x","notes":[],"severity":"error"}"#)
     }
@@ -31,6 +33,7 @@ import Testing
     @Test func textIsTheEditorForm() {
         #expect(
             DiagnosticFormat.text.render(Self.located)
-                == "dir,1/site.yaml:3:7: warning: route 'a': 100% of it, a:b [legacy-loss]\ndir,1/site.yaml:3:7: note: first\nsecond\nb.yaml:1:2: note: first defined here")
+                == "dir,1/site.yaml:3:7: warning: route 'a': 100% of it, a:b [legacy-loss]\ndir,1/site.yaml:3:7: note: first\nsecond\nb.yaml:1:2: note: first defined here"
+        )
     }
 }

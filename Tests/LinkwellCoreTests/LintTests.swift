@@ -120,9 +120,15 @@ import Testing
 
     /// A test names the problem it expects by its typed message; the lint's code comes with it.
     @Test func findingsAreNamedByTheirTypedMessages() {
-        let yaml = Self.manifest(routes: "  - {name: ios-only, path: '/i/*', apps: [example]}\n  - {name: r, path: '/r', accept: [single-platfrom]}")
+        let yaml = Self.manifest(
+            routes: "  - {name: ios-only, path: '/i/*', apps: [example]}\n  - {name: r, path: '/r', accept: [single-platfrom]}")
         let found = Linkwell.build(SourceFile(path: "site.yaml", text: yaml)).diagnostics
-        #expect(found == [.error(RouteProblem.unknownWarning("single-platfrom", route: "'r'"), at: SourceLocation(file: "site.yaml", line: 13, column: 36))])
+        #expect(
+            found == [
+                .error(
+                    RouteProblem.unknownWarning("single-platfrom", route: "'r'"),
+                    at: SourceLocation(file: "site.yaml", line: 13, column: 36))
+            ])
         let fixed = yaml.replacingOccurrences(of: "single-platfrom", with: "question-mark-in-path")
         let lint = LintFinding.singlePlatform(route: "ios-only", on: "iOS", off: "Android", apps: ["example"])
         #expect(lint.code == .singlePlatform)

@@ -38,8 +38,7 @@ package struct Diagnostic: Sendable, Hashable, Codable {
         Diagnostic(.error, message, at: location, notes: notes)
     }
 
-    package static func warning(_ message: String, at location: SourceLocation?, notes: [Note] = [], code: LintCode? = nil) -> Diagnostic
-    {
+    package static func warning(_ message: String, at location: SourceLocation?, notes: [Note] = [], code: LintCode? = nil) -> Diagnostic {
         Diagnostic(.warning, message, at: location, notes: notes, code: code)
     }
 }

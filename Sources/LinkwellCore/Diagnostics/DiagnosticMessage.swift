@@ -8,7 +8,9 @@ package protocol DiagnosticMessage: Sendable, Hashable {
 }
 
 extension Diagnostic {
-    package init(_ severity: Severity, _ message: some DiagnosticMessage, at location: SourceLocation?, notes: [Note] = [], code: LintCode? = nil) {
+    package init(
+        _ severity: Severity, _ message: some DiagnosticMessage, at location: SourceLocation?, notes: [Note] = [], code: LintCode? = nil
+    ) {
         self.init(severity, message.text, at: location, notes: notes, code: code)
     }
 

@@ -180,12 +180,11 @@ extension ManifestDiff {
     /// The annotations `--diagnostics-format github` adds: a warning for every change that can
     /// break links people use, a notice for every sample URL that now opens or no longer opens the app.
     package func annotations(manifest: String) -> [Diagnostic] {
-        var found = changes.changes.filter(\.attention).map { Diagnostic.warning("\(manifest): \(plain($0.text))", at: nil) }
+        var found = changes.changes.filter(\.attention).map {
+            Diagnostic.warning(DiffAnnotation.change(manifest: manifest, plain($0.text)), at: nil)
+        }
         for change in links where change.before.opensApp != change.after.opensApp {
-            let verb = change.after.opensApp ? "now opens the app" : "no longer opens the app"
-            found.append(
-                Diagnostic(
-                    .note, "\(change.url) \(verb) on \(change.platforms.map(\.displayName).joined(separator: ", "))", at: nil))
+            found.append(Diagnostic(.note, DiffAnnotation.opensApp(change.url, now: change.after.opensApp, on: change.platforms), at: nil))
         }
         return found
     }
@@ -257,4 +256,20 @@ private func code(_ text: String) -> String {
 
 private func cell(_ text: String) -> String {
     text.replacingOccurrences(of: "|", with: "\\|")
+}
+
+/// The annotations `diff` adds to a pull request.
+package enum DiffAnnotation: DiagnosticMessage {
+    /// A manifest change that can break links, as the report says it.
+    case change(manifest: String, String)
+    case opensApp(String, now: Bool, on: [Platform])
+
+    package var text: String {
+        switch self {
+        case .change(let manifest, let sentence):
+            "\(manifest): \(sentence)"
+        case .opensApp(let url, let now, let platforms):
+            "\(url) \(now ? "now opens the app" : "no longer opens the app") on \(platforms.map(\.displayName).joined(separator: ", "))"
+        }
+    }
 }

@@ -11,7 +11,7 @@ struct ManifestDecoder {
     /// each unknown key reported with the nearest known one. Nil when the node is no mapping.
     mutating func read<Owner>(_ node: YAMLNode, as section: ManifestSection<Owner>, into owner: Owner) -> Owner? {
         guard case .mapping(let entries, _) = node else {
-            diagnostics.append(.error("expected a mapping for \(section.what), found \(node.kindDescription)", at: node.location))
+            diagnostics.append(.error(ShapeProblem.notAMapping(section.what, found: node.kindDescription), at: node.location))
             return nil
         }
         var owner = owner
@@ -20,9 +20,7 @@ struct ManifestDecoder {
             if let field = section.fields.first(where: { $0.key == entry.key.text }) {
                 field.read(&self, entry, &owner)
             } else {
-                let hint = Suggestion.didYouMean(entry.key.text, in: known)
-                let expected = hint.isEmpty ? "; expected one of \(known.map { "'\($0)'" }.joined(separator: ", "))" : hint
-                diagnostics.append(.error("unknown key '\(entry.key.text)' in \(section.what)\(expected)", at: entry.key.location))
+                diagnostics.append(.error(ShapeProblem.unknownKey(entry.key.text, in: section.what, known: known), at: entry.key.location))
             }
         }
         return owner
@@ -98,11 +96,7 @@ struct ManifestDecoder {
     /// guessed, because a quoted `'no'` and a plain `no` should never mean different things.
     mutating func boolean(_ node: YAMLNode, key: String) -> Located<Bool>? {
         guard case .scalar(let scalar) = node, scalar.isPlain, ["true", "false"].contains(scalar.text) else {
-            var message = "expected true or false for '\(key)', found \(node.kindDescription)"
-            if let text = node.scalarText, ["yes", "no", "on", "off", "y", "n"].contains(text.lowercased()) {
-                message += "; write \(["yes", "on", "y"].contains(text.lowercased()) ? "true" : "false") instead"
-            }
-            diagnostics.append(.error(message, at: node.location))
+            diagnostics.append(.error(ShapeProblem.notABoolean(key, found: node.kindDescription, text: node.scalarText), at: node.location))
             return nil
         }
         return Located(scalar.text == "true", at: scalar.location)
@@ -117,7 +111,7 @@ struct ManifestDecoder {
     }
 
     private mutating func report(expected: String, for key: String, found node: YAMLNode) {
-        diagnostics.append(.error("expected \(expected) for '\(key)', found \(node.kindDescription)", at: node.location))
+        diagnostics.append(.error(ShapeProblem.wrongType(key, expected: expected, found: node.kindDescription), at: node.location))
     }
 }
 
@@ -156,5 +150,30 @@ package enum ManifestKeys {
             root, apps, iosApp, androidApp, domains, mirrorPair, defaults, route, pageType, since, robots, robotsGroup, linkTest,
             shortLink, labels, theme, contentSecurityPolicy,
         ]
+    }
+}
+
+/// What reading the manifest's shape finds: a value of the wrong kind, a key no table knows.
+package enum ShapeProblem: DiagnosticMessage {
+    case notAMapping(String, found: String)
+    case unknownKey(String, in: String, known: [String])
+    /// `text`: the scalar as written, for YAML 1.1's `yes`/`no` words.
+    case notABoolean(String, found: String, text: String?)
+    case wrongType(String, expected: String, found: String)
+
+    package var text: String {
+        switch self {
+        case .notAMapping(let what, let found):
+            return "expected a mapping for \(what), found \(found)"
+        case .unknownKey(let key, let what, let known):
+            return "unknown key '\(key)' in \(what)"
+                + Suggestion.didYouMean(key, in: known, otherwise: "; expected one of \(known.map { "'\($0)'" }.joined(separator: ", "))")
+        case .notABoolean(let key, let found, let text):
+            let sentence = "expected true or false for '\(key)', found \(found)"
+            guard let word = text?.lowercased(), ["yes", "no", "on", "off", "y", "n"].contains(word) else { return sentence }
+            return sentence + "; write \(["yes", "on", "y"].contains(word) ? "true" : "false") instead"
+        case .wrongType(let key, let expected, let found):
+            return "expected \(expected) for '\(key)', found \(found)"
+        }
     }
 }

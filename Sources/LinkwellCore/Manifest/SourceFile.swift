@@ -13,11 +13,7 @@ package struct SourceFile: Sendable, Hashable {
     /// The file's bytes as text, or where the first byte that is not UTF-8 is (line, column).
     package static func decode(_ bytes: [UInt8], path: String) -> Result<SourceFile, Diagnostic> {
         if let (line, column, byte) = firstInvalidUTF8(bytes) {
-            let hex = String(byte, radix: 16, uppercase: true)
-            return .failure(
-                .error(
-                    "the file is not UTF-8 text: byte 0x\(hex.count == 1 ? "0" : "")\(hex) here starts no UTF-8 character (save the file as UTF-8)",
-                    at: SourceLocation(file: path, line: line, column: column)))
+            return .failure(.error(NotUTF8(byte: byte), at: SourceLocation(file: path, line: line, column: column)))
         }
         return .success(SourceFile(path: path, text: String(decoding: bytes, as: UTF8.self)))
     }
@@ -70,5 +66,16 @@ package struct SourceFile: Sendable, Hashable {
             }
         }
         return location(line: line, column: column)
+    }
+}
+
+/// A file that is not UTF-8, at the first byte that starts no character.
+package struct NotUTF8: DiagnosticMessage {
+    package var byte: UInt8
+
+    package var text: String {
+        let hex = String(byte, radix: 16, uppercase: true)
+        return
+            "the file is not UTF-8 text: byte 0x\(hex.count == 1 ? "0" : "")\(hex) here starts no UTF-8 character (save the file as UTF-8)"
     }
 }

@@ -30,33 +30,24 @@ enum YAMLParser {
     static func parse(_ source: SourceFile) -> Result<YAMLNode, Diagnostic> {
         guard source.text.utf8.count <= maximumBytes else {
             return .failure(
-                .error(
-                    "the manifest is \(source.text.utf8.count / 1024) KB; Linkwell reads manifests up to \(maximumBytes >> 20) MB (put rows in an item data file)",
-                    at: source.location(line: 1, column: 1)))
+                .error(YAMLProblem.tooLarge(bytes: source.text.utf8.count, limit: maximumBytes), at: source.location(line: 1, column: 1)))
         }
         // YAML allows a leading byte-order mark (some Windows editors write one); it is not text.
         let text = source.text.hasPrefix("\u{FEFF}") ? String(source.text.dropFirst()) : source.text
         do {
             guard let root = try Yams.compose(yaml: text, .basic) else {
-                return .failure(
-                    .error("the manifest is empty; expected a mapping with 'version: 1'", at: source.location(line: 1, column: 1)))
+                return .failure(.error(YAMLProblem.empty, at: source.location(line: 1, column: 1)))
             }
             var budget = maximumValues
             return .success(try convert(root, in: source, budget: &budget))
         } catch let error as UnreadableTag {
-            return .failure(
-                .error(
-                    "YAML tag '\(error.tag)' is not something a manifest holds (Linkwell reads text, lists and mappings); remove the tag",
-                    at: error.location))
+            return .failure(.error(YAMLProblem.unreadableTag(error.tag), at: error.location))
         } catch let error as TooManyValues {
-            return .failure(
-                .error(
-                    "the manifest expands to more than \(maximumValues) values through YAML aliases (an alias bomb?); write the values out or use fewer aliases",
-                    at: error.location))
+            return .failure(.error(YAMLProblem.tooManyValues(limit: maximumValues), at: error.location))
         } catch let error as YamlError {
             return .failure(diagnostic(for: error, in: source))
         } catch {
-            return .failure(.error("cannot read YAML: \(error)", at: source.location(line: 1, column: 1)))
+            return .failure(.error(YAMLProblem.unreadable("\(error)"), at: source.location(line: 1, column: 1)))
         }
     }
 
@@ -104,16 +95,15 @@ enum YAMLParser {
         case .scanner(let context, let problem, let mark, _),
             .parser(let context, let problem, let mark, _),
             .composer(let context, let problem, let mark, _):
-            var message = "invalid YAML: \(problem)"
-            if let context { message += " (\(context.text) at line \(context.mark.line))" }
-            return .error(message, at: source.location(line: mark.line, column: mark.column))
+            let during = context.map { " (\($0.text) at line \($0.mark.line))" } ?? ""
+            return .error(YAMLProblem.invalid(problem + during), at: source.location(line: mark.line, column: mark.column))
         case .duplicatedKeysInMapping(let duplicates, let context):
             return duplicateKey(duplicates.first ?? "", firstAt: context.mark, in: source)
         case .reader(let problem, let offset, _, _):
             let location = offset.map { source.location(ofCharacterOffset: $0) } ?? source.location(line: 1, column: 1)
-            return .error("cannot read the file: \(problem)", at: location)
+            return .error(YAMLProblem.unreadableFile(problem), at: location)
         default:
-            return .error("invalid YAML: \(error)", at: source.location(line: 1, column: 1))
+            return .error(YAMLProblem.invalid("\(error)"), at: source.location(line: 1, column: 1))
         }
     }
 
@@ -131,11 +121,44 @@ enum YAMLParser {
             let indentOnly = prefix.allSatisfy { $0 == " " || $0 == "-" }
             if indentOnly, rest.hasPrefix(key + ":") || rest.hasPrefix("\"\(key)\":") || rest.hasPrefix("'\(key)':") {
                 return .error(
-                    "duplicate key '\(key)'; each key may appear once in a mapping",
-                    at: source.location(line: lineIndex + 1, column: mark.column),
+                    YAMLProblem.duplicateKey(key), at: source.location(line: lineIndex + 1, column: mark.column),
                     notes: [.firstDefined(at: first, what: "'\(key)'")])
             }
         }
-        return .error("duplicate key '\(key)'; each key may appear once in a mapping", at: first)
+        return .error(YAMLProblem.duplicateKey(key), at: first)
+    }
+}
+
+/// What reading the manifest's YAML finds, before any key is looked at.
+package enum YAMLProblem: DiagnosticMessage {
+    case tooLarge(bytes: Int, limit: Int)
+    case empty
+    case unreadableTag(String)
+    case tooManyValues(limit: Int)
+    /// libyaml's own words for the syntax error, with its context.
+    case invalid(String)
+    case unreadableFile(String)
+    case unreadable(String)
+    case duplicateKey(String)
+
+    package var text: String {
+        switch self {
+        case .tooLarge(let bytes, let limit):
+            "the manifest is \(bytes / 1024) KB; Linkwell reads manifests up to \(limit >> 20) MB (put rows in an item data file)"
+        case .empty:
+            "the manifest is empty; expected a mapping with 'version: 1'"
+        case .unreadableTag(let tag):
+            "YAML tag '\(tag)' is not something a manifest holds (Linkwell reads text, lists and mappings); remove the tag"
+        case .tooManyValues(let limit):
+            "the manifest expands to more than \(limit) values through YAML aliases (an alias bomb?); write the values out or use fewer aliases"
+        case .invalid(let problem):
+            "invalid YAML: \(problem)"
+        case .unreadableFile(let problem):
+            "cannot read the file: \(problem)"
+        case .unreadable(let error):
+            "cannot read YAML: \(error)"
+        case .duplicateKey(let key):
+            "duplicate key '\(key)'; each key may appear once in a mapping"
+        }
     }
 }

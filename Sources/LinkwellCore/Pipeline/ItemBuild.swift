@@ -186,7 +186,10 @@ package enum ItemBuild {
                 routing.rule(for: path, on: primaryHost).map { "route '\($0.route.name)' shows page type '\($0.pageType)' there" }
                 ?? "no route with a page type matches it"
             let own = routing.rules.filter { $0.pageType == page.name }.map { "'\($0.pattern)'" }.uniqued()
-            return [.error(ItemProblem.notThisPageType(path, page: page.name, host: primaryHost, served: served, own: own), at: row.pathLocation)]
+            return [
+                .error(
+                    ItemProblem.notThisPageType(path, page: page.name, host: primaryHost, served: served, own: own), at: row.pathLocation)
+            ]
         }
         if let image = row.fields["image"], !image.isEmpty, !Validation.isAbsoluteHTTPS(image) {
             return [.error(ItemProblem.relativeImage(image), at: row.location)]
@@ -198,7 +201,9 @@ package enum ItemBuild {
                 return [.error(ItemProblem.duplicatePath(path), at: row.pathLocation, notes: [.firstDefined(at: first)])]
             }
             return [
-                .warning(ItemProblem.differsOnlyInCase(path, earlier.path), at: row.pathLocation, notes: [Note("'\(earlier.path)' is here", at: first)])
+                .warning(
+                    ItemProblem.differsOnlyInCase(path, earlier.path), at: row.pathLocation,
+                    notes: [Note("'\(earlier.path)' is here", at: first)])
             ]
         }
         seen[folded] = SeenPath(line: row.pathLocation.line, path: path)

@@ -13,17 +13,32 @@ package enum LinkTestRun {
                         ? []
                         : [
                             .error(
-                                "link test '\(test.url)' expects \(expected.platform.displayName) to \(expected.expectation), but '\(url.host)' is not one of the manifest's hosts, so the browser opens it",
+                                LinkTestFailure.foreignHost(test.url, expected.platform, expected.expectation, host: url.host),
                                 at: expected.location)
                         ]
                 }
                 return onPlatform.compactMap { decision in
                     guard !expected.expectation.accepts(LinkTest.Expectation(decision)) else { return nil }
                     return .error(
-                        "link test '\(test.url)' expects \(expected.platform.displayName) (\(decision.app)) to \(expected.expectation), but it \(decision.summary)",
-                        at: expected.location)
+                        LinkTestFailure.decidedOtherwise(test.url, expected.platform, expected.expectation, decision), at: expected.location
+                    )
                 }
             }
+        }
+    }
+}
+
+/// How a link test fails.
+package enum LinkTestFailure: DiagnosticMessage {
+    case foreignHost(String, Platform, LinkTest.Expectation, host: String)
+    case decidedOtherwise(String, Platform, LinkTest.Expectation, LinkDecision)
+
+    package var text: String {
+        switch self {
+        case .foreignHost(let url, let platform, let expectation, let host):
+            "link test '\(url)' expects \(platform.displayName) to \(expectation), but '\(host)' is not one of the manifest's hosts, so the browser opens it"
+        case .decidedOtherwise(let url, let platform, let expectation, let decision):
+            "link test '\(url)' expects \(platform.displayName) (\(decision.app)) to \(expectation), but it \(decision.summary)"
         }
     }
 }

@@ -87,10 +87,10 @@ package enum Linkwell {
         guard let name = folder ?? site.templatesFolder?.value else { return (.builtIn, []) }
         let location = folder == nil ? site.templatesFolder?.location : nil
         guard let files = project.textFiles(in: name, suffix: ".mustache") else {
-            return (nil, [.error("cannot read templates folder '\(name)': no such folder", at: location)])
+            return (nil, [.error(TemplateFolderProblem.missing(name), at: location)])
         }
         guard !files.isEmpty else {
-            return (nil, [.error("templates folder '\(name)' holds no .mustache file (page, head, short-link)", at: location)])
+            return (nil, [.error(TemplateFolderProblem.empty(name), at: location)])
         }
         return PageTemplates.compile(files)
     }
@@ -101,9 +101,24 @@ package enum Linkwell {
         YAMLParser.parse(manifest).flatMap { root in
             var decoder = ManifestDecoder()
             guard let raw = decoder.decode(root) else {
-                return .failure(decoder.diagnostics.first ?? .error("the manifest is not a mapping", at: root.location))
+                return .failure(
+                    decoder.diagnostics.first
+                        ?? .error(ShapeProblem.notAMapping("the manifest", found: root.kindDescription), at: root.location))
             }
             return .success((raw, decoder.diagnostics))
+        }
+    }
+}
+
+/// What loading the templates folder finds before any template is read.
+package enum TemplateFolderProblem: DiagnosticMessage {
+    case missing(String)
+    case empty(String)
+
+    package var text: String {
+        switch self {
+        case .missing(let name): "cannot read templates folder '\(name)': no such folder"
+        case .empty(let name): "templates folder '\(name)' holds no .mustache file (page, head, short-link)"
         }
     }
 }

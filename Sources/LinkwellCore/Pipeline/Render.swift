@@ -9,10 +9,7 @@ package enum Render {
             case .aasa(let file):
                 contents = JSONText.encode(file)
                 if contents.utf8.count > AssociationFiles.aasaSizeLimit, planned.path.hasSuffix(AssociationFiles.aasa) {
-                    diagnostics.append(
-                        .error(
-                            "the apple-app-site-association for '\(planned.host)' is \(contents.utf8.count) bytes; iOS refuses files over \(AssociationFiles.aasaSizeLimit) bytes, so merge or shorten routes (or turn off legacyPaths)",
-                            at: nil))
+                    diagnostics.append(.error(RenderProblem.aasaTooLarge(host: planned.host, bytes: contents.utf8.count), at: nil))
                 }
             case .assetLinks(let statements):
                 contents = JSONText.encode(statements)
@@ -43,11 +40,26 @@ package enum Render {
                     guard let rule = matcher.decidingRule(for: file, userAgent: agent, reading: reading), !rule.allow else { continue }
                     found.append(
                         .error(
-                            "\(path) line \(rule.line) 'Disallow: \(rule.pattern)' blocks '\(file)' for user agent '\(agent)' (\(reading.rawValue))",
-                            at: nil))
+                            RenderProblem.robotsBlock(path, line: rule.line, rule: rule.pattern, file: file, agent: agent, reading), at: nil
+                        ))
                 }
             }
         }
         return found
+    }
+}
+
+/// What only the rendered bytes can show.
+package enum RenderProblem: DiagnosticMessage {
+    case aasaTooLarge(host: String, bytes: Int)
+    case robotsBlock(String, line: Int, rule: String, file: String, agent: String, RobotsMatcher.Reading)
+
+    package var text: String {
+        switch self {
+        case .aasaTooLarge(let host, let bytes):
+            "the apple-app-site-association for '\(host)' is \(bytes) bytes; iOS refuses files over \(AssociationFiles.aasaSizeLimit) bytes, so merge or shorten routes (or turn off legacyPaths)"
+        case .robotsBlock(let path, let line, let rule, let file, let agent, let reading):
+            "\(path) line \(line) 'Disallow: \(rule)' blocks '\(file)' for user agent '\(agent)' (\(reading.rawValue))"
+        }
     }
 }

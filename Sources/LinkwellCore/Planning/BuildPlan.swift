@@ -173,10 +173,7 @@ package struct BuildPlan: Sendable, Hashable {
         var found: [Diagnostic] = []
         if site.legacyPaths, !site.iosApps.isEmpty {
             if site.defaults.caseSensitive == false || site.defaults.percentEncoded == false {
-                found.append(
-                    .warning(
-                        "'defaults' need iOS 14; iOS 9–13 match every rule with caseSensitive and percentEncoded true",
-                        at: site.defaults.location))
+                found.append(.warning(PlanProblem.defaultsNeedIOS14, at: site.defaults.location))
             }
         }
         for route in site.routes {
@@ -191,7 +188,7 @@ package struct BuildPlan: Sendable, Hashable {
                 .lint(TranslationLoss.android(route: route.name, $0), at: route.location)
             }
             if let error = translation.androidError {
-                found.append(.error("route '\(route.name)': \(error)", at: route.location))
+                found.append(.error(PlanProblem.noAndroidTranslation(route: route.name, "\(error)"), at: route.location))
             }
         }
         return found
@@ -214,6 +211,21 @@ package enum TranslationLoss: LintMessage {
     package var text: String {
         switch self {
         case .legacy(let route, let loss), .android(let route, let loss): "route '\(route)': \(loss)"
+        }
+    }
+}
+
+/// What planning finds that the rules cannot say on a platform at all.
+package enum PlanProblem: DiagnosticMessage {
+    case defaultsNeedIOS14
+    case noAndroidTranslation(route: String, String)
+
+    package var text: String {
+        switch self {
+        case .defaultsNeedIOS14:
+            "'defaults' need iOS 14; iOS 9–13 match every rule with caseSensitive and percentEncoded true"
+        case .noAndroidTranslation(let route, let error):
+            "route '\(route)': \(error)"
         }
     }
 }

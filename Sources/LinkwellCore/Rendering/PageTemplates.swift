@@ -33,7 +33,7 @@ package struct PageTemplates: Sendable {
         } catch {
             let file = files.last { name(of: $0.path) == error.template }?.path ?? "built-in \(error.template).mustache"
             let location = SourceLocation(file: file, line: error.line, column: error.column)
-            return (nil, [.error("template \(error.message)", at: location)])
+            return (nil, [.error(TemplateSyntaxProblem(engineMessage: error.message), at: location)])
         }
     }
 
@@ -69,4 +69,11 @@ package struct PageTemplates: Sendable {
         guard let template = library.template(name) else { return TemplateLibrary.Rendered() }
         return render(template, context: context)
     }
+}
+
+/// A template the Mustache engine cannot read, in the engine's words.
+package struct TemplateSyntaxProblem: DiagnosticMessage {
+    package var engineMessage: String
+
+    package var text: String { "template \(engineMessage)" }
 }

@@ -38,27 +38,17 @@ struct TemplateScripts: Sendable, Hashable {
         findings.compactMap { finding in
             switch finding {
             case .varyingInline(let location):
-                return .error(
-                    "this inline script's text holds a {{tag}}, so it changes from page to page and no hash in the page's Content-Security-Policy can allow it; keep the script's text fixed and put per-page values in a <script type=\"application/json\"> data block it reads",
-                    at: location)
+                return .error(ScriptProblem.varyingInline, at: location)
             case .external(let src, let origin, let location):
                 if let origin, origins.scripts.contains(origin) { return nil }
                 guard let origin else {
-                    return .error(
-                        "script '\(src)' would be blocked by the page's Content-Security-Policy, which loads scripts only from https:// origins listed in contentSecurityPolicy.scripts; give an absolute https:// URL and list its origin",
-                        at: location)
+                    return .error(ScriptProblem.notHTTPS(src), at: location)
                 }
-                return .error(
-                    "script '\(src)' would be blocked by the page's Content-Security-Policy; add '\(origin)' to contentSecurityPolicy.scripts in the manifest (and to contentSecurityPolicy.connect if it sends data there)",
-                    at: location)
+                return .error(ScriptProblem.originNotListed(src, origin: origin), at: location)
             case .handler(let name, let location):
-                return .error(
-                    "inline event handler '\(name)' never runs under the page's Content-Security-Policy; attach the listener from a <script> element instead",
-                    at: location)
+                return .error(ScriptProblem.eventHandler(name), at: location)
             case .javascriptURL(let location):
-                return .error(
-                    "a javascript: URL never runs under the page's Content-Security-Policy; attach a click listener from a <script> element instead",
-                    at: location)
+                return .error(ScriptProblem.javascriptURL, at: location)
             }
         }
     }
@@ -199,5 +189,29 @@ struct TemplateScripts: Sendable, Hashable {
 
     private static func normalized(_ text: some Sequence<UInt8>) -> [UInt8] {
         text.filter { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
+    }
+}
+
+/// What the templates' scripts would meet under the pages' Content-Security-Policy.
+package enum ScriptProblem: DiagnosticMessage {
+    case varyingInline
+    case notHTTPS(String)
+    case originNotListed(String, origin: String)
+    case eventHandler(String)
+    case javascriptURL
+
+    package var text: String {
+        switch self {
+        case .varyingInline:
+            "this inline script's text holds a {{tag}}, so it changes from page to page and no hash in the page's Content-Security-Policy can allow it; keep the script's text fixed and put per-page values in a <script type=\"application/json\"> data block it reads"
+        case .notHTTPS(let src):
+            "script '\(src)' would be blocked by the page's Content-Security-Policy, which loads scripts only from https:// origins listed in contentSecurityPolicy.scripts; give an absolute https:// URL and list its origin"
+        case .originNotListed(let src, let origin):
+            "script '\(src)' would be blocked by the page's Content-Security-Policy; add '\(origin)' to contentSecurityPolicy.scripts in the manifest (and to contentSecurityPolicy.connect if it sends data there)"
+        case .eventHandler(let name):
+            "inline event handler '\(name)' never runs under the page's Content-Security-Policy; attach the listener from a <script> element instead"
+        case .javascriptURL:
+            "a javascript: URL never runs under the page's Content-Security-Policy; attach a click listener from a <script> element instead"
+        }
     }
 }

@@ -11,9 +11,7 @@ package enum Resolve {
     /// The value of a key validation requires, or `Unresolved` at the mapping that lacks it.
     static func required<T>(_ value: Located<T>?, _ key: String, in what: String, at location: SourceLocation) throws(Unresolved) -> T {
         guard let value else {
-            throw Unresolved(
-                diagnostic: .error(
-                    "missing required key '\(key)' in \(what) (validation let it through; please report this)", at: location))
+            throw Unresolved(diagnostic: .error(ResolveProblem.missingKey(key, in: what), at: location))
         }
         return value.value
     }
@@ -89,10 +87,7 @@ package enum Resolve {
         for platform in Validation.platforms(of: test.app?.value, in: manifest) {
             guard let written = test.platforms[platform.rawValue] ?? test.expect else { continue }
             guard let resolved = Validation.expectation(written.value, routes: manifest.routes) else {
-                throw Unresolved(
-                    diagnostic: .error(
-                        "expectation '\(written.value)' names no route (validation let it through; please report this)",
-                        at: written.location))
+                throw Unresolved(diagnostic: .error(ResolveProblem.unknownExpectation(written.value), at: written.location))
             }
             expectations.append(.init(platform: platform, expectation: resolved, location: written.location))
         }
@@ -164,5 +159,20 @@ package enum Resolve {
             labels: PageType.ButtonLabels(open: page.labels?.open?.value, store: page.labels?.store?.value, web: page.labels?.web?.value),
             nativeAttempt: page.nativeAttempt?.value ?? false,
             items: page.items)
+    }
+}
+
+/// A value validation should have refused: a gap in validation, said as one.
+package enum ResolveProblem: DiagnosticMessage {
+    case missingKey(String, in: String)
+    case unknownExpectation(String)
+
+    package var text: String {
+        switch self {
+        case .missingKey(let key, let what):
+            "missing required key '\(key)' in \(what) (validation let it through; please report this)"
+        case .unknownExpectation(let written):
+            "expectation '\(written)' names no route (validation let it through; please report this)"
+        }
     }
 }

@@ -13,7 +13,8 @@ extension Validation {
             if page.title == nil { found.append(missing("title", in: what, at: page.location)) }
             if let fallback = page.fallback, PageType.Fallback(rawValue: fallback.value) == nil {
                 let options = PageType.Fallback.allCases.map(\.rawValue)
-                found.append(.error(PageTypeProblem.notOneOf("fallback", fallback.value, of: what, options: options), at: fallback.location))
+                found.append(
+                    .error(PageTypeProblem.notOneOf("fallback", fallback.value, of: what, options: options), at: fallback.location))
             }
             if let fallback = page.fallback, fallback.value == PageType.Fallback.web.rawValue, page.web == nil {
                 found.append(.error(PageTypeProblem.webFallbackWithoutWeb(what), at: fallback.location))

@@ -37,7 +37,8 @@ extension Validation {
         }
         let rules = blocked.map(\.rule).uniqued()
         return rules.map { rule in
-            .error(RobotsProblem.blocksAssociationFiles(rule.value, paths: blocked.filter { $0.rule == rule }.map(\.path)), at: rule.location)
+            .error(
+                RobotsProblem.blocksAssociationFiles(rule.value, paths: blocked.filter { $0.rule == rule }.map(\.path)), at: rule.location)
         }
     }
 }

@@ -54,7 +54,8 @@ extension Validation {
                     found.append(.error(RouteProblem.unclosedVariable(pattern.value), at: pattern.location))
                 case .success:
                     for name in PatternSyntax.variables(in: pattern.value) where !known.contains(name) {
-                        found.append(.error(RouteProblem.unknownVariable(name, in: pattern.value, known: known.sorted()), at: pattern.location))
+                        found.append(
+                            .error(RouteProblem.unknownVariable(name, in: pattern.value, known: known.sorted()), at: pattern.location))
                     }
                 }
             }
@@ -84,7 +85,8 @@ extension Validation {
             if let page = route.page {
                 if !pageTypes.contains(page.value) {
                     found.append(
-                        .error(RouteProblem.unknownPageType(page.value, route: describe(route), known: pageTypes.sorted()), at: page.location))
+                        .error(
+                            RouteProblem.unknownPageType(page.value, route: describe(route), known: pageTypes.sorted()), at: page.location))
                 }
                 if route.exclude?.value == true {
                     found.append(.error(RouteProblem.excludedWithPage(route: describe(route)), at: page.location))
