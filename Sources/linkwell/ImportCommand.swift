@@ -42,48 +42,38 @@ struct ImportCommand: ParsableCommand {
             Console.error("'\(output)' already exists; import never overwrites a manifest (pass --output NEW)")
             throw ExitCode.failure
         }
-        let aasaSources = try aasa.map { ManifestImport.Source(name: $0, document: try Console.readJSON($0)) }
-        let assetLinkSources = try assetlinks.map { ManifestImport.Source(name: $0, document: try Console.readAssetLinks($0)) }
-        let mirrorHost = mirror ?? "open.\(domain)"
-        let imported = ManifestImport(aasa: aasaSources, assetLinks: assetLinkSources, domain: domain, mirror: mirrorHost)
-        var notes = imported.notes
-        if mirror == nil {
-            notes.insert("no --mirror: the manifest names '\(mirrorHost)' as the mirror host; change it to the host you serve", at: 0)
-        }
+        let run = ImportRun(
+            aasa: try aasa.map { ManifestImport.Source(name: $0, document: try Console.readJSON($0)) },
+            assetLinks: try assetlinks.map { ManifestImport.Source(name: $0, document: try Console.readAssetLinks($0)) },
+            domain: domain, mirror: mirror, manifestPath: output)
 
+        let folder = (output as NSString).deletingLastPathComponent
         do {
-            let folder = (output as NSString).deletingLastPathComponent
             if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
             let schema = (folder as NSString).appendingPathComponent(ManifestSchema.fileName)
-            if !FileManager.default.fileExists(atPath: schema) {
-                try Data(ManifestSchema.text.utf8).write(to: URL(fileURLWithPath: schema))
-            }
-            let temporary = output + ".linkwell-new-\(getpid())"
-            try Data(imported.yaml.utf8).write(to: URL(fileURLWithPath: temporary))
-            try FileManager.default.moveItem(atPath: temporary, toPath: output)
+            if !FileManager.default.fileExists(atPath: schema) { try writeFileAtomically(ManifestSchema.text, to: schema) }
+            try writeFileAtomically(run.yaml, to: output)
+        } catch let error as FileWriteError {
+            Console.error(error.description)
+            throw ExitCode.failure
         } catch {
-            Console.error("cannot write '\(output)': \(error.localizedDescription)")
+            Console.error("cannot create '\(folder)': \(error.localizedDescription)")
             throw ExitCode.failure
         }
 
-        let result = Linkwell.build(SourceFile(path: output, text: imported.yaml))
-        for diagnostic in result.diagnostics { FileHandle.standardError.write(Data((Console.render(diagnostic) + "\n").utf8)) }
-        guard let site = result.site, result.succeeded else {
+        for diagnostic in run.build.diagnostics { FileHandle.standardError.write(Data((Console.render(diagnostic) + "\n").utf8)) }
+        guard let summary = run.builtSummary, let proof = run.proof else {
             Console.error("wrote \(output), but it does not build yet: fix the errors above, then run 'linkwell validate'")
             throw ExitCode.failure
         }
-        Console.status(
-            "wrote \(output): \(site.iosApps.count) iOS apps, \(site.androidApps.count) Android apps, \(site.routes.count) routes")
-
-        let proof = ImportProof(
-            aasa: aasaSources.map(\.document), assetLinks: assetLinkSources.map(\.document), host: domain, built: result.files)
+        Console.status("wrote \(output): \(summary)")
         Console.status(proof.summary)
         for line in proof.lines { Console.status("  - \(line)") }
-        if !notes.isEmpty {
+        if !run.notes.isEmpty {
             Console.status("not carried over, or to check:")
-            for note in notes { Console.status("  - \(note)") }
+            for note in run.notes { Console.status("  - \(note)") }
         }
-        if !proof.differences.isEmpty, !allowDifferences {
+        if !run.succeeds(allowingDifferences: allowDifferences) {
             Console.error("the manifest does not decide every URL as the original files do (see above); pass --allow-differences to accept")
             throw ExitCode.failure
         }

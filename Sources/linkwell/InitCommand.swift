@@ -66,27 +66,22 @@ struct InitCommand: ParsableCommand {
             if templates {
                 try FileManager.default.createDirectory(atPath: templateFolder, withIntermediateDirectories: true)
                 for (name, text) in PageTemplates.builtInFiles {
-                    try write(text, to: (templateFolder as NSString).appendingPathComponent(name))
+                    try writeFileAtomically(text, to: (templateFolder as NSString).appendingPathComponent(name))
                 }
             }
             // The schema follows the binary: an older one is replaced, so editors check what this version reads.
-            try write(ManifestSchema.text, to: schema)
+            try writeFileAtomically(ManifestSchema.text, to: schema)
             // The manifest last: its presence is what marks a finished init.
-            try write(starter.yaml, to: manifest)
+            try writeFileAtomically(starter.yaml, to: manifest)
+        } catch let error as FileWriteError {
+            Console.error(error.description)
+            throw ExitCode.failure
         } catch {
-            Console.error("cannot write beside '\(manifest)': \(error.localizedDescription)")
+            Console.error("cannot create '\(templateFolder)': \(error.localizedDescription)")
             throw ExitCode.failure
         }
         let steps = starter.nextSteps.enumerated().map { "  \($0.offset + 1). \($0.element)" }
         Console.status(
             (["wrote \(manifest) and \(schema)\(templates ? " and \(templateFolder)/" : ""); next:"] + steps).joined(separator: "\n"))
-    }
-
-    /// Written beside its place and moved in, so a failure never leaves half a file.
-    private func write(_ text: String, to path: String) throws {
-        let temporary = path + ".linkwell-new-\(getpid())"
-        try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
-        if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
-        try FileManager.default.moveItem(atPath: temporary, toPath: path)
     }
 }

@@ -17,3 +17,31 @@ func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
         return true
     }
 }
+
+/// A file that could not be written, in words: the path and the system's reason.
+struct FileWriteError: Error, CustomStringConvertible {
+    var path: String
+    var reason: String
+
+    var description: String { "cannot write '\(path)': \(reason)" }
+}
+
+/// A whole small file (a manifest, its schema, a template), written beside its place and renamed
+/// over it, so a failure or a kill never leaves half a file. The one way `init` and `import`
+/// write; the output folder has its own staging and swap (`OutputFolder`).
+func writeFileAtomically(_ text: String, to path: String) throws(FileWriteError) {
+    let temporary = path + ".linkwell-new-\(getpid())"
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw FileWriteError(path: path, reason: String(cString: strerror(errno)).lowercased()) }
+    let written = writeAll(descriptor, Array(text.utf8))
+    let reason = written ? "" : String(cString: strerror(errno)).lowercased()
+    guard close(descriptor) == 0, written else {
+        unlink(temporary)
+        throw FileWriteError(path: path, reason: reason.isEmpty ? "the file could not be closed" : reason)
+    }
+    guard rename(temporary, path) == 0 else {
+        let reason = String(cString: strerror(errno)).lowercased()
+        unlink(temporary)
+        throw FileWriteError(path: path, reason: reason)
+    }
+}

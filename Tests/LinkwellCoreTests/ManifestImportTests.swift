@@ -22,6 +22,28 @@ import Testing
         return ImportProof(aasa: aasa, assetLinks: assetLinks, host: host, built: result.files)
     }
 
+    /// The whole import as the command runs it, without a disk: the manifest, its build, the proof
+    /// and the verdict; without a mirror the first note says which one the manifest names.
+    @Test func anImportRunBuildsProvesAndJudges() throws {
+        let aasa = try Self.json(Fixtures.text("import/apple-example.json"))
+        let source = ManifestImport.Source(name: "apple-app-site-association", document: aasa)
+        let run = ImportRun(aasa: [source], assetLinks: [], domain: "www.example.com", mirror: nil, manifestPath: "site.yaml")
+        #expect(
+            run.yaml
+                == Fixtures.text("import/apple-example.yaml").replacingOccurrences(of: "open.example.com", with: "open.www.example.com"))
+        #expect(
+            run.notes.first == "no --mirror: the manifest names 'open.www.example.com' as the mirror host; change it to the host you serve")
+        let proof = try #require(run.proof)
+        #expect(proof.isProvedSame && run.succeeds(allowingDifferences: false))
+        #expect(run.builtSummary == "3 iOS apps, 0 Android apps, 4 routes")
+
+        // A manifest that does not build has no proof and never succeeds, differences allowed or not.
+        let broken = ImportRun(
+            aasa: [source], assetLinks: [], domain: "www.example.com", mirror: "www.example.com", manifestPath: "site.yaml")
+        #expect(!broken.build.succeeded && broken.proof == nil && broken.builtSummary == nil)
+        #expect(!broken.succeeds(allowingDifferences: true))
+    }
+
     @Test func applesDocumentationExampleRoundTrips() throws {
         let aasa = try Self.json(Fixtures.text("import/apple-example.json"))
         let imported = ManifestImport(

@@ -69,6 +69,28 @@ import Testing
         #expect(workspace.snapshot().isEmpty && workspace.leftovers().isEmpty)
     }
 
+    /// `init` and `import` write each file beside its place and rename it in: a file they cannot
+    /// write is named with the system's reason (root may write anywhere else, not in /proc, nor
+    /// below a file).
+    @Test func initAndImportSayWhichFileTheyCannotWrite() throws {
+        let workspace = try Workspace.bundled()
+        try workspace.write("a file, not a folder", to: "plain")
+        let starter = ["init", "--domain", "www.example.com", "--mirror", "open.example.com", "--team-id", "ABCDE12345"]
+        let below = try Binary.run(starter + ["--bundle-id", "com.example.app", "--manifest", "plain/site.yaml"], in: workspace.url)
+        #expect(below.status == 1)
+        #expect(below.standardError == "linkwell: error: cannot write 'plain/site.schema.json': not a directory\n")
+        let proc = try Binary.run(starter + ["--bundle-id", "com.example.app", "--manifest", "/proc/site.yaml"], in: workspace.url)
+        #expect(
+            proc.status == 1 && proc.standardError == "linkwell: error: cannot write '/proc/site.schema.json': no such file or directory\n")
+        #expect(try workspace.run("build").status == 0)
+        let imported = try workspace.run(
+            "import", "--aasa", "Output/m.example.com/.well-known/apple-app-site-association", "--domain", "m.example.com",
+            "--output", "/proc/imported.yaml")
+        #expect(imported.status == 1)
+        #expect(imported.standardError == "linkwell: error: cannot write '/proc/site.schema.json': no such file or directory\n")
+        #expect(workspace.leftovers().isEmpty)
+    }
+
     @Test func anOutputFolderThatCannotBeCreatedIsSaidInWords() throws {
         let workspace = try Workspace.bundled()
         let run = try workspace.run("build", "--output", "/proc/linkwell-output")
