@@ -11,7 +11,8 @@ import Synchronization
 /// URL (`RouteSamples`) is decided through that route on every platform, host and app it has rules
 /// for — asked of the matchers, which read the built files as the platforms do — every route is
 /// proved to decide everywhere, by a witness. Only when some route has no such witness are the
-/// machines explored, all of them, as if there were no shortcut.
+/// machines compiled and explored, all of them, as if there were no shortcut; the shortcut itself
+/// compiles nothing.
 struct RouteReachability {
     struct Finding {
         /// Platforms where the route has rules at all.
@@ -31,9 +32,52 @@ struct RouteReachability {
 
     /// `matcher`: the build's own, when it has one already (it reads the same files).
     init(site: Site, plan: BuildPlan, files: [OutputFile], matcher: SiteMatcher? = nil) {
-        let byPath = Dictionary(files.map { ($0.path, $0.contents) }, uniquingKeysWith: { first, _ in first })
         let witnesses = Self.sampleWitnesses(site: site, matcher: matcher ?? SiteMatcher(site: site, plan: plan, files: files))
-        var everyRouteWitnessed = true
+        if let witnessed = Self.witnessedEverywhere(site: site, plan: plan, witnesses: witnesses) {
+            findings = witnessed
+            return
+        }
+        explore(site: site, plan: plan, files: files)
+    }
+
+    /// The shortcut, without compiling a machine: every route's rules, per host, app and platform
+    /// as the plan (and, for Android 14 and earlier, the intent filters) places them, each with a
+    /// sample URL decided through it there. Nil when some route lacks one. The routes asked about
+    /// are a superset of those the machines would be built for (those skip rules they cannot
+    /// model), so "every route decides" here holds there too.
+    private static func witnessedEverywhere(site: Site, plan: BuildPlan, witnesses: [Witness: String]) -> [String: Finding]? {
+        var findings: [String: Finding] = [:]
+        func witness(_ origins: [String?], platform: Platform, host: String, app: String) -> Bool {
+            for origin in origins.compactMap({ $0 }) {
+                guard let url = witnesses[Witness(route: origin, platform: platform, host: host, app: app)] else { return false }
+                findings[origin, default: Finding()].present.insert(platform)
+                if findings[origin]?.decides[platform] == nil { findings[origin]?.decides[platform] = url }
+            }
+            return true
+        }
+        for host in site.hosts {
+            for app in site.iosApps {
+                for platform in [Platform.ios, .iosLegacy] where site.platforms.contains(platform) {
+                    let origins = plan.ruleOrigins[BuildPlan.RuleListKey(host: host, platform: platform, app: app.id)] ?? []
+                    guard witness(origins, platform: platform, host: host, app: app.id) else { return nil }
+                }
+            }
+            for app in site.androidApps {
+                let dynamic = plan.ruleOrigins[BuildPlan.RuleListKey(host: host, platform: .android, app: app.id)] ?? []
+                guard witness(dynamic, platform: .android, host: host, app: app.id),
+                    witness(
+                        DecisionLists.intentFilterOrigins(site: site, app: app, host: host), platform: .androidLegacy, host: host,
+                        app: app.id)
+                else { return nil }
+            }
+        }
+        return findings
+    }
+
+    /// The machines: each (host, app, platform) rule list compiled from the built files and
+    /// explored, on every core.
+    private mutating func explore(site: Site, plan: BuildPlan, files: [OutputFile]) {
+        let byPath = Dictionary(files.map { ($0.path, $0.contents) }, uniquingKeysWith: { first, _ in first })
         var seen: Set<[String]> = []
         var jobs: [(platform: Platform, list: DecisionList, origins: [String?], host: String)] = []
         // Each distinct file's lists are compiled once: mirrors serve the same bytes, and every
@@ -68,23 +112,15 @@ struct RouteReachability {
                 let legacy = DecisionLists.intentFilters(site: site, app: app, host: host)
                 lists.append((.androidLegacy, legacy.list, legacy.origins, app.id))
             }
-            for (platform, list, origins, app) in lists where list.rules.count == origins.count {
+            for (platform, list, origins, _) in lists where list.rules.count == origins.count {
                 for origin in origins.compactMap({ $0 }) {
                     findings[origin, default: Finding()].present.insert(platform)
-                    if let url = witnesses[Witness(route: origin, platform: platform, host: host, app: app)] {
-                        if findings[origin]?.decides[platform] == nil { findings[origin]?.decides[platform] = url }
-                    } else {
-                        everyRouteWitnessed = false
-                    }
                 }
                 // Mirrors (and apps with the same routes) repeat a list: once is enough.
                 let key = [platform.rawValue] + list.rules.map(\.text) + origins.map { $0 ?? "" }
                 if seen.insert(key).inserted { jobs.append((platform, list, origins, host)) }
             }
         }
-        guard !everyRouteWitnessed else { return }
-        // Some route has no witness: explore every list, and say only what the walks found.
-        for name in findings.keys { findings[name]?.decides = [:] }
         // Each list is its own machine: explored on every core, recorded in list order.
         let lists = jobs.map(\.list)
         let results = Mutex([Walk?](repeating: nil, count: lists.count))
