@@ -26,6 +26,15 @@ import Testing
                 """)
     }
 
+    /// A string that starts with a combining mark is one character with its opening quote; the
+    /// indenter reads bytes, so it still sees the string open and leaves its commas alone.
+    @Test func jsonKeepsStringsThatStartWithACombiningMark() throws {
+        let text = "\u{301}, {not: [structure]}"
+        let encoded = JSONText.encode(["comment": text, "path": "/a"])
+        #expect(try JSONValue.parse(encoded) == .object(["comment": .string(text), "path": .string("/a")]))
+        #expect(encoded == "{\n  \"comment\": \"\(text)\",\n  \"path\": \"/a\"\n}\n")
+    }
+
     @Test func sameInputGivesIdenticalBytes() throws {
         let manifest = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("site.yaml"), encoding: .utf8)
         let first = Fixtures.buildBundled(manifest).files

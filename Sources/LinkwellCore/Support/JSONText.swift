@@ -13,7 +13,7 @@ package enum JSONText {
         // not would be a programming error, named here rather than written as a wrong file.
         do {
             let data = try encoder.encode(value)
-            return indent(String(decoding: data, as: UTF8.self)) + "\n"
+            return String(decoding: indent(Array(data)), as: UTF8.self)
         } catch {
             preconditionFailure("JSONText cannot encode \(type(of: value)): \(error)")
         }
@@ -26,52 +26,61 @@ package enum JSONText {
         return String(decoding: (try? encoder.encode(value)) ?? Data(), as: UTF8.self)
     }
 
-    /// Re-indents compact JSON text. Only structure outside strings is touched.
-    static func indent(_ compact: String) -> String {
-        var output = ""
+    /// Re-indents compact JSON text, with the final newline. Only structure outside strings is
+    /// touched. It reads bytes, not characters: every structural character is ASCII, and a
+    /// string that starts with a combining mark (`"\u{301}…`) is one character with its quote,
+    /// which a character reader would not see open the string.
+    static func indent(_ compact: [UInt8]) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(compact.count + compact.count / 2)
         var depth = 0
         var inString = false
         var escaped = false
-        let characters = Array(compact)
-        func newline() { output += "\n" + String(repeating: "  ", count: depth) }
-        for (index, character) in characters.enumerated() {
+        let quote = UInt8(ascii: "\"")
+        let backslash = UInt8(ascii: "\\")
+        func newline() {
+            output.append(UInt8(ascii: "\n"))
+            output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
+        }
+        for (index, byte) in compact.enumerated() {
             if inString {
-                output.append(character)
+                output.append(byte)
                 if escaped {
                     escaped = false
-                } else if character == "\\" {
+                } else if byte == backslash {
                     escaped = true
-                } else if character == "\"" {
+                } else if byte == quote {
                     inString = false
                 }
                 continue
             }
-            switch character {
-            case "\"":
+            switch byte {
+            case quote:
                 inString = true
-                output.append(character)
-            case "{", "[":
-                output.append(character)
-                let next = index + 1 < characters.count ? characters[index + 1] : " "
-                if next == "}" || next == "]" { continue }
+                output.append(byte)
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                output.append(byte)
+                let next = index + 1 < compact.count ? compact[index + 1] : UInt8(ascii: " ")
+                if next == UInt8(ascii: "}") || next == UInt8(ascii: "]") { continue }
                 depth += 1
                 newline()
-            case "}", "]":
-                let previous = index > 0 ? characters[index - 1] : " "
-                if previous != "{" && previous != "[" {
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                let previous = index > 0 ? compact[index - 1] : UInt8(ascii: " ")
+                if previous != UInt8(ascii: "{") && previous != UInt8(ascii: "[") {
                     depth -= 1
                     newline()
                 }
-                output.append(character)
-            case ",":
-                output.append(character)
+                output.append(byte)
+            case UInt8(ascii: ","):
+                output.append(byte)
                 newline()
-            case ":":
-                output += ": "
+            case UInt8(ascii: ":"):
+                output.append(contentsOf: [UInt8(ascii: ":"), UInt8(ascii: " ")])
             default:
-                output.append(character)
+                output.append(byte)
             }
         }
+        output.append(UInt8(ascii: "\n"))
         return output
     }
 }
