@@ -50,10 +50,10 @@ import Testing
         return .object(["applinks": .object(applinks)])
     }
 
-    static func assetLinks(_ random: inout Random) -> JSONValue {
-        let rules = (0..<(1 + random.below(4))).map { _ -> JSONValue in
+    static func assetLinks(_ random: inout Random, most: Int = 4, pathAlphabet: [String] = ["a", "b", "/", "*", "?"]) -> JSONValue {
+        let rules = (0..<(1 + random.below(most))).map { _ -> JSONValue in
             var object: [String: JSONValue] = [:]
-            if random.below(4) != 0 { object["/"] = .string("/" + pattern(&random, alphabet: ["a", "b", "/", "*", "?"])) }
+            if random.below(4) != 0 { object["/"] = .string("/" + pattern(&random, alphabet: pathAlphabet)) }
             if random.below(4) == 0 {
                 object["?"] = .object(["a": .string(pattern(&random, alphabet: ["a", "b", "*", "?"]))])
             }
@@ -151,6 +151,22 @@ import Testing
             reordered = .object(root)
         }
         Self.check(.init(aasa: a, assetLinks: nil), .init(aasa: reordered, assetLinks: nil))
+    }
+
+    /// The path-prefix index asks only the rules whose literal start can begin a URL's path; it
+    /// must decide exactly as asking every rule in order does (non-ASCII patterns and paths too).
+    @Test(arguments: 0..<60)
+    func dynamicRulesIndexDecidesAsEveryRuleInOrder(_ seed: Int) throws {
+        var random = Random(state: UInt64(seed) &* 31_337)
+        let document = Self.assetLinks(&random, most: 16, pathAlphabet: ["a", "A", "/", "c", "*", "?", "é"])
+        let matcher = AndroidDynamicMatcher(document: document)
+        let rules = try #require(matcher.packages.first?.rules)
+        for (text, url) in Self.parsedURLs {
+            let first = rules.firstIndex { $0.matches(url) }
+            let decision = try #require(matcher.decide(url, package: "com.example.app"))
+            #expect(decision.rule == first, "\(text)")
+            #expect(decision.outcome == (first.map { rules[$0].exclude ? .exclude : .match } ?? .noMatch), "\(text)")
+        }
     }
 
     @Test(arguments: 0..<150)

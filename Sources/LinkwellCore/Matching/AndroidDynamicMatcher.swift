@@ -12,7 +12,7 @@ package struct AndroidDynamicMatcher: Sendable {
 
     /// Packages with their rules; nil rules: a statement without dynamic rules, where the
     /// manifest's intent filters alone decide.
-    let packages: [(package: String, rules: [Rule]?)]
+    let packages: [(package: String, rules: [Rule]?, index: PathPrefixIndex?)]
     /// Why Google's verifier rejects the whole statement list, if it does: then no package's
     /// links are verified on this host and nothing opens the app.
     package let rejection: StatementListCheck.Rejection?
@@ -25,7 +25,8 @@ package struct AndroidDynamicMatcher: Sendable {
                 let package = statement["target"]?["package_name"]?.string
             else { return nil }
             let components = statement["relation_extensions"]?[AssetLinksStatement.handleAllURLs]?["dynamic_app_link_components"]
-            return (package, components.flatMap(Self.rules))
+            let rules = components.flatMap(Self.rules)
+            return (package, rules, rules.map(PathPrefixIndex.init))
         }
     }
 
@@ -38,6 +39,14 @@ package struct AndroidDynamicMatcher: Sendable {
         }
         guard let entry = packages.first(where: { $0.package == package }) else { return .noMatch }
         guard let rules = entry.rules else { return nil }
+        // Only the rules whose path can start the URL's path are asked, in order; the index
+        // knows printable-ASCII paths, where a rule's literal start is compared byte by byte.
+        if let candidates = entry.index?.candidates(for: url.path) {
+            for index in candidates where rules[index].matches(url) {
+                return MatchDecision(outcome: rules[index].exclude ? .exclude : .match, rule: index, ruleText: rules[index].text)
+            }
+            return .noMatch
+        }
         for (index, rule) in rules.enumerated() where rule.matches(url) {
             return MatchDecision(outcome: rule.exclude ? .exclude : .match, rule: index, ruleText: rule.text)
         }
@@ -81,6 +90,47 @@ extension AndroidDynamicMatcher.Rule {
     }
 }
 
+/// The rules of one package by the literal start of their path pattern (up to its first `*` or
+/// `?`), in a byte trie: a URL whose path is printable ASCII can only match a rule whose literal
+/// start begins its path, or a rule without one (no path, a path that starts with a wildcard, or
+/// one that is not printable ASCII and is always asked). A 1,000-route site then asks a handful
+/// of rules per URL instead of all of them.
+struct PathPrefixIndex: Sendable {
+    private var children: [[UInt8: Int]] = [[:]]
+    private var rulesAt: [[Int]] = [[]]
+
+    init(_ rules: [AndroidDynamicMatcher.Rule]) {
+        for (index, rule) in rules.enumerated() {
+            var node = 0
+            for byte in rule.path?.literalStart ?? [] {
+                if let next = children[node][byte] {
+                    node = next
+                } else {
+                    children.append([:])
+                    rulesAt.append([])
+                    children[node][byte] = children.count - 1
+                    node = children.count - 1
+                }
+            }
+            rulesAt[node].append(index)
+        }
+    }
+
+    /// The rules that can match `path`, in rule order; nil when the path is not printable ASCII
+    /// (then every rule is asked, as the glob compares characters there).
+    func candidates(for path: String) -> [Int]? {
+        guard path.utf8.allSatisfy(AndroidGlob.isPrintable) else { return nil }
+        var found = rulesAt[0]
+        var node = 0
+        for byte in path.utf8 {
+            guard let next = children[node][byte] else { break }
+            node = next
+            found += rulesAt[node]
+        }
+        return found.count > 1 ? found.sorted() : found
+    }
+}
+
 /// The wildcards of Android's dynamic rules as Google documents them: `?` one character, `*`
 /// "zero or more characters up until the character after the wildcard is found" — a lazy jump
 /// to the first occurrence, never revisited (Android's matchers do not backtrack).
@@ -97,7 +147,14 @@ struct AndroidGlob: Sendable {
         printablePattern = pattern.utf8.allSatisfy(Self.isPrintable) ? Array(pattern.utf8) : nil
     }
 
-    private static func isPrintable(_ byte: UInt8) -> Bool { byte >= 0x20 && byte < 0x7F }
+    static func isPrintable(_ byte: UInt8) -> Bool { byte >= 0x20 && byte < 0x7F }
+
+    /// The bytes before the first wildcard, which a subject must start with; empty when the
+    /// pattern is not printable ASCII (its characters are compared as characters).
+    var literalStart: [UInt8] {
+        guard let printablePattern else { return [] }
+        return Array(printablePattern.prefix { $0 != UInt8(ascii: "*") && $0 != UInt8(ascii: "?") })
+    }
 
     func matches(_ subject: String) -> Bool {
         if let printablePattern,
