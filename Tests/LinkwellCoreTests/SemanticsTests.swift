@@ -169,6 +169,28 @@ import Testing
         }
     }
 
+    /// Every path an intent-filter attribute matches starts with its literal start, so the
+    /// intent filters' prefix index never leaves out a rule that could decide.
+    @Test func intentFilterLiteralStartsBeginEveryMatchedPath() {
+        var random = Random(state: 2_718)
+        let alphabet = ["a", "b", "/", ".", "*", "\\", "é"]
+        let paths = Self.parsedURLs.map { PercentDecoding.decode($0.1.path) }.uniqued() + ["/a.b", "/a*b", "/a\\b", "/aab", "/b"]
+        var checked = 0
+        for _ in 0..<400 {
+            let text = "/" + Self.pattern(&random, alphabet: alphabet) + Self.pattern(&random, alphabet: alphabet)
+            for attribute in [AndroidPathMatcher.path(text), .prefix(text), .suffix(text), .pattern(text), .advancedPattern(text)] {
+                for path in paths where attribute.matches(path) {
+                    checked += 1
+                    #expect(
+                        path.hasPrefix(attribute.literalStart), "\(attribute) matches \(path) but starts with '\(attribute.literalStart)'")
+                }
+            }
+        }
+        #expect(checked > 1000)
+        #expect(AndroidPathMatcher.pattern("/a/b*c.*").literalStart == "/a/")
+        #expect(AndroidPathMatcher.pattern("/a\\.b").literalStart == "/a")
+    }
+
     @Test(arguments: 0..<150)
     func dynamicRulesAgreeWithBruteForce(_ seed: Int) {
         var random = Random(state: UInt64(seed) &* 104_729)

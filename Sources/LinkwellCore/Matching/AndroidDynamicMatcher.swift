@@ -26,7 +26,7 @@ package struct AndroidDynamicMatcher: Sendable {
             else { return nil }
             let components = statement["relation_extensions"]?[AssetLinksStatement.handleAllURLs]?["dynamic_app_link_components"]
             let rules = components.flatMap(Self.rules)
-            return (package, rules, rules.map(PathPrefixIndex.init))
+            return (package, rules, rules.map { PathPrefixIndex(literalStarts: $0.map { $0.path?.literalStart ?? [] }) })
         }
     }
 
@@ -87,47 +87,6 @@ extension AndroidDynamicMatcher.Rule {
         guard path?.matches(url.path) ?? true, fragment?.matches(url.fragment) ?? true else { return false }
         let items = url.queryItems
         return query.allSatisfy { name, pattern in items.contains { $0.name == name && pattern.matches($0.value) } }
-    }
-}
-
-/// The rules of one package by the literal start of their path pattern (up to its first `*` or
-/// `?`), in a byte trie: a URL whose path is printable ASCII can only match a rule whose literal
-/// start begins its path, or a rule without one (no path, a path that starts with a wildcard, or
-/// one that is not printable ASCII and is always asked). A 1,000-route site then asks a handful
-/// of rules per URL instead of all of them.
-struct PathPrefixIndex: Sendable {
-    private var children: [[UInt8: Int]] = [[:]]
-    private var rulesAt: [[Int]] = [[]]
-
-    init(_ rules: [AndroidDynamicMatcher.Rule]) {
-        for (index, rule) in rules.enumerated() {
-            var node = 0
-            for byte in rule.path?.literalStart ?? [] {
-                if let next = children[node][byte] {
-                    node = next
-                } else {
-                    children.append([:])
-                    rulesAt.append([])
-                    children[node][byte] = children.count - 1
-                    node = children.count - 1
-                }
-            }
-            rulesAt[node].append(index)
-        }
-    }
-
-    /// The rules that can match `path`, in rule order; nil when the path is not printable ASCII
-    /// (then every rule is asked, as the glob compares characters there).
-    func candidates(for path: String) -> [Int]? {
-        guard path.utf8.allSatisfy(AndroidGlob.isPrintable) else { return nil }
-        var found = rulesAt[0]
-        var node = 0
-        for byte in path.utf8 {
-            guard let next = children[node][byte] else { break }
-            node = next
-            found += rulesAt[node]
-        }
-        return found.count > 1 ? found.sorted() : found
     }
 }
 

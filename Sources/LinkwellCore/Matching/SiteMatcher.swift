@@ -14,7 +14,9 @@ package struct SiteMatcher: Sendable {
     let hosts: [String: HostMatchers]
     let origins: [BuildPlan.RuleListKey: [String?]]
     /// Per Android app id: each host group's intent filter as (hosts, path entries).
-    let intentFilters: [String: [(hosts: [String], paths: [(attribute: AndroidPathMatcher?, route: String)])]]
+    let intentFilters: [String: [(hosts: [String], paths: [(attribute: AndroidPathMatcher?, route: String)], index: PathPrefixIndex)]]
+    /// Each route's page type, by name (a decision names its route).
+    let pageTypes: [String: String]
 
     package init(site: Site, plan: BuildPlan, files: [OutputFile]) {
         self.site = site
@@ -32,8 +34,16 @@ package struct SiteMatcher: Sendable {
         }
         self.hosts = hosts
         intentFilters = Dictionary(
-            site.androidApps.map { app in (app.id, AppFiles.intentFilterEntries(site: site, app: app)) },
+            site.androidApps.map { app in
+                let filters = AppFiles.intentFilterEntries(site: site, app: app).map { filter in
+                    let starts = filter.paths.map { PathPrefixIndex.printable($0.attribute?.literalStart ?? "") }
+                    return (filter.hosts, filter.paths, PathPrefixIndex(literalStarts: starts))
+                }
+                return (app.id, filters)
+            },
             uniquingKeysWith: { first, _ in first })
+        pageTypes = Dictionary(
+            site.routes.compactMap { route in route.pageType.map { (route.name, $0) } }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Every platform and app's decision for `url`; empty when its host is not the site's.
@@ -56,7 +66,7 @@ package struct SiteMatcher: Sendable {
                 LinkDecision(
                     url: text, platform: .androidLegacy, host: url.host, app: app.id, appIdentifier: app.package, decision: decision,
                     route: route,
-                    pageType: site.routes.first { $0.name == route }?.pageType))
+                    pageType: route.flatMap { pageTypes[$0] }))
         }
         return decisions
     }
@@ -68,7 +78,9 @@ package struct SiteMatcher: Sendable {
         guard !app.fingerprints.isEmpty else { return (.noMatch, nil) }
         guard let filter = intentFilters[app.id]?.first(where: { $0.hosts.contains(url.host) }) else { return (.noMatch, nil) }
         let path = PercentDecoding.decode(url.path)
-        for (index, entry) in filter.paths.enumerated() where entry.attribute.map({ $0.matches(path) }) ?? true {
+        for index in filter.index.candidates(for: path) ?? Array(filter.paths.indices) {
+            let entry = filter.paths[index]
+            guard entry.attribute.map({ $0.matches(path) }) ?? true else { continue }
             let text = entry.attribute.map(AppFiles.attribute) ?? "every path"
             return (MatchDecision(outcome: .match, rule: index, ruleText: text), entry.route)
         }
@@ -89,7 +101,7 @@ package struct SiteMatcher: Sendable {
     {
         let list = origins[BuildPlan.RuleListKey(host: url.host, platform: platform, app: app)] ?? []
         let routeName = decision.rule.flatMap { $0 < list.count ? list[$0] : nil }
-        let pageType = decision.opensApp ? site.routes.first { $0.name == routeName }?.pageType : nil
+        let pageType = decision.opensApp ? routeName.flatMap { pageTypes[$0] } : nil
         return LinkDecision(
             url: text, platform: platform, host: url.host, app: app, appIdentifier: identifier, decision: decision, route: routeName,
             pageType: pageType)

@@ -19,6 +19,25 @@ package enum AndroidPathMatcher: Sendable, Hashable {
         }
     }
 
+    /// What every path the attribute matches starts with, as written (characters): the whole
+    /// path, the prefix, or a pattern's characters before its first `.`, `\\` or `x*`; empty for
+    /// a suffix and an advanced pattern (any start).
+    package var literalStart: Substring {
+        switch self {
+        case .path(let exact): return Substring(exact)
+        case .prefix(let prefix): return Substring(prefix)
+        case .suffix, .advancedPattern: return ""
+        case .pattern(let pattern):
+            var end = pattern.startIndex
+            while end < pattern.endIndex, pattern[end] != ".", pattern[end] != "\\" {
+                let next = pattern.index(after: end)
+                if next < pattern.endIndex, pattern[next] == "*" { break }
+                end = next
+            }
+            return pattern[..<end]
+        }
+    }
+
     /// PATTERN_SIMPLE_GLOB. After `.*` the match jumps to the first occurrence of the next
     /// pattern character and never reconsiders it, so `/.*/edit` cannot match `/items/42/edit`.
     static func simpleGlob(_ pattern: [Character], _ text: [Character]) -> Bool {
