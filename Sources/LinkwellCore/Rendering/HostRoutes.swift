@@ -38,7 +38,7 @@ struct HostRoutes: Sendable, Hashable {
             switch character {
             case "*": result += ".*"
             case "?": result += "."
-            case _ where "\\.+()[]{}|^$".contains(character): result += "\\\(character)"
+            case "\\", ".", "+", "(", ")", "[", "]", "{", "}", "|", "^", "$": result += "\\\(character)"
             default: result.append(character)
             }
         }
@@ -52,7 +52,7 @@ struct HostRoutes: Sendable, Hashable {
             switch character {
             case "*": result += "(.*)"
             case "?": result += "(.)"
-            case _ where ":()+{}\\".contains(character): result += "\\\(character)"
+            case ":", "(", ")", "+", "{", "}", "\\": result += "\\\(character)"
             default: result.append(character)
             }
         }
