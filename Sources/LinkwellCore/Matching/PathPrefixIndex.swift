@@ -5,39 +5,20 @@
 /// handful of rules per URL instead of all of them, in the same order, so the first match is the
 /// same. Android's dynamic rules and the intent filters of Android 14 and earlier use it.
 struct PathPrefixIndex: Sendable {
-    private var children: [[UInt8: Int]] = [[:]]
-    private var rulesAt: [[Int]] = [[]]
+    /// The AASA's flat trie, over the path as written.
+    private let index: RuleIndex
 
     /// `literalStarts[i]`: bytes every path rule `i` matches starts with (empty: any path).
     init(literalStarts: [[UInt8]]) {
-        for (index, start) in literalStarts.enumerated() {
-            var node = 0
-            for byte in start {
-                if let next = children[node][byte] {
-                    node = next
-                } else {
-                    children.append([:])
-                    rulesAt.append([])
-                    children[node][byte] = children.count - 1
-                    node = children.count - 1
-                }
-            }
-            rulesAt[node].append(index)
-        }
+        let asWritten = RuleIndex.SubjectForm(trimmed: false, decoded: false, folded: false)
+        index = RuleIndex(literalStarts.map { (asWritten, $0) })
     }
 
     /// The rules that can match `path`, in rule order; nil when the path is not printable ASCII
     /// (then every rule is asked: the matchers compare characters there, not bytes).
     func candidates(for path: String) -> [Int]? {
         guard path.utf8.allSatisfy(Self.isPrintable) else { return nil }
-        var found = rulesAt[0]
-        var node = 0
-        for byte in path.utf8 {
-            guard let next = children[node][byte] else { break }
-            node = next
-            found += rulesAt[node]
-        }
-        return found.count > 1 ? found.sorted() : found
+        return index.candidates(for: path)
     }
 
     static func isPrintable(_ byte: UInt8) -> Bool { byte >= 0x20 && byte < 0x7F }
