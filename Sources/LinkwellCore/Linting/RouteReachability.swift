@@ -32,8 +32,9 @@ struct RouteReachability {
 
     /// `matcher`: the build's own, when it has one already (it reads the same files).
     init(site: Site, plan: BuildPlan, files: [OutputFile], matcher: SiteMatcher? = nil) {
-        let witnesses = Self.sampleWitnesses(site: site, matcher: matcher ?? SiteMatcher(site: site, plan: plan, files: files))
-        if let witnessed = Self.witnessedEverywhere(site: site, plan: plan, witnesses: witnesses) {
+        let matcher = matcher ?? SiteMatcher(site: site, plan: plan, files: files)
+        let witnesses = Self.sampleWitnesses(site: site, matcher: matcher)
+        if let witnessed = Self.witnessedEverywhere(site: site, plan: plan, matcher: matcher, witnesses: witnesses) {
             findings = witnessed
             return
         }
@@ -45,7 +46,9 @@ struct RouteReachability {
     /// sample URL decided through it there. Nil when some route lacks one. The routes asked about
     /// are a superset of those the machines would be built for (those skip rules they cannot
     /// model), so "every route decides" here holds there too.
-    private static func witnessedEverywhere(site: Site, plan: BuildPlan, witnesses: [Witness: String]) -> [String: Finding]? {
+    private static func witnessedEverywhere(site: Site, plan: BuildPlan, matcher: SiteMatcher, witnesses: [Witness: String])
+        -> [String: Finding]?
+    {
         var findings: [String: Finding] = [:]
         func witness(_ origins: [String?], platform: Platform, host: String, app: String) -> Bool {
             for origin in origins.compactMap({ $0 }) {
@@ -65,9 +68,7 @@ struct RouteReachability {
             for app in site.androidApps {
                 let dynamic = plan.ruleOrigins[BuildPlan.RuleListKey(host: host, platform: .android, app: app.id)] ?? []
                 guard witness(dynamic, platform: .android, host: host, app: app.id),
-                    witness(
-                        DecisionLists.intentFilterOrigins(site: site, app: app, host: host), platform: .androidLegacy, host: host,
-                        app: app.id)
+                    witness(matcher.intentFilterOrigins(app: app, host: host), platform: .androidLegacy, host: host, app: app.id)
                 else { return nil }
             }
         }

@@ -87,6 +87,13 @@ package struct SiteMatcher: Sendable {
         return (.noMatch, nil)
     }
 
+    /// The route of each path in the app's intent filter for `host`, in the filter's order (none
+    /// without a fingerprint: the links are never verified).
+    func intentFilterOrigins(app: AndroidApp, host: String) -> [String?] {
+        guard !app.fingerprints.isEmpty else { return [] }
+        return intentFilters[app.id]?.first { $0.hosts.contains(host) }?.paths.map(\.route) ?? []
+    }
+
     /// The preview page the host serves for `url` (by path, as the generated host rewrites
     /// decide) and where it sends people.
     package func targets(for url: URLParts) -> LinkTargets? {

@@ -89,15 +89,6 @@ enum DecisionLists {
     /// Android 14 and earlier for a Linkwell manifest's app on `host`: the generated intent
     /// filter's path entries in order; no exclusions, no query or fragment.
     /// With the route each entry came from.
-    /// The route of each path in the app's intent filter for `host`, in the filter's order,
-    /// without compiling a machine: what `intentFilters` compiles, and the paths it cannot model.
-    static func intentFilterOrigins(site: Site, app: AndroidApp, host: String) -> [String?] {
-        guard !app.fingerprints.isEmpty,
-            let filter = AppFiles.intentFilterEntries(site: site, app: app).first(where: { $0.hosts.contains(host) })
-        else { return [] }
-        return filter.paths.map(\.route)
-    }
-
     static func intentFilters(site: Site, app: AndroidApp, host: String) -> (list: DecisionList, origins: [String?]) {
         guard !app.fingerprints.isEmpty,
             let filter = AppFiles.intentFilterEntries(site: site, app: app).first(where: { $0.hosts.contains(host) })
