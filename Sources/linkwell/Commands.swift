@@ -84,16 +84,9 @@ struct CheckCommand: ParsableCommand {
             // Under GitHub Actions each stale file is an annotation on that file in the pull request.
             if manifestOptions.diagnosticsFormat != .text {
                 for change in changes {
-                    let what: String =
-                        switch change.kind {
-                        case .added: "is missing: a build would add it"
-                        case .changed: "is stale: a build would change it"
-                        case .removed: "is no longer built: a build would remove it"
-                        }
                     let file = "\(outputOptions.output)/\(change.path)"
                     let diagnostic = Diagnostic.error(
-                        "\(file) \(what); run 'linkwell build' and commit the result",
-                        at: SourceLocation(file: file, line: 1, column: 1))
+                        OutputDrift(file: file, kind: change.kind), at: SourceLocation(file: file, line: 1, column: 1))
                     Console.printToStandardError(manifestOptions.diagnosticsFormat.render(diagnostic))
                 }
             }

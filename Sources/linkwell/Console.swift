@@ -105,7 +105,7 @@ enum Console {
             for duplicate in duplicateKeys {
                 let location = SourceLocation(file: path, line: duplicate.line, column: duplicate.column)
                 printToStandardError(
-                    render(.warning("\(duplicate.message); parsers differ on repeated keys, keep one", at: location)))
+                    render(.warning(RepeatedKey(parserMessage: duplicate.message), at: location)))
             }
             return value
         } catch {
@@ -157,4 +157,12 @@ enum Console {
             return nil
         }
     }
+}
+
+/// A key repeated in a JSON file given on the command line: Linkwell reads the last, as Apple's
+/// parser does, but other parsers differ.
+struct RepeatedKey: DiagnosticMessage {
+    var parserMessage: String
+
+    var text: String { "\(parserMessage); parsers differ on repeated keys, keep one" }
 }

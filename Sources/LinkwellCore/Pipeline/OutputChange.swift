@@ -30,3 +30,25 @@ package struct OutputChange: Sendable, Hashable, CustomStringConvertible {
         return changes.sorted { $0.path < $1.path }
     }
 }
+
+/// `check`'s annotation for one drifted file, at the file (for GitHub's and JSON's forms).
+package struct OutputDrift: DiagnosticMessage {
+    /// The file as the user names it: the output folder and the path in it.
+    package var file: String
+    package var kind: OutputChange.Kind
+
+    package init(file: String, kind: OutputChange.Kind) {
+        self.file = file
+        self.kind = kind
+    }
+
+    package var text: String {
+        let what =
+            switch kind {
+            case .added: "is missing: a build would add it"
+            case .changed: "is stale: a build would change it"
+            case .removed: "is no longer built: a build would remove it"
+            }
+        return "\(file) \(what); run 'linkwell build' and commit the result"
+    }
+}
