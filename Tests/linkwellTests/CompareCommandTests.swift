@@ -32,6 +32,21 @@ import Testing
         #expect(json.standardOutput.contains(#""verdict":"different""#))
     }
 
+    /// A key written twice in a file given on the command line is a warning at the repeat (the
+    /// platforms' parsers take the later value; others differ), and the later value is used.
+    @Test func aRepeatedKeyIsAWarningAtTheRepeat() throws {
+        let workspace = try Workspace(manifest: "")
+        try workspace.write(Self.before, to: "before.json")
+        try workspace.write(
+            Self.after.replacingOccurrences(of: #"{"applinks": "#, with: "{\"applinks\": {},\n \"applinks\": "), to: "after.json")
+        let run = try workspace.run("compare", "before.json", "after.json", "--host", "m.example.com")
+        #expect(run.status == 1, "the later 'applinks' is read: the files differ")
+        #expect(
+            run.standardError
+                == "after.json:2:2: warning: duplicate key \"applinks\": the later value is used; parsers differ on repeated keys, keep one\n"
+        )
+    }
+
     @Test func refusesTwoKindsAndNamesARejectedStatementList() throws {
         let workspace = try Workspace(manifest: "")
         try workspace.write(Self.before, to: "aasa.json")
