@@ -52,7 +52,7 @@ struct ImportCommand: ParsableCommand {
             if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
             let schema = (folder as NSString).appendingPathComponent(ManifestSchema.fileName)
             if !FileManager.default.fileExists(atPath: schema) { try writeFileAtomically(ManifestSchema.text, to: schema) }
-            try writeFileAtomically(run.yaml, to: output)
+            try writeFileAtomically(run.yaml, to: output, replacing: false)
         } catch let error as FileWriteError {
             Console.error(error.description)
             throw ExitCode.failure

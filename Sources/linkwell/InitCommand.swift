@@ -72,7 +72,7 @@ struct InitCommand: ParsableCommand {
             // The schema follows the binary: an older one is replaced, so editors check what this version reads.
             try writeFileAtomically(ManifestSchema.text, to: schema)
             // The manifest last: its presence is what marks a finished init.
-            try writeFileAtomically(starter.yaml, to: manifest)
+            try writeFileAtomically(starter.yaml, to: manifest, replacing: false)
         } catch let error as FileWriteError {
             Console.error(error.description)
             throw ExitCode.failure

@@ -26,10 +26,11 @@ struct FileWriteError: Error, CustomStringConvertible {
     var description: String { "cannot write '\(path)': \(reason)" }
 }
 
-/// A whole small file (a manifest, its schema, a template), written beside its place and renamed
-/// over it, so a failure or a kill never leaves half a file. The one way `init` and `import`
-/// write; the output folder has its own staging and swap (`OutputFolder`).
-func writeFileAtomically(_ text: String, to path: String) throws(FileWriteError) {
+/// A whole small file (a manifest, its schema, a template), written beside its place and moved
+/// in, so a failure or a kill never leaves half a file. The one way `init` and `import` write;
+/// the output folder has its own staging and swap (`OutputFolder`). Without `replacing`, a file
+/// already at `path` (one that appeared since the command checked) is kept and the write fails.
+func writeFileAtomically(_ text: String, to path: String, replacing: Bool = true) throws(FileWriteError) {
     let temporary = path + ".linkwell-new-\(getpid())"
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { throw FileWriteError(path: path, reason: String(cString: strerror(errno)).lowercased()) }
@@ -39,9 +40,11 @@ func writeFileAtomically(_ text: String, to path: String) throws(FileWriteError)
         unlink(temporary)
         throw FileWriteError(path: path, reason: reason.isEmpty ? "the file could not be closed" : reason)
     }
-    guard rename(temporary, path) == 0 else {
-        let reason = String(cString: strerror(errno)).lowercased()
+    // `link` refuses an existing name where `rename` would replace it.
+    guard (replacing ? rename(temporary, path) : link(temporary, path)) == 0 else {
+        let reason = errno == EEXIST ? "it already exists" : String(cString: strerror(errno)).lowercased()
         unlink(temporary)
         throw FileWriteError(path: path, reason: reason)
     }
+    if !replacing { unlink(temporary) }
 }
