@@ -33,42 +33,39 @@ package enum DiagnosticFormat: String, Sendable, CaseIterable {
 
     /// The `json` form of one diagnostic: the location flattened into `file`, `line` and
     /// `column` (absent for a diagnostic of no file), `code` always present (null for errors),
-    /// so tools read one flat object per line.
+    /// so tools read one flat object per line. Notes are flattened the same way.
     private struct JSONLine: Encodable {
         var diagnostic: Diagnostic
         init(_ diagnostic: Diagnostic) { self.diagnostic = diagnostic }
 
-        enum CodingKeys: String, CodingKey {
-            case severity, message, notes, code, file, line, column
-        }
-
         func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
+            var container = encoder.container(keyedBy: JSONKey.self)
             try container.encode(diagnostic.severity, forKey: .severity)
             try container.encode(diagnostic.message, forKey: .message)
             try container.encode(diagnostic.notes.map(JSONNote.init), forKey: .notes)
             try container.encode(diagnostic.code, forKey: .code)
-            try container.encodeIfPresent(diagnostic.location?.file, forKey: .file)
-            try container.encodeIfPresent(diagnostic.location?.line, forKey: .line)
-            try container.encodeIfPresent(diagnostic.location?.column, forKey: .column)
+            try JSONKey.flatten(diagnostic.location, into: &container)
         }
     }
 
-    /// A note in the `json` form, its location flattened the same way.
     private struct JSONNote: Encodable {
         var note: Note
         init(_ note: Note) { self.note = note }
 
-        enum CodingKeys: String, CodingKey {
-            case message, file, line, column
-        }
-
         func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
+            var container = encoder.container(keyedBy: JSONKey.self)
             try container.encode(note.message, forKey: .message)
-            try container.encodeIfPresent(note.location?.file, forKey: .file)
-            try container.encodeIfPresent(note.location?.line, forKey: .line)
-            try container.encodeIfPresent(note.location?.column, forKey: .column)
+            try JSONKey.flatten(note.location, into: &container)
+        }
+    }
+
+    private enum JSONKey: String, CodingKey {
+        case severity, message, notes, code, file, line, column
+
+        static func flatten(_ location: SourceLocation?, into container: inout KeyedEncodingContainer<JSONKey>) throws {
+            try container.encodeIfPresent(location?.file, forKey: .file)
+            try container.encodeIfPresent(location?.line, forKey: .line)
+            try container.encodeIfPresent(location?.column, forKey: .column)
         }
     }
 

@@ -94,26 +94,24 @@ struct RouteReachability {
         for host in site.hosts {
             let aasa = byPath["\(host)/\(AssociationFiles.aasa)"]
             let links = byPath["\(host)/\(AssociationFiles.assetLinks)"].flatMap { try? JSONValue.parse($0) }
-            var lists: [(Platform, DecisionList, [String?], app: String)] = []
+            var lists: [(Platform, DecisionList, [String?])] = []
             for app in site.iosApps {
                 for (platform, form) in [(Platform.ios, AASAMatcher.Form.components), (.iosLegacy, .legacyPaths)]
                 where site.platforms.contains(platform) {
                     guard let list = aasaList(aasa, form: form, appID: app.appID) else { continue }
                     lists.append(
-                        (platform, list, plan.ruleOrigins[BuildPlan.RuleListKey(host: host, platform: platform, app: app.id)] ?? [], app.id)
-                    )
+                        (platform, list, plan.ruleOrigins[BuildPlan.RuleListKey(host: host, platform: platform, app: app.id)] ?? []))
                 }
             }
             for app in site.androidApps {
                 if let list = links.flatMap({ DecisionLists.android($0).first { $0.package == app.package }?.list }) {
                     lists.append(
-                        (.android, list, plan.ruleOrigins[BuildPlan.RuleListKey(host: host, platform: .android, app: app.id)] ?? [], app.id)
-                    )
+                        (.android, list, plan.ruleOrigins[BuildPlan.RuleListKey(host: host, platform: .android, app: app.id)] ?? []))
                 }
                 let legacy = DecisionLists.intentFilters(site: site, app: app, host: host)
-                lists.append((.androidLegacy, legacy.list, legacy.origins, app.id))
+                lists.append((.androidLegacy, legacy.list, legacy.origins))
             }
-            for (platform, list, origins, _) in lists where list.rules.count == origins.count {
+            for (platform, list, origins) in lists where list.rules.count == origins.count {
                 for origin in origins.compactMap({ $0 }) {
                     findings[origin, default: Finding()].present.insert(platform)
                 }

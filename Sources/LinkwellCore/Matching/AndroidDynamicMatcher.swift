@@ -103,10 +103,8 @@ struct AndroidGlob: Sendable {
 
     init(_ pattern: String) {
         self.pattern = Array(pattern)
-        printablePattern = pattern.utf8.allSatisfy(Self.isPrintable) ? Array(pattern.utf8) : nil
+        printablePattern = pattern.utf8.allSatisfy(\.isPrintableASCII) ? Array(pattern.utf8) : nil
     }
-
-    static func isPrintable(_ byte: UInt8) -> Bool { byte >= 0x20 && byte < 0x7F }
 
     /// The bytes before the first wildcard, which a subject must start with; empty when the
     /// pattern is not printable ASCII (its characters are compared as characters).
@@ -118,7 +116,7 @@ struct AndroidGlob: Sendable {
     func matches(_ subject: String) -> Bool {
         if let printablePattern,
             let result = subject.utf8.withContiguousStorageIfAvailable({ bytes -> Bool? in
-                bytes.allSatisfy(Self.isPrintable)
+                bytes.allSatisfy(\.isPrintableASCII)
                     ? Self.matches(printablePattern, bytes, star: UInt8(ascii: "*"), one: UInt8(ascii: "?")) : nil
             }) ?? nil
         {

@@ -17,14 +17,12 @@ struct PathPrefixIndex: Sendable {
     /// The rules that can match `path`, in rule order; nil when the path is not printable ASCII
     /// (then every rule is asked: the matchers compare characters there, not bytes).
     func candidates(for path: String) -> [Int]? {
-        guard path.utf8.allSatisfy(Self.isPrintable) else { return nil }
+        guard path.utf8.allSatisfy(\.isPrintableASCII) else { return nil }
         return index.candidates(for: path)
     }
 
-    static func isPrintable(_ byte: UInt8) -> Bool { byte >= 0x20 && byte < 0x7F }
-
     /// `text`'s bytes when every one is printable ASCII, else nothing (always asked).
     static func printable(_ text: some StringProtocol) -> [UInt8] {
-        text.utf8.allSatisfy(isPrintable) ? Array(text.utf8) : []
+        text.utf8.allSatisfy(\.isPrintableASCII) ? Array(text.utf8) : []
     }
 }

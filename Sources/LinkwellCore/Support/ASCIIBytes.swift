@@ -5,6 +5,8 @@ extension UInt8 {
     var isASCIIUpper: Bool { self >= UInt8(ascii: "A") && self <= UInt8(ascii: "Z") }
     var isASCIIDigit: Bool { self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9") }
     var isASCIIAlphanumeric: Bool { isASCIILetter || isASCIIDigit }
+    /// A printable ASCII character (space to `~`): one byte that is one `Character`.
+    var isPrintableASCII: Bool { self >= 0x20 && self < 0x7F }
     var isHexDigit: Bool { isASCIIDigit || ((self | 0x20) >= UInt8(ascii: "a") && (self | 0x20) <= UInt8(ascii: "f")) }
     /// What HTML calls ASCII whitespace (tab, line feed, form feed, carriage return, space).
     var isHTMLWhitespace: Bool { self == 0x20 || self == 0x09 || self == 0x0A || self == 0x0C || self == 0x0D }
