@@ -16,7 +16,8 @@ let package = Package(
             name: "LinkwellCore",
             dependencies: [
                 .product(name: "Yams", package: "Yams")
-            ]
+            ],
+            swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
         ),
         .executableTarget(
             name: "linkwell",
@@ -24,7 +25,8 @@ let package = Package(
                 "LinkwellCore",
                 "CCurl",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
         ),
         // `verify`'s HTTP client: the system's libcurl, loaded when verify runs (see its header).
         .target(

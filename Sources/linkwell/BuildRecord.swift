@@ -1,5 +1,11 @@
-import Foundation
+import ArgumentParser
 import LinkwellCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,11 @@
 import ArgumentParser
-import Foundation
 import LinkwellCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Where the executable talks to people: diagnostics and errors on stderr (coloured only on a
 /// terminal, and never with NO_COLOR set), results on stdout.
@@ -49,18 +54,18 @@ enum Console {
     final class Progress {
         private let start = Date()
         private var lastDrawn = Date.distantPast
-        private let enabled = isatty(STDERR_FILENO) == 1
+        private let enabled = StandardStreams.errorIsTerminal
 
         func update(_ rows: Int) {
             guard enabled, Date().timeIntervalSince(lastDrawn) > 0.1 else { return }
             lastDrawn = Date()
-            FileHandle.standardError.write(Data("\r\u{1B}[2Kitem pages: \(rows) rows (\(rate(rows))/s)".utf8))
+            StandardStreams.error("\r\u{1B}[2Kitem pages: \(rows) rows (\(rate(rows))/s)")
         }
 
         func finish(rows: Int) {
             guard enabled, lastDrawn != .distantPast else { return }
-            FileHandle.standardError.write(
-                Data("\r\u{1B}[2Kitem pages: \(rows) rows in \(String(format: "%.1f", Date().timeIntervalSince(start))) s\n".utf8))
+            let tenths = Int((Date().timeIntervalSince(start) * 10).rounded())
+            StandardStreams.error("\r\u{1B}[2Kitem pages: \(rows) rows in \(tenths / 10).\(tenths % 10) s\n")
         }
 
         private func rate(_ rows: Int) -> Int {
@@ -86,13 +91,13 @@ enum Console {
             case .note: "\u{1B}[1;36m"
             }
         let label = "\(diagnostic.severity.rawValue):"
-        return text.replacingOccurrences(of: " \(label) ", with: " \(colour)\(label)\u{1B}[0m ")
+        return text.replacingEvery(" \(label) ", with: " \(colour)\(label)\u{1B}[0m ")
     }
 
-    private static let useColour = isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+    private static let useColour = StandardStreams.errorIsTerminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
 
     static func printToStandardError(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        StandardStreams.error(text + "\n")
     }
 
     /// A JSON file given on the command line, strictly parsed; exit 1 with its location if not.
@@ -128,10 +133,9 @@ enum Console {
         guard let rejection = StatementListCheck.rejection(of: document) else { return }
         let text = readFile(path, what: "file") ?? ""
         let place = rejection.statement.flatMap { StatementListCheck.location(ofStatement: $0, in: text) } ?? (1, 1)
-        FileHandle.standardError.write(
-            Data(
-                ("\(path):\(place.0):\(place.1): warning: Android's verifier rejects this whole statement list (\(rejection)); "
-                    + "no app link on this host is verified, so Android opens nothing\n").utf8))
+        StandardStreams.error(
+            "\(path):\(place.0):\(place.1): warning: Android's verifier rejects this whole statement list (\(rejection)); "
+                + "no app link on this host is verified, so Android opens nothing\n")
     }
 
     /// The manifest's text, or nil after saying plainly why it cannot be read.

@@ -1,7 +1,17 @@
 import CCurl
 import Dispatch
-import Foundation
 import LinkwellCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `verify`'s HTTP: one GET through the system's libcurl, bounded three ways — one deadline for
 /// the whole exchange (a server that drips a byte a second still stops at `--timeout`), at most
@@ -72,7 +82,7 @@ struct CurlFetcher: HTTPFetching {
         for line in block.split(whereSeparator: \.isNewline).dropFirst() {
             guard let colon = line.firstIndex(of: ":"), colon != line.startIndex, line.first != " ", line.first != "\t" else { continue }
             let name = line[..<colon].lowercased()
-            if fields[name] == nil { fields[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces) }
+            if fields[name] == nil { fields[name] = line[line.index(after: colon)...].trimmingSpaces() }
         }
         return fields
     }

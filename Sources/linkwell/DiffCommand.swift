@@ -1,6 +1,11 @@
 import ArgumentParser
-import Foundation
 import LinkwellCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -85,7 +90,7 @@ struct DiffCommand: ParsableCommand {
         }
         let revision = base ?? "HEAD"
         let files = GitProjectFiles(revision: revision, manifestPath: manifestOptions.manifest)
-        let manifestName = (manifestOptions.manifest as NSString).lastPathComponent
+        let manifestName = PathText.lastComponent(of: manifestOptions.manifest)
         switch files.contents(of: manifestName) {
         case .success(let data):
             return ("\(revision):\(manifestName)", String(decoding: data, as: UTF8.self), files)

@@ -1,5 +1,10 @@
-import Foundation
 import LinkwellCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Project files read from disk, relative to the manifest's folder; diagnostics name them as
 /// the user would type them from the current folder.
@@ -8,15 +13,15 @@ struct FileProjectFiles: ProjectFiles {
     let displayBase: String
 
     init(manifestPath: String) {
-        let folder = (manifestPath as NSString).deletingLastPathComponent
+        let folder = PathText.folder(of: manifestPath)
         base = URL(fileURLWithPath: folder.isEmpty ? "." : folder)
         displayBase = folder.isEmpty ? "" : folder + "/"
     }
 
     func textFiles(in folder: String, suffix: String) -> [SourceFile]? {
         let url = base.appendingPathComponent(folder)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue,
+        var isDirectory = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory,
             let names = try? FileManager.default.contentsOfDirectory(atPath: url.path)
         else { return nil }
         return names.filter { $0.hasSuffix(suffix) }.sorted().compactMap { name in

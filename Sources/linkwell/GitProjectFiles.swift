@@ -1,5 +1,10 @@
-import Foundation
 import LinkwellCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The manifest's folder as it was at a git revision, read with `git show REV:./path` (paths
 /// relative to the manifest's folder), for `diff --base`.
@@ -9,7 +14,7 @@ struct GitProjectFiles: ProjectFiles {
 
     init(revision: String, manifestPath: String) {
         self.revision = revision
-        let folder = (manifestPath as NSString).deletingLastPathComponent
+        let folder = PathText.folder(of: manifestPath)
         self.folder = folder.isEmpty ? "." : folder
     }
 
@@ -45,27 +50,16 @@ struct GitProjectFiles: ProjectFiles {
     }
 
     private func run(_ arguments: [String]) -> Result<Data, GitError> {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git"] + arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
+        let finished: ChildProcess.Finished
         do {
-            try process.run()
+            finished = try ChildProcess.run(["git", "-C", folder] + arguments)
         } catch {
-            return .failure(GitError(message: "cannot run git: \(error.localizedDescription)"))
+            return .failure(GitError(message: "cannot run git: \(error.reason)"))
         }
-        // Read before waiting: a large file would otherwise fill the pipe and block git.
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            let text = String(decoding: message, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard finished.status == 0 else {
+            let text = String(decoding: finished.errors, as: UTF8.self).trimmingWhitespace()
             return .failure(GitError(message: text.isEmpty ? "git \(arguments.joined(separator: " ")) failed" : text))
         }
-        return .success(data)
+        return .success(Data(finished.output))
     }
 }

@@ -1,6 +1,12 @@
 import Dispatch
-import Foundation
+import LinkwellCore
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -46,7 +52,8 @@ struct HTTPServer: Sendable {
     /// returns once the socket listens (throws if it cannot).
     static func listen(address: String, port: Int, handler: @escaping Handler) throws {
         let socket = try openSocket(address: address, port: port)
-        Thread.detachNewThread {
+        // The accept loop blocks for good, so it gets a queue of its own.
+        DispatchQueue(label: "linkwell.serve.accept.\(port)").async {
             while true {
                 let connection = accept(socket, nil, nil)
                 guard connection >= 0 else {
@@ -172,7 +179,7 @@ struct HTTPServer: Sendable {
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
             if line[..<colon].lowercased() == "host" {
-                let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces).lowercased()
+                let value = line[line.index(after: colon)...].trimmingSpaces().lowercased()
                 hostName = String(value.split(separator: ":").first ?? "")
             }
         }

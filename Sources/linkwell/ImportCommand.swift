@@ -1,6 +1,11 @@
 import ArgumentParser
-import Foundation
 import LinkwellCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -47,21 +52,18 @@ struct ImportCommand: ParsableCommand {
             assetLinks: try assetlinks.map { ManifestImport.Source(name: $0, document: try Console.readAssetLinks($0)) },
             domain: domain, mirror: mirror, manifestPath: output)
 
-        let folder = (output as NSString).deletingLastPathComponent
+        let folder = PathText.folder(of: output)
         do {
-            if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-            let schema = (folder as NSString).appendingPathComponent(ManifestSchema.fileName)
+            if !folder.isEmpty { try createFolders(folder) }
+            let schema = PathText.joined(folder, ManifestSchema.fileName)
             if !FileManager.default.fileExists(atPath: schema) { try writeFileAtomically(ManifestSchema.text, to: schema) }
             try writeFileAtomically(run.yaml, to: output, replacing: false)
-        } catch let error as FileWriteError {
-            Console.error(error.description)
-            throw ExitCode.failure
         } catch {
-            Console.error("cannot create '\(folder)': \(error.localizedDescription)")
+            Console.error(error.description)
             throw ExitCode.failure
         }
 
-        for diagnostic in run.build.diagnostics { FileHandle.standardError.write(Data((Console.render(diagnostic) + "\n").utf8)) }
+        for diagnostic in run.build.diagnostics { StandardStreams.error(Console.render(diagnostic) + "\n") }
         guard let summary = run.builtSummary, let proof = run.proof else {
             Console.error("wrote \(output), but it does not build yet: fix the errors above, then run 'linkwell validate'")
             throw ExitCode.failure

@@ -1,6 +1,11 @@
 import ArgumentParser
-import Foundation
 import LinkwellCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 struct InitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -51,9 +56,9 @@ struct InitCommand: ParsableCommand {
     }
 
     func run() throws {
-        let folder = (manifest as NSString).deletingLastPathComponent
-        let schema = (folder as NSString).appendingPathComponent(ManifestSchema.fileName)
-        let templateFolder = (folder as NSString).appendingPathComponent(Self.templatesFolder)
+        let folder = PathText.folder(of: manifest)
+        let schema = PathText.joined(folder, ManifestSchema.fileName)
+        let templateFolder = PathText.joined(folder, Self.templatesFolder)
         guard !FileManager.default.fileExists(atPath: manifest) else {
             Console.error("'\(manifest)' already exists; init never overwrites a manifest (remove it, or pass --manifest NEW)")
             throw ExitCode.failure
@@ -64,20 +69,17 @@ struct InitCommand: ParsableCommand {
         }
         do {
             if templates {
-                try FileManager.default.createDirectory(atPath: templateFolder, withIntermediateDirectories: true)
+                try createFolders(templateFolder)
                 for (name, text) in PageTemplates.builtInFiles {
-                    try writeFileAtomically(text, to: (templateFolder as NSString).appendingPathComponent(name))
+                    try writeFileAtomically(text, to: PathText.joined(templateFolder, name))
                 }
             }
             // The schema follows the binary: an older one is replaced, so editors check what this version reads.
             try writeFileAtomically(ManifestSchema.text, to: schema)
             // The manifest last: its presence is what marks a finished init.
             try writeFileAtomically(starter.yaml, to: manifest, replacing: false)
-        } catch let error as FileWriteError {
-            Console.error(error.description)
-            throw ExitCode.failure
         } catch {
-            Console.error("cannot create '\(templateFolder)': \(error.localizedDescription)")
+            Console.error(error.description)
             throw ExitCode.failure
         }
         let steps = starter.nextSteps.enumerated().map { "  \($0.offset + 1). \($0.element)" }

@@ -1,6 +1,11 @@
 import ArgumentParser
-import Foundation
 import LinkwellCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 struct SchemaCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

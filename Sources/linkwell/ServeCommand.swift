@@ -1,7 +1,17 @@
 import ArgumentParser
 import Dispatch
-import Foundation
 import LinkwellCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -26,8 +36,8 @@ struct ServeCommand: ParsableCommand {
     func run() throws {
         let result = try Console.build(manifestOptions, quiet: true)
         guard let site = result.site else { throw ExitCode.failure }
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: outputOptions.output, isDirectory: &isFolder), isFolder.boolValue else {
+        var isFolder = false
+        guard FileManager.default.fileExists(atPath: outputOptions.output, isDirectory: &isFolder), isFolder else {
             Console.error("'\(outputOptions.output)' does not exist; run 'linkwell build' first")
             throw ExitCode.failure
         }
@@ -60,8 +70,8 @@ struct LocalServer: Sendable {
         let byName = ports[requestName] != nil
         let host = byName ? requestName : defaultHost
         let answer = serving.answer(host: host, path: request.path) { path in
-            var isFolder: ObjCBool = false
-            return FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isFolder) && !isFolder.boolValue
+            var isFolder = false
+            return FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isFolder) && !isFolder
         }
         // By port, links to the manifest's hosts go to their local ports instead.
         let rewrite: (String) -> String =
@@ -69,8 +79,8 @@ struct LocalServer: Sendable {
             ? { $0 }
             : { text in
                 ports.reduce(text) { text, entry in
-                    text.replacingOccurrences(
-                        of: "https://\(entry.key)", with: "http://\(requestName.isEmpty ? "127.0.0.1" : requestName):\(entry.value)")
+                    text.replacingEvery(
+                        "https://\(entry.key)", with: "http://\(requestName.isEmpty ? "127.0.0.1" : requestName):\(entry.value)")
                 }
             }
         var response: HTTPServer.Response
@@ -97,9 +107,8 @@ struct LocalServer: Sendable {
             status: status, headers: [("Content-Type", contentType), ("Cache-Control", "no-store")], body: Array(data))
     }
 
-    /// Unbuffered, so each line shows as it happens also when standard output is a file or a pipe.
     static func log(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        StandardStreams.output(line + "\n")
     }
 }
 

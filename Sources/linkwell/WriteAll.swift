@@ -22,8 +22,9 @@ func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
 struct FileWriteError: Error, CustomStringConvertible {
     var path: String
     var reason: String
+    var verb = "write"
 
-    var description: String { "cannot write '\(path)': \(reason)" }
+    var description: String { "cannot \(verb) '\(path)': \(reason)" }
 }
 
 /// A whole small file (a manifest, its schema, a template), written beside its place and moved
@@ -47,4 +48,20 @@ func writeFileAtomically(_ text: String, to path: String, replacing: Bool = true
         throw FileWriteError(path: path, reason: reason)
     }
     if !replacing { unlink(temporary) }
+}
+
+/// Makes `path` and any missing folder above it (`mkdir -p`); a folder already there is fine.
+/// A failure names the folder that could not be made and the system's reason.
+func createFolders(_ path: String) throws(FileWriteError) {
+    var made = path.hasPrefix("/") ? "/" : ""
+    for component in path.split(separator: "/") {
+        made += (made.isEmpty || made.hasSuffix("/") ? "" : "/") + component
+        guard mkdir(made, 0o755) != 0 else { continue }
+        let reason = errno
+        var status = stat()
+        guard reason == EEXIST, stat(made, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+            let words = reason == EEXIST ? "a file is in the way" : String(cString: strerror(reason)).lowercased()
+            throw FileWriteError(path: made, reason: words, verb: "create")
+        }
+    }
 }

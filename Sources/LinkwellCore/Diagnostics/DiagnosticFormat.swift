@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// How diagnostics are printed: for people, for GitHub Actions annotations, or for tools.
 package enum DiagnosticFormat: String, Sendable, CaseIterable {
@@ -71,12 +75,11 @@ package enum DiagnosticFormat: String, Sendable, CaseIterable {
 
     /// GitHub's workflow-command escaping for the message part.
     static func escapeData(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(
-            of: "\n", with: "%0A")
+        text.replacingEvery("%", with: "%25").replacingEvery("\r", with: "%0D").replacingEvery("\n", with: "%0A")
     }
 
     /// …and for property values, where `:` and `,` are separators.
     static func escapeProperty(_ text: String) -> String {
-        escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+        escapeData(text).replacingEvery(":", with: "%3A").replacingEvery(",", with: "%2C")
     }
 }

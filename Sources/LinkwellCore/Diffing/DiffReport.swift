@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A `ManifestDiff` as Markdown for a pull-request comment: links first (what users will
 /// notice), then preview pages, routes and files.
@@ -246,16 +250,16 @@ extension ManifestDiff {
 
 /// Markdown emphasis and code marks taken out, for annotations and JSON.
 private func plain(_ text: String) -> String {
-    text.replacingOccurrences(of: "**", with: "").replacingOccurrences(of: "`", with: "")
+    text.replacingEvery("**", with: "").replacingEvery("`", with: "")
 }
 
 /// Inline code in a table cell; a backtick or pipe inside would end it.
 private func code(_ text: String) -> String {
-    "`" + text.replacingOccurrences(of: "`", with: "'").replacingOccurrences(of: "|", with: "\\|") + "`"
+    "`" + text.replacingEvery("`", with: "'").replacingEvery("|", with: "\\|") + "`"
 }
 
 private func cell(_ text: String) -> String {
-    text.replacingOccurrences(of: "|", with: "\\|")
+    text.replacingEvery("|", with: "\\|")
 }
 
 /// The annotations `diff` adds to a pull request.

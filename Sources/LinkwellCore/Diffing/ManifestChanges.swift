@@ -292,7 +292,7 @@ package struct ManifestChanges: Sendable, Hashable {
     // MARK: - Text
 
     private func code(_ text: String) -> String {
-        "`" + text.replacingOccurrences(of: "`", with: "'") + "`"
+        "`" + text.replacingEvery("`", with: "'") + "`"
     }
 
     private func quoted(_ text: String) -> String { "“\(text)”" }

@@ -164,7 +164,7 @@ package enum Lints {
         switch matcher {
         case .path(let value), .prefix(let value): value
         case .pattern(let value), .advancedPattern(let value):
-            AndroidManifestPaths.literalStart(of: value.replacingOccurrences(of: ".", with: "?"))
+            AndroidManifestPaths.literalStart(of: value.replacingEvery(".", with: "?"))
         case .suffix: ""
         }
     }

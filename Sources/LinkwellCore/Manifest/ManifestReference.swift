@@ -126,6 +126,6 @@ package enum ManifestReference {
 
     /// Text inside a Markdown table cell: a `|` would end the cell.
     private static func cell(_ text: String) -> String {
-        text.replacingOccurrences(of: "|", with: "\\|")
+        text.replacingEvery("|", with: "\\|")
     }
 }

@@ -59,7 +59,7 @@ enum YAMLParser {
         let location = source.location(of: node.mark)
         let tag = node.tag.description
         guard readableTags.contains(tag) else {
-            throw UnreadableTag(tag: tag.replacingOccurrences(of: "tag:yaml.org,2002:", with: "!!"), location: location)
+            throw UnreadableTag(tag: tag.replacingEvery("tag:yaml.org,2002:", with: "!!"), location: location)
         }
         switch node {
         case .scalar(let scalar):

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The source of decisions for `linkwell match`: the manifest's own files, or files given on the
 /// command line. Renders the report a person reads.
@@ -28,8 +32,8 @@ package enum MatchEvaluator: Sendable {
         }
         let appWidth = decisions.map(\.app.count).max() ?? 0
         for decision in decisions {
-            let platform = decision.platform.displayName.padding(toLength: 12, withPad: " ", startingAt: 0)
-            let app = decision.app.padding(toLength: appWidth + 2, withPad: " ", startingAt: 0)
+            let platform = decision.platform.displayName.padded(to: 12)
+            let app = decision.app.padded(to: appWidth + 2)
             lines.append("  \(platform)\(app)\(decision.summary)")
         }
         if let targets {

@@ -66,7 +66,7 @@ package enum StatementListCheck {
     /// `http[s]://host[:port]` and nothing more: no login, path (not even `/`), query or fragment.
     static func webTargetProblem(_ descriptor: [String: JSONValue]) -> String? {
         guard let site = descriptor["site"]?.string else { return "web target has no site field" }
-        guard let schemeEnd = site.range(of: "://") else { return "Invalid site '\(site)': not a URL with a scheme" }
+        guard let schemeEnd = site.firstRange(of: "://") else { return "Invalid site '\(site)': not a URL with a scheme" }
         let scheme = site[..<schemeEnd.lowerBound].lowercased()
         guard scheme == "http" || scheme == "https" else { return "web target '\(site)' is a non-HTTP URL" }
         let rest = site[schemeEnd.upperBound...]

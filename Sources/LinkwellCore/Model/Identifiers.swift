@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The grammars of the identifiers a manifest carries (spec-reference §4.1–§4.2). Each rule
 /// returns why a value is wrong, or nil when it is right, so checks and tests share one source.
@@ -41,7 +45,7 @@ package enum Identifiers {
     /// A SHA-256 certificate fingerprint in its canonical form (upper-case hex octets joined by
     /// colons), from any of the spellings keytool, Play Console and apksigner print.
     package static func canonicalFingerprint(_ value: String) -> Result<String, FingerprintProblem> {
-        var text = value.trimmingCharacters(in: .whitespaces)
+        var text = value.trimmingSpaces()
         if text.lowercased().hasPrefix("sha256:") { text = String(text.dropFirst(7)) }
         let hex = text.filter { ![":", " ", "-"].contains($0) }
         if let bad = hex.first(where: { !hexDigits.contains($0) }) {
@@ -76,7 +80,7 @@ package enum Identifiers {
 
     /// Host names as files are served for them: lower-case ASCII labels, nothing around them.
     package static func hostProblem(_ value: String) -> String? {
-        if let range = value.range(of: "://") {
+        if let range = value.firstRange(of: "://") {
             return "host '\(value)' must not carry a scheme; write '\(hostCandidate(String(value[range.upperBound...])))'"
         }
         if value.hasPrefix("*.") {
@@ -110,9 +114,12 @@ package enum Identifiers {
 
     private static func hostCandidate(_ value: String) -> String {
         var host = Substring(value)
-        if let range = host.range(of: "://") { host = host[range.upperBound...] }
+        if let range = host.firstRange(of: "://") { host = host[range.upperBound...] }
         host = host.prefix { $0 != "/" && $0 != ":" }
-        return host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "."))
+        var trimmed = Substring(host.lowercased())
+        while trimmed.first == "." { trimmed.removeFirst() }
+        while trimmed.last == "." { trimmed.removeLast() }
+        return String(trimmed)
     }
 
     /// Names the manifest uses to refer to things (app ids, route names): short, lower case,

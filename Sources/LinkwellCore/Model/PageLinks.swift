@@ -109,8 +109,8 @@ package enum URLTemplate {
                 }
                 bytes = after.dropFirst(7)
             } else if after.starts(with: "{link}".utf8) {
-                appendStrictlyEncoded(
-                    "https://\(primaryHost)\(path)\(query.isEmpty ? "" : "?")\(query)".utf8, to: &result)
+                PercentEncoding.append(
+                    "https://\(primaryHost)\(path)\(query.isEmpty ? "" : "?")\(query)".utf8, keeping: unreserved.contains, to: &result)
                 bytes = after.dropFirst(6)
             } else {
                 result.append(UInt8(ascii: "{"))
@@ -133,31 +133,13 @@ package enum URLTemplate {
     /// how a browser sends it, and how links name it.
     package static func encodedPath(_ path: String) -> String {
         guard !path.utf8.allSatisfy({ $0 < 0x80 }) else { return path }
-        let hex = Array("0123456789ABCDEF".utf8)
-        var result: [UInt8] = []
-        for byte in path.utf8 {
-            if byte < 0x80 { result.append(byte) } else { result += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]] }
-        }
-        return String(decoding: result, as: UTF8.self)
+        return PercentEncoding.encoded(path) { $0 < 0x80 }
     }
 
     /// Percent-encodes everything but unreserved characters, as JavaScript's
     /// `encodeURIComponent` does apart from `!'()*`, which it keeps — so those are kept too.
     package static func strictlyEncoded(_ text: String) -> String {
-        var result: [UInt8] = []
-        appendStrictlyEncoded(text.utf8, to: &result)
-        return String(decoding: result, as: UTF8.self)
-    }
-
-    private static func appendStrictlyEncoded(_ text: some Sequence<UInt8>, to result: inout [UInt8]) {
-        let hex = Array("0123456789ABCDEF".utf8)
-        for byte in text {
-            if unreserved.contains(byte) {
-                result.append(byte)
-            } else {
-                result += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
-            }
-        }
+        PercentEncoding.encoded(text, keeping: unreserved.contains)
     }
 
     private static let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()".utf8)

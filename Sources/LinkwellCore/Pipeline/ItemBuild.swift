@@ -1,6 +1,11 @@
 import Dispatch
-import Foundation
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The item stage: each page type's data file, streamed a row at a time into one page per host
 /// (after the rest of the build succeeded). Memory holds one row and its pages, plus the set of
@@ -163,7 +168,9 @@ package enum ItemBuild {
             return [.error(ItemProblem.badPathCharacter(path, bad), at: row.pathLocation)]
         }
         // One spelling per path: a decomposed `e` + `◌̈` is another file name and another URL than `ë`.
-        let composed = path.precomposedStringWithCanonicalMapping
+        // The standard library's NFC (underscored but public; FoundationEssentials' own
+        // normalization uses it): Foundation's `precomposedStringWithCanonicalMapping` needs ICU.
+        let composed = String(decoding: path._nfcCodeUnits, as: UTF8.self)
         if !composed.unicodeScalars.elementsEqual(path.unicodeScalars) {
             return [.error(ItemProblem.notComposed(path, composed: composed), at: row.pathLocation)]
         }

@@ -154,9 +154,9 @@ enum AppFiles {
         case .path(let value): "android:path=\"\(XML.escape(value))\""
         case .prefix(let value): "android:pathPrefix=\"\(XML.escape(value))\""
         case .suffix(let value): "android:pathSuffix=\"\(XML.escape(value))\""
-        case .pattern(let value): "android:pathPattern=\"\(XML.escape(value.replacingOccurrences(of: "\\", with: "\\\\")))\""
+        case .pattern(let value): "android:pathPattern=\"\(XML.escape(value.replacingEvery("\\", with: "\\\\")))\""
         case .advancedPattern(let value):
-            "android:pathAdvancedPattern=\"\(XML.escape(value.replacingOccurrences(of: "\\", with: "\\\\")))\""
+            "android:pathAdvancedPattern=\"\(XML.escape(value.replacingEvery("\\", with: "\\\\")))\""
         }
     }
 }

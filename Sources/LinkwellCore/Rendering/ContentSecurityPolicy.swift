@@ -1,5 +1,10 @@
-import Foundation
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A strict policy for a rendered page: nothing loads but https images; the only scripts that
 /// run are the templates' own inline scripts (by their hashes, wherever a template put them) and
@@ -129,7 +134,7 @@ enum ContentSecurityPolicy {
             "base-uri 'none'",
             "form-action 'none'",
         ].compactMap { $0 }.joined(separator: "; ")
-        let escaped = Array(text.replacingOccurrences(of: "'", with: "&#39;").utf8)
+        let escaped = Array(text.replacingEvery("'", with: "&#39;").utf8)
         policies.withLock { known in
             if known.count > 64 { known.removeAll() }
             known[key] = escaped

@@ -144,7 +144,7 @@ enum HostingFiles {
             "location = /robots.txt {", "    types { }", "    default_type text/plain;", "    charset utf-8;", "    try_files $uri =404;",
             "}",
             "# Configuration files for other hosts are not content (this regex comes before the page routes).",
-            "location ~ ^/(\(configurationFiles.map { $0.replacingOccurrences(of: ".", with: "\\.") }.joined(separator: "|")))$ {",
+            "location ~ ^/(\(configurationFiles.map { $0.replacingEvery(".", with: "\\.") }.joined(separator: "|")))$ {",
             "    return 404;", "}",
         ]
         if contentFiles.contains(PageKind.notFound.fileName) {
@@ -179,7 +179,7 @@ enum HostingFiles {
     /// A double-quoted nginx string: nginx reads `\\` and `\"` as escapes inside quotes, so both are
     /// escaped and the regex reaches PCRE exactly as written.
     static func nginxQuoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        "\"" + text.replacingEvery("\\", with: "\\\\").replacingEvery("\"", with: "\\\"") + "\""
     }
 
     /// For S3 + CloudFront and other object stores: every content file with the Content-Type

@@ -174,7 +174,7 @@ package struct ItemRows: IteratorProtocol {
             guard let path = fields["path"] else {
                 return .failure(.error(ItemFileProblem.noPathField(fields: fields.keys.sorted()), at: at(line, 1)))
             }
-            let column = (source.range(of: "\"path\"").map { source.distance(from: source.startIndex, to: $0.lowerBound) } ?? 0) + 1
+            let column = (source.firstRange(of: "\"path\"").map { source.distance(from: source.startIndex, to: $0.lowerBound) } ?? 0) + 1
             return .success(ItemRow(path: path, fields: fields, location: at(line, 1), pathLocation: at(line, column)))
         }
     }

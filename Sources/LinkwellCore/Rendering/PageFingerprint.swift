@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A 128-bit fingerprint of everything an item page is rendered from — the resolved site, the
 /// templates, the row, the page type and host, and whatever the caller adds (the binary's own

@@ -1,5 +1,10 @@
-import Foundation
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Renders preview pages (spec-reference §1.5): one route page per page type and host of each
 /// mirror pair (`_linkwell/<type>.html`, served for every URL of its routes through the host

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Compiles one route into each platform's rule form (spec-reference §2.6), saying plainly what
 /// a form cannot express and what that platform will do instead.
@@ -52,7 +56,7 @@ package struct RuleTranslation: Sendable, Hashable {
             losses.append("iOS 9–12 match '\(written)' case-sensitively")
         }
         if (route.percentEncoded ?? defaults.percentEncoded) == false {
-            let encoded = paths.map { $0.addingPercentEncoding(withAllowedCharacters: legacyAllowed) ?? $0 }
+            let encoded = paths.map { PercentEncoding.encoded($0, keeping: legacyAllowed.contains) }
             if encoded != paths {
                 losses.append(
                     "iOS 9–12 compare paths still percent-encoded, so the legacy form is written '\(encoded.joined(separator: "', '"))'")
@@ -78,8 +82,9 @@ package struct RuleTranslation: Sendable, Hashable {
         return (route.exclude ? paths.map { "NOT " + $0 } : paths, losses)
     }
 
-    /// What legacy paths may hold unencoded: URL path characters plus the two wildcards.
-    private static let legacyAllowed = CharacterSet.urlPathAllowed.union(CharacterSet(charactersIn: "*?"))
+    /// What legacy paths may hold unencoded: Foundation's URL path characters (`urlPathAllowed`:
+    /// unreserved, sub-delimiters but `;`, `:`, `@`, `/`) plus the two wildcards.
+    private static let legacyAllowed = Set("!$&'()*+,-./0123456789:=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~*?".utf8)
 
     // MARK: - Android 15+
 

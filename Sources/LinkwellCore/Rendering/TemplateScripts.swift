@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What the templates' sources say about scripts, read once when they are compiled: the inline
 /// scripts a page may run (their texts, which the Content-Security-Policy hashes), and every
@@ -91,7 +95,7 @@ struct TemplateScripts: Sendable, Hashable {
             } else if Self.runsInline(tag: attributes.utf8) {
                 var body = String(decoding: bytes[(close + 1)..<end], as: UTF8.self)
                 for tag in ["{{{behaviour.script}}}", "{{&behaviour.script}}", "{{& behaviour.script}}", "{{{ behaviour.script }}}"] {
-                    body = body.replacingOccurrences(of: tag, with: PageScript.source)
+                    body = body.replacingEvery(tag, with: PageScript.source)
                 }
                 if body.contains("{{") {
                     findings.append(.varyingInline(location))

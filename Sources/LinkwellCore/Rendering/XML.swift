@@ -3,7 +3,7 @@ enum XML {
     /// Text for inside `<!-- … -->`, where entities mean nothing and `--` is not allowed.
     static func comment(_ text: String) -> String {
         var result = text
-        while result.contains("--") { result = result.replacingOccurrences(of: "--", with: "- -") }
+        while result.contains("--") { result = result.replacingEvery("--", with: "- -") }
         return result
     }
 

@@ -31,8 +31,8 @@ package struct RobotsMatcher: Sendable {
         for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = rawLine.prefix { $0 != "#" }
             guard let colon = line.firstIndex(of: ":") else { continue }
-            let key = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            let key = line[..<colon].trimmingSpaces().lowercased()
+            let value = line[line.index(after: colon)...].trimmingSpaces()
             switch key {
             case "user-agent":
                 if !lastLineWasAgent, let finished = current { groups.append(finished) }
@@ -97,7 +97,7 @@ package struct RobotsMatcher: Sendable {
             } else if index == pieces.count - 1, anchored {
                 return rest.hasSuffix(piece)
             } else if !piece.isEmpty {
-                guard let range = rest.range(of: piece) else { return false }
+                guard let range = rest.firstRange(of: piece) else { return false }
                 rest = rest[range.upperBound...]
             } else if index == pieces.count - 1 {
                 // A trailing `*` takes the rest of the path.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// JSON as reviewers read it: keys sorted, two-space indent, `"key": value`, empty containers
 /// as `[]` and `{}`, slashes unescaped, a final newline — the same bytes on every machine.

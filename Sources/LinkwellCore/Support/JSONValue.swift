@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Any JSON document, for reading association files Linkwell did not write: their odd shapes
 /// (a number where a string belongs, say) have documented effects the matchers must reproduce.

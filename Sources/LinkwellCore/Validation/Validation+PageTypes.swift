@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension Validation {
     /// Placeholders a page type's URL templates may use.
@@ -74,8 +78,8 @@ extension Validation {
                 return found
             }
         }
-        let sample = template.value.replacingOccurrences(of: "{path}", with: "/p").replacingOccurrences(of: "{query}", with: "")
-            .replacingOccurrences(of: "{link}", with: "l")
+        let sample = template.value.replacingEvery("{path}", with: "/p").replacingEvery("{query}", with: "")
+            .replacingEvery("{link}", with: "l")
         if !isAbsoluteHTTPS(sample) {
             found.append(.error(URLTemplateProblem.notAbsoluteHTTPS(template.value), at: template.location))
         }

@@ -15,7 +15,7 @@ extension Validation {
 
     static func checkSiteName(_ manifest: RawManifest) -> [Diagnostic] {
         guard let name = manifest.name else { return [missing("name", in: "the manifest", at: manifest.location)] }
-        return name.value.trimmingCharacters(in: .whitespaces).isEmpty ? [.error(SiteProblem.emptyName, at: name.location)] : []
+        return name.value.trimmingSpaces().isEmpty ? [.error(SiteProblem.emptyName, at: name.location)] : []
     }
 
     static func checkScheme(_ manifest: RawManifest) -> [Diagnostic] {

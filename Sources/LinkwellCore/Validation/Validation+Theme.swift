@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension Validation {
     /// The page look and the page-wide settings: `theme`, `web`, `contentSecurityPolicy`, and each
@@ -31,7 +35,7 @@ extension Validation {
                 found.append(.error(LookProblem.badClipboard(clipboard.value, of: what), at: clipboard.location))
             }
             for label in [page.labels?.open, page.labels?.store, page.labels?.web].compactMap({ $0 }) {
-                let trimmed = label.value.trimmingCharacters(in: .whitespaces)
+                let trimmed = label.value.trimmingSpaces()
                 if trimmed.isEmpty || trimmed.count > 40 || label.value.contains(where: \.isNewline) {
                     found.append(.error(LookProblem.badLabel(label.value, of: what), at: label.location))
                 }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Judges what a deployed host answered against what the build wrote, naming the production
 /// failure each answer is a symptom of (field notes, lessons 2, 7 and 8).
@@ -256,7 +260,7 @@ package struct DeploymentCheck: Sendable {
         let index = zip(left, right).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(left.count, right.count)
         func line(_ lines: [Substring]) -> String {
             guard index < lines.count else { return "end of file" }
-            let text = lines[index].trimmingCharacters(in: .whitespaces)
+            let text = lines[index].trimmingSpaces()
             return "'\(text.count > 60 ? text.prefix(57) + "..." : text)'"
         }
         return "line \(index + 1): built \(line(left)), served \(line(right))"

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What `verify` needs from HTTP, so the judging can be tested without a network: one GET,
 /// redirects never followed (Apple's CDN and Android's verifier do not follow them either).
@@ -39,7 +43,7 @@ package struct HTTPResponse: Sendable, Hashable {
 
     /// The media type without parameters, lower-cased; nil when the header is absent.
     package var mediaType: String? {
-        headers["content-type"].map { $0.prefix { $0 != ";" }.trimmingCharacters(in: .whitespaces).lowercased() }
+        headers["content-type"].map { $0.prefix { $0 != ";" }.trimmingSpaces().lowercased() }
     }
 
     package var isRedirect: Bool { (300..<400).contains(status) && headers["location"] != nil }
