@@ -90,12 +90,47 @@ extension Validation {
         !path.hasPrefix("/") && !path.split(separator: "/").contains("..") && (path.hasSuffix(".csv") || path.hasSuffix(".jsonl"))
     }
 
+    /// An absolute https URL, as Foundation's `URLComponents` reads one, with a host RFC 3986
+    /// allows: FoundationEssentials' parser (all the binary links) skips the host check the full
+    /// Foundation makes, and would take `https://www.example.com{path` for a URL.
     static func isAbsoluteHTTPS(_ value: String) -> Bool {
-        guard let components = URLComponents(string: value), components.scheme == "https",
-            let host = components.host, !host.isEmpty
+        guard let components = URLComponents(string: value), components.scheme == "https", components.host?.isEmpty == false,
+            value.hasPrefix("https://")
         else { return false }
-        return true
+        // The host as written (the parser percent-encodes what it should have refused).
+        var host = value.utf8.dropFirst(8).prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
+        if let at = host.lastIndex(of: UInt8(ascii: "@")) { host = host[host.index(after: at)...] }
+        if host.first == UInt8(ascii: "[") { return host.contains(UInt8(ascii: "]")) }
+        return isRegisteredName(host.prefix { $0 != UInt8(ascii: ":") })
     }
+
+    /// Unreserved characters, sub-delimiters, non-ASCII letters (an internationalized name) and
+    /// percent escapes that spell UTF-8.
+    private static func isRegisteredName(_ host: Substring.UTF8View.SubSequence) -> Bool {
+        var decoded: [UInt8] = []
+        var bytes = host
+        while let byte = bytes.popFirst() {
+            guard byte >= 0x80 || hostCharacters.contains(byte) else { return false }
+            guard byte == UInt8(ascii: "%") else {
+                decoded.append(byte)
+                continue
+            }
+            guard let high = bytes.popFirst(), let low = bytes.popFirst(), high.isHexDigit, low.isHexDigit,
+                let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16)
+            else { return false }
+            decoded.append(value)
+        }
+        guard String(validating: decoded, as: UTF8.self) != nil else { return false }
+        // A name written with non-ASCII letters goes through IDNA, whose labels are not empty
+        // and neither start nor end with a hyphen (a final dot is allowed); escapes skip it.
+        guard host.contains(where: { $0 >= 0x80 }) else { return true }
+        var labels = host.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        if labels.count > 1, labels.last?.isEmpty == true { labels.removeLast() }
+        return labels.allSatisfy { !$0.isEmpty && $0.first != UInt8(ascii: "-") && $0.last != UInt8(ascii: "-") }
+    }
+
+    /// A registered name's characters: unreserved, sub-delimiters and percent escapes.
+    private static let hostCharacters = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=%".utf8)
 }
 
 /// What the page-type checks find.
