@@ -14,9 +14,6 @@ let package = Package(
     targets: [
         .target(
             name: "LinkwellCore",
-            dependencies: [
-                .product(name: "Yams", package: "Yams")
-            ],
             swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
         ),
         .executableTarget(
@@ -35,7 +32,8 @@ let package = Package(
         ),
         .testTarget(
             name: "LinkwellCoreTests",
-            dependencies: ["LinkwellCore"]
+            // Yams only as the reference the own YAML reader is held to (YAMLReaderTests).
+            dependencies: ["LinkwellCore", .product(name: "Yams", package: "Yams")]
         ),
         .testTarget(
             name: "linkwellTests",

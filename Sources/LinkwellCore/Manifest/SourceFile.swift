@@ -1,5 +1,3 @@
-import Yams
-
 /// A file the user wrote, by the name diagnostics print (as the user gave it) and its text.
 package struct SourceFile: Sendable, Hashable {
     package var path: String
@@ -50,8 +48,8 @@ package struct SourceFile: Sendable, Hashable {
         SourceLocation(file: path, line: line, column: column)
     }
 
-    func location(of mark: Mark?) -> SourceLocation {
-        location(line: mark?.line ?? 1, column: mark?.column ?? 1)
+    func location(of mark: YAMLMark) -> SourceLocation {
+        location(line: mark.line + 1, column: mark.column + 1)
     }
 
     func location(ofCharacterOffset offset: Int) -> SourceLocation {

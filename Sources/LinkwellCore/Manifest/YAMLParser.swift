@@ -1,5 +1,3 @@
-import Yams
-
 /// Turns manifest text into a `YAMLNode` tree, or into located diagnostics for syntax errors
 /// and duplicate keys (which YAML forbids and which would otherwise silently drop a rule).
 enum YAMLParser {
@@ -34,8 +32,11 @@ enum YAMLParser {
         }
         // YAML allows a leading byte-order mark (some Windows editors write one); it is not text.
         let text = source.text.hasPrefix("\u{FEFF}") ? String(source.text.dropFirst()) : source.text
+        if let mark = firstControlCharacter(in: text) {
+            return .failure(.error(YAMLProblem.unreadableFile("control characters are not allowed"), at: source.location(of: mark)))
+        }
         do {
-            guard let root = try Yams.compose(yaml: text, .basic) else {
+            guard let root = try YAMLComposer.compose(text) else {
                 return .failure(.error(YAMLProblem.empty, at: source.location(line: 1, column: 1)))
             }
             var budget = maximumValues
@@ -44,33 +45,66 @@ enum YAMLParser {
             return .failure(.error(YAMLProblem.unreadableTag(error.tag), at: error.location))
         } catch let error as TooManyValues {
             return .failure(.error(YAMLProblem.tooManyValues(limit: maximumValues), at: error.location))
-        } catch let error as YamlError {
-            return .failure(diagnostic(for: error, in: source))
+        } catch let error as YAMLComposer.Failure {
+            switch error {
+            case .syntax(let syntax):
+                let during = syntax.context.map { " (\($0.text) at line \($0.mark.line + 1))" } ?? ""
+                return .failure(.error(YAMLProblem.invalid(syntax.problem + during), at: source.location(of: syntax.mark)))
+            case .repeatedKey(let repeated):
+                return .failure(
+                    .error(
+                        YAMLProblem.duplicateKey(repeated.key), at: source.location(of: repeated.repeated),
+                        notes: [.firstDefined(at: source.location(of: repeated.first), what: "'\(repeated.key)'")]))
+            }
         } catch {
             return .failure(.error(YAMLProblem.unreadable("\(error)"), at: source.location(line: 1, column: 1)))
         }
     }
 
-    /// The tree, counting every value against `budget`: aliases share nodes in Yams' tree, but
-    /// each use becomes its own copy here.
-    private static func convert(_ node: Node, in source: SourceFile, budget: inout Int) throws -> YAMLNode {
+    /// Where the first character YAML does not allow in a stream is (C0 and C1 controls but tab
+    /// and line breaks, surrogates, U+FFFE and U+FFFF), as libyaml's reader refuses them.
+    private static func firstControlCharacter(in text: String) -> YAMLMark? {
+        var mark = YAMLMark()
+        var previous: Unicode.Scalar = " "
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            let allowed =
+                value == 0x09 || value == 0x0A || value == 0x0D || (0x20...0x7E).contains(value) || value == 0x85
+                || (0xA0...0xD7FF).contains(value) || (0xE000...0xFFFD).contains(value) || value >= 0x10000
+            guard allowed else { return mark }
+            mark.index += 1
+            if scalar == "\r" || scalar == "\n" || scalar == "\u{85}" || scalar == "\u{2028}" || scalar == "\u{2029}" {
+                // `\r\n` is one line break.
+                if !(scalar == "\n" && previous == "\r") { mark.line += 1 }
+                mark.column = 0
+            } else {
+                mark.column += 1
+            }
+            previous = scalar
+        }
+        return nil
+    }
+
+    /// The tree, counting every value against `budget`: an alias shares its anchor's node in the
+    /// composed tree, but each use becomes its own copy here.
+    private static func convert(_ node: YAMLComposedNode, in source: SourceFile, budget: inout Int) throws -> YAMLNode {
         budget -= 1
-        guard budget >= 0 else { throw TooManyValues(location: source.location(of: node.mark)) }
         let location = source.location(of: node.mark)
-        let tag = node.tag.description
-        guard readableTags.contains(tag) else {
-            throw UnreadableTag(tag: tag.replacingEvery("tag:yaml.org,2002:", with: "!!"), location: location)
+        guard budget >= 0 else { throw TooManyValues(location: location) }
+        guard readableTags.contains(node.tag) else {
+            throw UnreadableTag(tag: node.tag.replacingEvery(YAMLComposer.yamlTagPrefix, with: "!!"), location: location)
         }
         switch node {
-        case .scalar(let scalar):
-            return .scalar(
-                YAMLNode.Scalar(text: scalar.string, isPlain: scalar.style == .plain || scalar.style == .any, location: location))
-        case .mapping(let mapping):
+        case .scalar(let text, let plain, _, _):
+            return .scalar(YAMLNode.Scalar(text: text, isPlain: plain, location: location))
+        case .mapping(let pairs, _, _):
             var entries: [YAMLNode.Entry] = []
-            for (key, value) in mapping {
-                let keyScalar = YAMLNode.Scalar(text: key.string ?? "", isPlain: true, location: source.location(of: key.mark))
+            for (key, value) in pairs {
+                let keyText: String
+                if case .scalar(let text, _, _, _) = key { keyText = text } else { keyText = "" }
+                let keyScalar = YAMLNode.Scalar(text: keyText, isPlain: true, location: source.location(of: key.mark))
                 var converted = try convert(value, in: source, budget: &budget)
-                // libyaml places an empty value at the next token, often on the next line; the
+                // An empty value is placed at the next token, often on the next line; the
                 // reader's eye looks just after the key's colon.
                 if case .scalar(var scalar) = converted, scalar.isNull, scalar.text.isEmpty {
                     scalar.location = keyScalar.location
@@ -80,52 +114,11 @@ enum YAMLParser {
                 entries.append(YAMLNode.Entry(key: keyScalar, value: converted))
             }
             return .mapping(entries, location)
-        case .sequence(let sequence):
-            var items: [YAMLNode] = []
-            for item in sequence { items.append(try convert(item, in: source, budget: &budget)) }
-            return .sequence(items, location)
-        case .alias:
-            // compose() resolves aliases; an unresolved one has nothing we could read.
-            return .scalar(YAMLNode.Scalar(text: "", isPlain: true, location: location))
+        case .sequence(let items, _, _):
+            var converted: [YAMLNode] = []
+            for item in items { converted.append(try convert(item, in: source, budget: &budget)) }
+            return .sequence(converted, location)
         }
-    }
-
-    private static func diagnostic(for error: YamlError, in source: SourceFile) -> Diagnostic {
-        switch error {
-        case .scanner(let context, let problem, let mark, _),
-            .parser(let context, let problem, let mark, _),
-            .composer(let context, let problem, let mark, _):
-            let during = context.map { " (\($0.text) at line \($0.mark.line))" } ?? ""
-            return .error(YAMLProblem.invalid(problem + during), at: source.location(line: mark.line, column: mark.column))
-        case .duplicatedKeysInMapping(let duplicates, let context):
-            return duplicateKey(duplicates.first ?? "", firstAt: context.mark, in: source)
-        case .reader(let problem, let offset, _, _):
-            let location = offset.map { source.location(ofCharacterOffset: $0) } ?? source.location(line: 1, column: 1)
-            return .error(YAMLProblem.unreadableFile(problem), at: location)
-        default:
-            return .error(YAMLProblem.invalid("\(error)"), at: source.location(line: 1, column: 1))
-        }
-    }
-
-    /// libyaml names the first occurrence of a duplicated key; the mistake a reader must fix is
-    /// the later one, so point there (same column, same key, further down) and note the first.
-    private static func duplicateKey(_ key: String, firstAt mark: Mark, in source: SourceFile) -> Diagnostic {
-        let first = source.location(line: mark.line, column: mark.column)
-        let lines = source.lines
-        for lineIndex in mark.line..<lines.count {
-            let line = lines[lineIndex]
-            let scalars = Array(line.unicodeScalars)
-            guard scalars.count >= mark.column else { continue }
-            let rest = String(String.UnicodeScalarView(scalars[(mark.column - 1)...]))
-            let prefix = String(String.UnicodeScalarView(scalars[..<(mark.column - 1)]))
-            let indentOnly = prefix.allSatisfy { $0 == " " || $0 == "-" }
-            if indentOnly, rest.hasPrefix(key + ":") || rest.hasPrefix("\"\(key)\":") || rest.hasPrefix("'\(key)':") {
-                return .error(
-                    YAMLProblem.duplicateKey(key), at: source.location(line: lineIndex + 1, column: mark.column),
-                    notes: [.firstDefined(at: first, what: "'\(key)'")])
-            }
-        }
-        return .error(YAMLProblem.duplicateKey(key), at: first)
     }
 }
 
