@@ -1,6 +1,6 @@
 /// Turns manifest text into a `YAMLNode` tree, or into located diagnostics for syntax errors
 /// and duplicate keys (which YAML forbids and which would otherwise silently drop a rule).
-enum YAMLParser {
+package enum YAMLParser {
     /// A manifest is a few hundred kilobytes at most (1,000 routes are about 100 KB); anything far
     /// larger is a mistake, and reading it would cost minutes.
     static let maximumBytes = 4 << 20
@@ -25,7 +25,7 @@ enum YAMLParser {
         "tag:yaml.org,2002:null", "tag:yaml.org,2002:seq", "tag:yaml.org,2002:map", "tag:yaml.org,2002:merge", "!", "",
     ]
 
-    static func parse(_ source: SourceFile) -> Result<YAMLNode, Diagnostic> {
+    package static func parse(_ source: SourceFile) -> Result<YAMLNode, Diagnostic> {
         guard source.text.utf8.count <= maximumBytes else {
             return .failure(
                 .error(YAMLProblem.tooLarge(bytes: source.text.utf8.count, limit: maximumBytes), at: source.location(line: 1, column: 1)))

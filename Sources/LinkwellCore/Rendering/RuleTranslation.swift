@@ -84,7 +84,7 @@ package struct RuleTranslation: Sendable, Hashable {
 
     /// What legacy paths may hold unencoded: Foundation's URL path characters (`urlPathAllowed`:
     /// unreserved, sub-delimiters but `;`, `:`, `@`, `/`) plus the two wildcards.
-    private static let legacyAllowed = Set("!$&'()*+,-./0123456789:=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~*?".utf8)
+    static let legacyAllowed = Set("!$&'()*+,-./0123456789:=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~*?".utf8)
 
     // MARK: - Android 15+
 

@@ -25,19 +25,29 @@ extension StringProtocol {
     }
 
     /// Without leading and trailing spaces and tabs (Unicode's space separators and U+0009, what
-    /// Foundation calls `.whitespaces`); line breaks are kept.
+    /// Foundation calls `.whitespaces`); line breaks are kept. Scalar by scalar, as Foundation
+    /// trims: a combining mark on a leading space stays.
     package func trimmingSpaces() -> String {
-        trimming { $0.unicodeScalars.allSatisfy { $0 == "\t" || $0.properties.generalCategory == .spaceSeparator } }
+        trimming { $0 == "\t" || $0.properties.generalCategory == .spaceSeparator }
     }
 
-    /// Without leading and trailing white space, line breaks included.
+    /// Without leading and trailing white space and line breaks (Foundation's
+    /// `.whitespacesAndNewlines`: Unicode's separators, U+0009 to U+000D and U+0085).
     package func trimmingWhitespace() -> String {
-        trimming(\.isWhitespace)
+        trimming { scalar in
+            switch scalar.properties.generalCategory {
+            case .spaceSeparator, .lineSeparator, .paragraphSeparator: true
+            default: (0x09...0x0D).contains(scalar.value) || scalar.value == 0x85
+            }
+        }
     }
 
-    private func trimming(_ isTrimmed: (Character) -> Bool) -> String {
-        guard let start = firstIndex(where: { !isTrimmed($0) }), let last = lastIndex(where: { !isTrimmed($0) }) else { return "" }
-        return String(self[start...last])
+    private func trimming(_ isTrimmed: (Unicode.Scalar) -> Bool) -> String {
+        let scalars = unicodeScalars
+        guard let start = scalars.firstIndex(where: { !isTrimmed($0) }), let last = scalars.lastIndex(where: { !isTrimmed($0) }) else {
+            return ""
+        }
+        return String(String.UnicodeScalarView(scalars[start...last]))
     }
 
     /// Spaces after the text up to `width` characters; longer text is left as it is.
