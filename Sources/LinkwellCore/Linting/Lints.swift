@@ -179,7 +179,7 @@ package enum Lints {
         guard Double(size) >= Double(limit) * sizeWarningShare, size <= limit else { return [] }
         let costs = site.routes.map { route -> LintFinding.RouteCost in
             let translation = RuleTranslation(route: route, defaults: site.defaults, variables: site.substitutionVariables)
-            let component = JSONText.encode(translation.component).utf8.count
+            let component = JSONText.document(translation.component.jsonValue).utf8.count
             let legacy = site.legacyPaths ? translation.legacyPaths.reduce(0) { $0 + $1.utf8.count + 4 } : 0
             let apps = site.iosApps.filter { route.apps.contains($0.id) }.count
             return LintFinding.RouteCost(route: route.name, bytes: (component + legacy) * apps)

@@ -7,12 +7,12 @@ package enum Render {
             let contents: String
             switch planned.document {
             case .aasa(let file):
-                contents = JSONText.encode(file)
+                contents = JSONText.document(file.jsonValue)
                 if contents.utf8.count > AssociationFiles.aasaSizeLimit, planned.path.hasSuffix(AssociationFiles.aasa) {
                     diagnostics.append(.error(RenderProblem.aasaTooLarge(host: planned.host, bytes: contents.utf8.count), at: nil))
                 }
             case .assetLinks(let statements):
-                contents = JSONText.encode(statements)
+                contents = JSONText.document(.array(statements.map(\.jsonValue)))
             case .robots(let text):
                 contents = text
                 diagnostics += robotsProof(text, path: planned.path)

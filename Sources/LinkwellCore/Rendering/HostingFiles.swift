@@ -55,76 +55,57 @@ enum HostingFiles {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    struct VercelConfig: Encodable {
-        struct Rule: Encodable {
-            var source: String
-            var headers: [Header]
-        }
-        struct Header: Encodable {
-            var key: String
-            var value: String
-        }
-        struct Redirect: Encodable {
-            var source: String
-            var destination: String
-            var statusCode = 302
-        }
-        struct Rewrite: Encodable {
-            var source: String
-            var destination: String
-        }
-        /// `/u/alex` serves `u/alex.html`, as item pages need.
-        var cleanUrls = true
-        var headers: [Rule]
-        var redirects: [Redirect]
-        var rewrites: [Rewrite]
+    /// Vercel: `cleanUrls` (`/u/alex` serves `u/alex.html`, as item pages need), the headers,
+    /// each redirect with status 302, each route's page as a rewrite.
+    static func vercel(_ rules: [HeaderRule], routes: HostRoutes) -> String {
+        JSONText.document(
+            .fields([
+                "cleanUrls": .bool(true), "headers": headerRules(rules),
+                "redirects": .array(
+                    routes.redirects.map {
+                        .fields(["source": .string($0.path), "destination": .string($0.target), "statusCode": .number(302)])
+                    }),
+                "rewrites": .array(
+                    routes.rewrites.map {
+                        .fields(["source": .string(HostRoutes.pathToRegexp($0.pattern)), "destination": .string($0.page)])
+                    }),
+            ]))
     }
 
-    static func vercel(_ rules: [HeaderRule], routes: HostRoutes) -> String {
-        JSONText.encode(
-            VercelConfig(
-                headers: rules.map { rule in .init(source: rule.path, headers: rule.headers.map { .init(key: $0.name, value: $0.value) }) },
-                redirects: routes.redirects.map { .init(source: $0.path, destination: $0.target) },
-                rewrites: routes.rewrites.map { .init(source: HostRoutes.pathToRegexp($0.pattern), destination: $0.page) })
-        )
+    /// Vercel's and Firebase's `headers`: a `source` pattern and its `key`/`value` pairs.
+    private static func headerRules(_ rules: [HeaderRule]) -> JSONValue {
+        .array(
+            rules.map { rule in
+                .fields([
+                    "source": .string(rule.path),
+                    "headers": .array(rule.headers.map { .fields(["key": .string($0.name), "value": .string($0.value)]) }),
+                ])
+            })
     }
 
     /// Firebase: `appAssociation: NONE` (else Hosting serves its own association files) and an
     /// `ignore` list without the default `**/.*`, which would drop `.well-known/`.
-    struct FirebaseConfig: Encodable {
-        struct Hosting: Encodable {
-            var `public` = "."
-            var appAssociation = "NONE"
-            var ignore = HostingFiles.configurationFiles + ["**/node_modules/**"]
-            var cleanUrls = true
-            var headers: [VercelConfig.Rule]
-            var redirects: [Redirect]
-            var rewrites: [Rewrite]
-        }
-        struct Redirect: Encodable {
-            var source: String
-            var destination: String
-            var type = 302
-        }
-        /// Firebase rewrites take an RE2 `regex`, which writes route patterns exactly.
-        struct Rewrite: Encodable {
-            var regex: String
-            var destination: String
-        }
-        var hosting: Hosting
-    }
-
     static func firebase(_ rules: [HeaderRule], routes: HostRoutes) -> String {
-        JSONText.encode(
-            FirebaseConfig(
-                hosting: .init(
-                    headers: rules.map { rule in
-                        .init(source: rule.path, headers: rule.headers.map { .init(key: $0.name, value: $0.value) })
-                    },
-                    redirects: routes.redirects.map { .init(source: $0.path, destination: $0.target) },
-                    rewrites: routes.rewrites.map {
-                        .init(regex: ($0.caseSensitive ? "" : "(?i)") + HostRoutes.regex($0.pattern), destination: $0.page)
-                    })))
+        JSONText.document(
+            .fields([
+                "hosting": .fields([
+                    "public": .string("."), "appAssociation": .string("NONE"),
+                    "ignore": .strings(HostingFiles.configurationFiles + ["**/node_modules/**"]), "cleanUrls": .bool(true),
+                    "headers": headerRules(rules),
+                    "redirects": .array(
+                        routes.redirects.map {
+                            .fields(["source": .string($0.path), "destination": .string($0.target), "type": .number(302)])
+                        }),
+                    // Firebase rewrites take an RE2 `regex`, which writes route patterns exactly.
+                    "rewrites": .array(
+                        routes.rewrites.map {
+                            .fields([
+                                "regex": .string(($0.caseSensitive ? "" : "(?i)") + HostRoutes.regex($0.pattern)),
+                                "destination": .string($0.page),
+                            ])
+                        }),
+                ])
+            ]))
     }
 
     /// An nginx snippet for the `server` block whose `root` is this folder: exact-match
@@ -184,12 +165,8 @@ enum HostingFiles {
 
     /// For S3 + CloudFront and other object stores: every content file with the Content-Type
     /// to upload it with (`aws s3 cp FILE s3://bucket/FILE --content-type TYPE`).
-    struct ContentTypeEntry: Encodable {
-        var path: String
-        var contentType: String
-    }
-
     static func contentTypes(_ contentFiles: [String]) -> String {
-        JSONText.encode(contentFiles.sorted().map { ContentTypeEntry(path: $0, contentType: ContentType.of($0)) })
+        JSONText.document(
+            .array(contentFiles.sorted().map { .fields(["path": .string($0), "contentType": .string(ContentType.of($0))]) }))
     }
 }

@@ -2,8 +2,8 @@
 /// versions that can open it, so an app can decide in `canOpenURL` and hand URLs of routes newer
 /// than itself back to the browser — the site decides which paths open the app for every
 /// installed version at once (field notes, lesson 13).
-struct RoutesFile: Encodable {
-    struct Entry: Encodable {
+struct RoutesFile {
+    struct Entry {
         var name: String
         var path: String?
         var query: AASAFile.Query?
@@ -17,7 +17,7 @@ struct RoutesFile: Encodable {
     }
 
     /// A part of the URL the route leaves open: a wildcard or variable in the path, or a query item.
-    struct Parameter: Encodable {
+    struct Parameter {
         var location: String
         var name: String?
         var pattern: String
@@ -69,5 +69,26 @@ struct RoutesFile: Encodable {
         return parameters
     }
 
-    var json: String { JSONText.encode(self) }
+    var json: String {
+        JSONText.document(
+            .fields([
+                "scheme": scheme.map(JSONValue.string), "hosts": .strings(hosts),
+                "routes": .array(
+                    routes.map { entry in
+                        .fields([
+                            "name": .string(entry.name), "path": entry.path.map(JSONValue.string), "query": entry.query?.jsonValue,
+                            "fragment": entry.fragment.map(JSONValue.string), "exclude": .bool(entry.exclude),
+                            "pageType": entry.pageType.map(JSONValue.string), "apps": .strings(entry.apps), "hosts": .strings(entry.hosts),
+                            "parameters": .array(
+                                entry.parameters.map { parameter in
+                                    .fields([
+                                        "location": .string(parameter.location), "name": parameter.name.map(JSONValue.string),
+                                        "pattern": .string(parameter.pattern), "values": parameter.values.map(JSONValue.strings),
+                                    ])
+                                }),
+                            "since": .object(entry.since.mapValues(JSONValue.string)),
+                        ])
+                    }),
+            ]))
+    }
 }

@@ -23,6 +23,91 @@ package enum JSONText {
         }
     }
 
+    /// A document built as a `JSONValue` (the association files, routes files and host
+    /// configurations), written in the same form as `encode` writes an `Encodable` — without
+    /// `Codable`, whose generic dispatch was a fifth of a 1,000-route build. Keys sorted by their
+    /// UTF-8 bytes, as Foundation sorts them; numbers are whole (status codes).
+    package static func document(_ value: JSONValue) -> String {
+        var output: [UInt8] = []
+        write(value, depth: 0, into: &output)
+        output.append(UInt8(ascii: "\n"))
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    private static func write(_ value: JSONValue, depth: Int, into output: inout [UInt8]) {
+        func newline(_ depth: Int) {
+            output.append(UInt8(ascii: "\n"))
+            output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
+        }
+        switch value {
+        case .null:
+            output += "null".utf8
+        case .bool(let flag):
+            output += (flag ? "true" : "false").utf8
+        case .number(let number):
+            output += (number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : "\(number)").utf8
+        case .string(let text):
+            writeString(Array(text.utf8), into: &output)
+        case .array(let items):
+            guard !items.isEmpty else {
+                output += "[]".utf8
+                return
+            }
+            output.append(UInt8(ascii: "["))
+            for (index, item) in items.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                newline(depth + 1)
+                write(item, depth: depth + 1, into: &output)
+            }
+            newline(depth)
+            output.append(UInt8(ascii: "]"))
+        case .object(let fields):
+            guard !fields.isEmpty else {
+                output += "{}".utf8
+                return
+            }
+            output.append(UInt8(ascii: "{"))
+            let sorted = fields.map { (key: Array($0.key.utf8), value: $0.value) }.sorted { $0.key.lexicographicallyPrecedes($1.key) }
+            for (index, field) in sorted.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                newline(depth + 1)
+                writeString(field.key, into: &output)
+                output += ": ".utf8
+                write(field.value, depth: depth + 1, into: &output)
+            }
+            newline(depth)
+            output.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// A string as Foundation's encoder writes it with unescaped slashes: `"` and `\\` escaped,
+    /// the usual short escapes for control characters and `\u00XX` for the rest, all else as is.
+    private static func writeString(_ text: [UInt8], into output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        defer { output.append(UInt8(ascii: "\"")) }
+        guard text.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+            output += text
+            return
+        }
+        let hex = Array("0123456789abcdef".utf8)
+        for byte in text {
+            switch byte {
+            case UInt8(ascii: "\""): output += "\\\"".utf8
+            case UInt8(ascii: "\\"): output += "\\\\".utf8
+            case 0x0A: output += "\\n".utf8
+            case 0x0D: output += "\\r".utf8
+            case 0x09: output += "\\t".utf8
+            case 0x08: output += "\\b".utf8
+            case 0x0C: output += "\\f".utf8
+            case ..<0x20:
+                output += [
+                    UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)],
+                ]
+            default: output.append(byte)
+            }
+        }
+    }
+
     /// One line of compact JSON, keys sorted, for tools that read a line per record.
     package static func line(_ value: some Encodable) -> String {
         let encoder = JSONEncoder()

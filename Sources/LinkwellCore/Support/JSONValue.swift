@@ -30,6 +30,16 @@ package indirect enum JSONValue: Sendable, Hashable {
         return value
     }
 
+    /// An object of the fields that have a value: a nil one leaves its key out, as a `Codable`
+    /// optional does.
+    package static func fields(_ fields: [String: JSONValue?]) -> JSONValue {
+        .object(fields.compactMapValues { $0 })
+    }
+
+    package static func strings(_ values: [String]) -> JSONValue {
+        .array(values.map(JSONValue.string))
+    }
+
     /// What the value is, in words: `a JSON array`.
     package var kindName: String {
         switch self {
