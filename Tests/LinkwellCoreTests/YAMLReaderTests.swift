@@ -69,7 +69,8 @@ import Testing
         "a: x\u{2028}b: y\n", "a: [\n  b,\n  c\n]\n", "a: {\n  b: c\n  }\n", "a: -\n", "- \n- x\n", "a: @x\n", "a: `x\n", "a: %x\n",
         "a: \u{1}\n", "a: \"\u{7F}\"\n", "&a a: b\n", "!!map\na: b\n", "a: !!seq\n- x\n", "a: &x\nb: 1\n", "? a\n? b\n", ": a\n",
         "a:\n  - b: c\n    d: e\n  - f\n", "'a\n  b': c\n", "a: |\n  x\n y\n", "a: >\n\n  x\n", "a: \"\\\n\"\n", "\"a\": [\"b\", 'c', d]\n",
-        "a: 12e3\nb: 0x1F\nc: ~\nd: null\ne: no\n",
+        "a: 12e3\nb: 0x1F\nc: ~\nd: null\ne: no\n", "a: !foo,bar x\n", "[!foo, x]\n", "a: !<tag:x,y> z\n", "%FOO bar\n---\na: 1\n",
+        "%TAG !x! tag:a,b:[c]\n---\na: !x!y z\n", "a: !!str\n", "a: &\n", "a: *\n", "a: !!\n", "- !e!x y\n",
         String(repeating: "[", count: 1_200) + "a" + String(repeating: "]", count: 1_200) + "\n",
     ]
 

@@ -70,9 +70,10 @@ struct YAMLScanner {
 
     // MARK: - The reader's side
 
+    /// The next token; past the end of the stream, the stream's end again.
     mutating func peek() throws(YAMLSyntaxError) -> YAMLToken {
         try fetchMoreTokens()
-        return tokens[head]
+        return tokens[min(head, tokens.count - 1)]
     }
 
     mutating func next() throws(YAMLSyntaxError) -> YAMLToken {
@@ -324,14 +325,14 @@ struct YAMLScanner {
                 throw YAMLSyntaxError("did not find expected whitespace", at: mark, while: "while scanning a %TAG directive", at: start)
             }
             while isBlank() { skip() }
-            let prefix = try scanTagURI(head: "", directive: true, start: start)
+            let prefix = try scanTagURI(head: nil, directive: true, flowIndicators: true, start: start)
             guard isBlankOrEnd() else {
                 throw YAMLSyntaxError(
                     "did not find expected whitespace or line break", at: mark, while: "while scanning a %TAG directive", at: start)
             }
             kind = .tagDirective(handle: handle, prefix: prefix)
         default:
-            throw YAMLSyntaxError("found unknown directive name", at: start, while: "while scanning a directive", at: start)
+            throw YAMLSyntaxError("found unknown directive name", at: mark, while: "while scanning a directive", at: start)
         }
         while isBlank() { skip() }
         if check("#") {
@@ -455,7 +456,7 @@ struct YAMLScanner {
             skip()
             skip()
             handle = ""
-            suffix = try scanTagURI(head: "", directive: false, start: start)
+            suffix = try scanTagURI(head: nil, directive: false, flowIndicators: true, start: start)
             guard check(">") else {
                 throw YAMLSyntaxError("did not find the expected '>'", at: mark, while: "while scanning a tag", at: start)
             }
@@ -463,10 +464,10 @@ struct YAMLScanner {
         } else {
             handle = try scanTagHandle(directive: false, start: start)
             if handle.count > 1, handle.hasPrefix("!"), handle.hasSuffix("!") {
-                suffix = try scanTagURI(head: "", directive: false, start: start)
+                suffix = try scanTagURI(head: nil, directive: false, flowIndicators: false, start: start)
             } else {
                 // `!foo`: the handle is `!` and `foo` the suffix; a lone `!` is the non-specific tag.
-                suffix = try scanTagURI(head: String(handle.dropFirst()), directive: false, start: start)
+                suffix = try scanTagURI(head: String(handle.dropFirst()), directive: false, flowIndicators: false, start: start)
                 handle = "!"
                 if suffix.isEmpty {
                     handle = ""
@@ -495,15 +496,20 @@ struct YAMLScanner {
         return handle
     }
 
-    private mutating func scanTagURI(head: String, directive: Bool, start: YAMLMark) throws(YAMLSyntaxError) -> String {
+    /// A tag's URI characters; `,`, `[` and `]` only in a verbatim tag or a `%TAG` prefix, as
+    /// libyaml reads them (a shorthand suffix ends before them). `head` is what followed a `!`
+    /// that turned out not to start a handle; without one, an empty URI is an error.
+    private mutating func scanTagURI(head: String?, directive: Bool, flowIndicators allowsFlowIndicators: Bool, start: YAMLMark)
+        throws(YAMLSyntaxError) -> String
+    {
         let context = directive ? "while parsing a %TAG directive" : "while parsing a tag"
         let allowed = Set(";/?:@&=+$.!~*'()%".unicodeScalars)
         let flowIndicators = Set(",[]".unicodeScalars)
-        var bytes = Array(head.utf8)
-        var length = head.utf8.count
+        var bytes = Array((head ?? "").utf8)
+        var length = head.map { $0.utf8.count + 1 } ?? 0
         while let scalar = character(), scalar.isASCII,
             UInt8(scalar.value).isASCIIAlphanumeric || scalar == "-" || scalar == "_" || allowed.contains(scalar)
-                || (flowLevel == 0 && flowIndicators.contains(scalar))
+                || (allowsFlowIndicators && flowIndicators.contains(scalar))
         {
             if scalar == "%" {
                 guard isHex(1), isHex(2),
@@ -519,7 +525,7 @@ struct YAMLScanner {
             }
             length += 1
         }
-        guard length > 0 || !directive else {
+        guard length > 0 else {
             throw YAMLSyntaxError("did not find expected tag URI", at: mark, while: context, at: start)
         }
         guard let uri = String(validating: bytes, as: UTF8.self) else {
