@@ -68,6 +68,21 @@ struct YAMLScanner {
         self.text = Array(text.unicodeScalars)
     }
 
+    /// Characters that start a token of their own, so no plain scalar.
+    private static let indicators: Set<Unicode.Scalar> = [
+        "-", "?", ":", ",", "[", "]", "{", "}", "#", "&", "*", "!", "|", ">", "'", "\"", "%", "@", "`",
+    ]
+    private static let flowIndicators: Set<Unicode.Scalar> = [",", "[", "]", "{", "}"]
+    /// What may follow an anchor's or alias's name.
+    private static let anchorEnds: Set<Unicode.Scalar> = ["?", ":", ",", "]", "}", "%", "@", "`"]
+    /// `\x` escapes of one character in a double-quoted scalar, and what each stands for.
+    private static let simpleEscapes: [Unicode.Scalar: Unicode.Scalar] = [
+        "0": "\0", "a": "\u{07}", "b": "\u{08}", "t": "\t", "\t": "\t", "n": "\n", "v": "\u{0B}", "f": "\u{0C}", "r": "\r",
+        "e": "\u{1B}", " ": " ", "\"": "\"", "/": "/", "\\": "\\", "N": "\u{85}", "_": "\u{A0}", "L": "\u{2028}", "P": "\u{2029}",
+    ]
+    /// A tag URI's characters besides letters, digits, `-` and `_`.
+    private static let uriCharacters = Set(";/?:@&=+$.!~*'()%".unicodeScalars)
+
     // MARK: - The reader's side
 
     /// The next token; past the end of the stream, the stream's end again.
@@ -195,11 +210,8 @@ struct YAMLScanner {
         case "\"": return try fetchQuotedScalar(single: false)
         default: break
         }
-        let indicators: Set<Unicode.Scalar> = [
-            "-", "?", ":", ",", "[", "]", "{", "}", "#", "&", "*", "!", "|", ">", "'", "\"", "%", "@", "`",
-        ]
         let first = character()
-        if !(isBlankOrEnd() || first.map(indicators.contains) == true) || (check("-") && !isBlank(1))
+        if !(isBlankOrEnd() || first.map(Self.indicators.contains) == true) || (check("-") && !isBlank(1))
             || (flowLevel == 0 && (check("?") || check(":")) && !isBlankOrEnd(1))
         {
             return try fetchPlainScalar()
@@ -436,8 +448,7 @@ struct YAMLScanner {
         skip()
         var name = ""
         while isWordCharacter() { read(into: &name) }
-        let ending: Set<Unicode.Scalar> = ["?", ":", ",", "]", "}", "%", "@", "`"]
-        guard !name.isEmpty, isBlankOrEnd() || character().map(ending.contains) == true else {
+        guard !name.isEmpty, isBlankOrEnd() || character().map(Self.anchorEnds.contains) == true else {
             throw YAMLSyntaxError(
                 "did not find expected alphabetic or numeric character", at: mark,
                 while: alias ? "while scanning an alias" : "while scanning an anchor", at: start)
@@ -503,13 +514,11 @@ struct YAMLScanner {
         throws(YAMLSyntaxError) -> String
     {
         let context = directive ? "while parsing a %TAG directive" : "while parsing a tag"
-        let allowed = Set(";/?:@&=+$.!~*'()%".unicodeScalars)
-        let flowIndicators = Set(",[]".unicodeScalars)
         var bytes = Array((head ?? "").utf8)
         var length = head.map { $0.utf8.count + 1 } ?? 0
         while let scalar = character(), scalar.isASCII,
-            UInt8(scalar.value).isASCIIAlphanumeric || scalar == "-" || scalar == "_" || allowed.contains(scalar)
-                || (allowsFlowIndicators && flowIndicators.contains(scalar))
+            UInt8(scalar.value).isASCIIAlphanumeric || scalar == "-" || scalar == "_" || Self.uriCharacters.contains(scalar)
+                || (allowsFlowIndicators && (scalar == "," || scalar == "[" || scalar == "]"))
         {
             if scalar == "%" {
                 guard isHex(1), isHex(2),
@@ -690,10 +699,6 @@ struct YAMLScanner {
 
     private mutating func readEscape(into string: inout String, start: YAMLMark) throws(YAMLSyntaxError) {
         let context = "while parsing a quoted scalar"
-        let simple: [Unicode.Scalar: Unicode.Scalar] = [
-            "0": "\0", "a": "\u{07}", "b": "\u{08}", "t": "\t", "\t": "\t", "n": "\n", "v": "\u{0B}", "f": "\u{0C}", "r": "\r",
-            "e": "\u{1B}", " ": " ", "\"": "\"", "/": "/", "\\": "\\", "N": "\u{85}", "_": "\u{A0}", "L": "\u{2028}", "P": "\u{2029}",
-        ]
         guard let code = character(1) else {
             throw YAMLSyntaxError("found unknown escape character", at: mark, while: context, at: start)
         }
@@ -703,7 +708,7 @@ struct YAMLScanner {
         case "u": length = 4
         case "U": length = 8
         default:
-            guard let scalar = simple[code] else {
+            guard let scalar = Self.simpleEscapes[code] else {
                 throw YAMLSyntaxError("found unknown escape character", at: mark, while: context, at: start)
             }
             string.unicodeScalars.append(scalar)
@@ -738,14 +743,13 @@ struct YAMLScanner {
         var whitespace = ""
         var leadingBreak = ""
         var trailingBreaks = ""
-        let flowIndicators = Set(",[]{}".unicodeScalars)
         while true {
             if atDocumentIndicator() || check("#") { break }
             while !isBlankOrEnd() {
-                if flowLevel > 0, check(":"), let after = character(1), after == "?" || flowIndicators.contains(after) {
+                if flowLevel > 0, check(":"), let after = character(1), after == "?" || Self.flowIndicators.contains(after) {
                     throw YAMLSyntaxError("found unexpected ':'", at: mark, while: "while scanning a plain scalar", at: start)
                 }
-                if (check(":") && isBlankOrEnd(1)) || (flowLevel > 0 && character().map(flowIndicators.contains) == true) { break }
+                if (check(":") && isBlankOrEnd(1)) || (flowLevel > 0 && character().map(Self.flowIndicators.contains) == true) { break }
                 if leadingBlanks || !whitespace.isEmpty {
                     string += Self.joined(leadingBlanks: leadingBlanks, whitespace, leadingBreak, trailingBreaks)
                     whitespace = ""
