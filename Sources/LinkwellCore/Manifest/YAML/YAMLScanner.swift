@@ -223,6 +223,13 @@ struct YAMLScanner {
         tokens.append(YAMLToken(kind: kind, start: start, end: mark))
     }
 
+    /// An indicator's token: its `length` characters, from here.
+    private mutating func appendIndicator(_ kind: YAMLToken.Kind, length: Int = 1) {
+        let start = mark
+        for _ in 0..<length { skip() }
+        append(kind, from: start)
+    }
+
     /// Past spaces, comments and line breaks; tabs too where they cannot be indentation.
     private mutating func skipToNextToken() {
         while true {
@@ -362,37 +369,27 @@ struct YAMLScanner {
         unrollIndent(to: -1)
         try removeSimpleKey()
         simpleKeyAllowed = false
-        let start = mark
-        skip()
-        skip()
-        skip()
-        append(kind, from: start)
+        appendIndicator(kind, length: 3)
     }
 
     private mutating func fetchFlowCollectionStart(_ kind: YAMLToken.Kind) throws(YAMLSyntaxError) {
         try saveSimpleKey()
         simpleKeys.append(SimpleKey())
         simpleKeyAllowed = true
-        let start = mark
-        skip()
-        append(kind, from: start)
+        appendIndicator(kind)
     }
 
     private mutating func fetchFlowCollectionEnd(_ kind: YAMLToken.Kind) throws(YAMLSyntaxError) {
         try removeSimpleKey()
         if simpleKeys.count > 1 { simpleKeys.removeLast() }
         simpleKeyAllowed = false
-        let start = mark
-        skip()
-        append(kind, from: start)
+        appendIndicator(kind)
     }
 
     private mutating func fetchFlowEntry() throws(YAMLSyntaxError) {
         try removeSimpleKey()
         simpleKeyAllowed = true
-        let start = mark
-        skip()
-        append(.flowEntry, from: start)
+        appendIndicator(.flowEntry)
     }
 
     private mutating func fetchBlockEntry() throws(YAMLSyntaxError) {
@@ -404,9 +401,7 @@ struct YAMLScanner {
         }
         try removeSimpleKey()
         simpleKeyAllowed = true
-        let start = mark
-        skip()
-        append(.blockEntry, from: start)
+        appendIndicator(.blockEntry)
     }
 
     private mutating func fetchKey() throws(YAMLSyntaxError) {
@@ -416,9 +411,7 @@ struct YAMLScanner {
         }
         try removeSimpleKey()
         simpleKeyAllowed = flowLevel == 0
-        let start = mark
-        skip()
-        append(.key, from: start)
+        appendIndicator(.key)
     }
 
     private mutating func fetchValue() throws(YAMLSyntaxError) {
@@ -436,9 +429,7 @@ struct YAMLScanner {
             }
             simpleKeyAllowed = flowLevel == 0
         }
-        let start = mark
-        skip()
-        append(.value, from: start)
+        appendIndicator(.value)
     }
 
     private mutating func fetchAnchor(alias: Bool) throws(YAMLSyntaxError) {
