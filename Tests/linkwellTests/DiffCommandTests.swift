@@ -47,6 +47,28 @@ import Testing
         #expect(!report.contains("u/alex.html"), "unchanged item pages are not listed")
     }
 
+    /// A base data file far larger than a pipe's buffer (64 KB) is read whole from `git show`:
+    /// only the one row that changed shows, not the rows a short read would have dropped.
+    @Test func aLargeDataFileAtTheBaseIsReadWhole() throws {
+        let workspace = try Workspace.bundled()
+        let rows = (0..<1_500).map { "/u/member-\($0),Member \($0) on Amora,\"Member \($0), likes things.\",,Member \($0)\n" }
+        try workspace.write("path,title,description,image,name\n" + rows.joined(), to: "data/profiles.csv")
+        try git("init", "-q", in: workspace)
+        try git("add", ".", in: workspace)
+        try git("commit", "-q", "-m", "base", in: workspace)
+        let size = try FileManager.default.attributesOfItem(atPath: workspace.url.appendingPathComponent("data/profiles.csv").path)[.size]
+        #expect((size as? Int ?? 0) > 65_536)
+        var changed = rows
+        changed[1_200] = "/u/member-1200,Member 1200 (renamed) on Amora,,,Member 1200\n"
+        try workspace.write("path,title,description,image,name\n" + changed.joined(), to: "data/profiles.csv")
+
+        let run = try workspace.run("diff", "--base", "HEAD")
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput.contains("`m.example.com/u/member-1200.html`"), "\(run.standardOutput)")
+        #expect(!run.standardOutput.contains("member-1499"), "rows past the first 64 KB were read at the base too")
+        #expect(!run.standardOutput.contains("added"), "\(run.standardOutput)")
+    }
+
     /// The pull request that adds site.yaml: the base revision has none, so everything is added;
     /// `--format json` and GitHub annotations on the same run.
     @Test func aFirstPullRequestComparesWithNothing() throws {
