@@ -663,21 +663,36 @@ struct YAMLScanner {
             var whitespace = ""
             var leadingBreak = ""
             var trailingBreaks = ""
-            while isBlank() || isBreak() {
-                if isBlank() {
-                    if leadingBlanks { skip() } else { read(into: &whitespace) }
-                } else if !leadingBlanks {
-                    whitespace = ""
-                    readLine(into: &leadingBreak)
-                    leadingBlanks = true
-                } else {
-                    readLine(into: &trailingBreaks)
-                }
-            }
+            try readBlanksAndBreaks(&leadingBlanks, &whitespace, &leadingBreak, &trailingBreaks)
             string += Self.joined(leadingBlanks: leadingBlanks, whitespace, leadingBreak, trailingBreaks)
         }
         skip()
         append(.scalar(string, plain: false), from: start)
+    }
+
+    /// The blanks and line breaks between two pieces of a flow or plain scalar: blanks before
+    /// the first break are kept in `whitespace`, the first break in `leadingBreak`, later ones in
+    /// `trailingBreaks`. A plain scalar refuses a tab where its next line's indentation is.
+    private mutating func readBlanksAndBreaks(
+        _ leadingBlanks: inout Bool, _ whitespace: inout String, _ leadingBreak: inout String, _ trailingBreaks: inout String,
+        tabsRefusedBelow indentation: (column: Int, scalarStart: YAMLMark)? = nil
+    ) throws(YAMLSyntaxError) {
+        while isBlank() || isBreak() {
+            if isBlank() {
+                if leadingBlanks, let indentation, mark.column < indentation.column, check("\t") {
+                    throw YAMLSyntaxError(
+                        "found a tab character that violates indentation", at: mark, while: "while scanning a plain scalar",
+                        at: indentation.scalarStart)
+                }
+                if leadingBlanks { skip() } else { read(into: &whitespace) }
+            } else if !leadingBlanks {
+                whitespace = ""
+                readLine(into: &leadingBreak)
+                leadingBlanks = true
+            } else {
+                readLine(into: &trailingBreaks)
+            }
+        }
     }
 
     /// What the blanks and line breaks between two pieces of a flow or plain scalar become: one
@@ -752,21 +767,8 @@ struct YAMLScanner {
                 end = mark
             }
             guard isBlank() || isBreak() else { break }
-            while isBlank() || isBreak() {
-                if isBlank() {
-                    if leadingBlanks, mark.column < minimumIndent, check("\t") {
-                        throw YAMLSyntaxError(
-                            "found a tab character that violates indentation", at: mark, while: "while scanning a plain scalar", at: start)
-                    }
-                    if leadingBlanks { skip() } else { read(into: &whitespace) }
-                } else if !leadingBlanks {
-                    whitespace = ""
-                    readLine(into: &leadingBreak)
-                    leadingBlanks = true
-                } else {
-                    readLine(into: &trailingBreaks)
-                }
-            }
+            try readBlanksAndBreaks(
+                &leadingBlanks, &whitespace, &leadingBreak, &trailingBreaks, tabsRefusedBelow: (minimumIndent, start))
             if flowLevel == 0, mark.column < minimumIndent { break }
         }
         tokens.append(YAMLToken(kind: .scalar(string, plain: true), start: start, end: end))
