@@ -76,8 +76,12 @@ package struct URLParts: Sendable, Hashable {
 package enum PercentDecoding {
     package static func decode(_ text: some StringProtocol) -> String {
         guard text.contains("%") else { return String(text) }
+        return String(decoding: bytes(Array(text.utf8)), as: UTF8.self)
+    }
+
+    /// The bytes escapes stand for, before they are read as UTF-8.
+    package static func bytes(_ utf8: [UInt8]) -> [UInt8] {
         var bytes: [UInt8] = []
-        let utf8 = Array(text.utf8)
         var index = 0
         while index < utf8.count {
             if utf8[index] == UInt8(ascii: "%"), index + 2 < utf8.count, let high = hex(utf8[index + 1]), let low = hex(utf8[index + 2]) {
@@ -88,7 +92,7 @@ package enum PercentDecoding {
                 index += 1
             }
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 
     private static func hex(_ byte: UInt8) -> UInt8? {

@@ -107,20 +107,14 @@ extension Validation {
     /// Unreserved characters, sub-delimiters, non-ASCII letters (an internationalized name) and
     /// percent escapes that spell UTF-8.
     private static func isRegisteredName(_ host: Substring.UTF8View.SubSequence) -> Bool {
-        var decoded: [UInt8] = []
-        var bytes = host
-        while let byte = bytes.popFirst() {
+        let bytes = Array(host)
+        for (index, byte) in bytes.enumerated() {
             guard byte >= 0x80 || hostCharacters.contains(byte) else { return false }
-            guard byte == UInt8(ascii: "%") else {
-                decoded.append(byte)
-                continue
+            if byte == UInt8(ascii: "%") {
+                guard index + 2 < bytes.count, bytes[index + 1].isHexDigit, bytes[index + 2].isHexDigit else { return false }
             }
-            guard let high = bytes.popFirst(), let low = bytes.popFirst(), high.isHexDigit, low.isHexDigit,
-                let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16)
-            else { return false }
-            decoded.append(value)
         }
-        guard String(validating: decoded, as: UTF8.self) != nil else { return false }
+        guard String(validating: PercentDecoding.bytes(bytes), as: UTF8.self) != nil else { return false }
         // A name written with non-ASCII letters goes through IDNA, whose labels are not empty
         // and neither start nor end with a hyphen (a final dot is allowed); escapes skip it.
         guard host.contains(where: { $0 >= 0x80 }) else { return true }
