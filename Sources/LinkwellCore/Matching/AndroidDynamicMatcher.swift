@@ -85,8 +85,10 @@ extension AndroidDynamicMatcher.Rule {
     /// Every key the rule sets must match; each query entry needs some `name=value` pair.
     func matches(_ url: URLParts) -> Bool {
         guard path?.matches(url.path) ?? true, fragment?.matches(url.fragment) ?? true else { return false }
-        let items = url.queryItems
-        return query.allSatisfy { name, pattern in items.contains { $0.name == name && pattern.matches($0.value) } }
+        return query.allSatisfy { name, pattern in
+            // Some item has the name and a matching value: "not every item fails".
+            !url.allQueryItems { itemName, value in !(itemName == name && pattern.matches(String(value))) }
+        }
     }
 }
 

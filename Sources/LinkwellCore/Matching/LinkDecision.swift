@@ -28,46 +28,9 @@ package struct LinkDecision: Sendable, Hashable {
 
     /// The `--json` form: one object per line, keys sorted, `rule` a 0-based index or null.
     package var jsonLine: String {
-        var bytes: [UInt8] = []
-        appendJSONLine(to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// Writes `jsonLine` (without a newline) as bytes, field by field: the shape is fixed, and
-    /// `match --stdin` writes one per decision.
-    package func appendJSONLine(to bytes: inout [UInt8]) {
-        func text(_ value: String?) {
-            if let value { JSONValue.appendQuoted(value, to: &bytes) } else { literal("null") }
-        }
-        // The fixed parts as static bytes: appending a String's UTF-8 view goes byte by byte.
-        func literal(_ part: StaticString) {
-            bytes.append(contentsOf: UnsafeBufferPointer(start: part.utf8Start, count: part.utf8CodeUnitCount))
-        }
-        literal(#"{"app":"#)
-        text(app)
-        literal(#","app_id":"#)
-        text(appIdentifier)
-        literal(#","decision":""#)
-        literal(decision.outcome.jsonName)
-        literal(#"","#)
-        if let detail = decision.detail {
-            literal(#""detail":"#)
-            bytes += String(detail).utf8
-            bytes.append(UInt8(ascii: ","))
-        }
-        literal(#""host":"#)
-        text(host)
-        literal(#","page_type":"#)
-        text(pageType)
-        literal(#","platform":""#)
-        literal(platform.jsonName)
-        literal(#"","route":"#)
-        text(route)
-        literal(#","rule":"#)
-        if let rule = decision.rule { bytes += String(rule).utf8 } else { literal("null") }
-        literal(#","url":"#)
-        text(url)
-        bytes.append(UInt8(ascii: "}"))
+        var lines = DecisionLines()
+        lines.append(self)
+        return String(decoding: lines.bytes.dropLast(), as: UTF8.self)
     }
 
     /// `opens the app through route 'profile' (components[4] {"/":"/u/*"})` and the like.
@@ -87,29 +50,6 @@ package struct LinkDecision: Sendable, Hashable {
         case .exclude: return "stays in the browser: excluded" + (cause.map { " by \($0)" } ?? "")
         // A reason without a rule: the file itself is not read (a rejected statement list).
         case .noMatch: return "stays in the browser: " + (decision.rule == nil ? decision.ruleText ?? "no rule matches" : "no rule matches")
-        }
-    }
-}
-
-// The raw values as static text, for the JSON writer; the JSON-line tests compare the output
-// with the raw values.
-extension Platform {
-    fileprivate var jsonName: StaticString {
-        switch self {
-        case .ios: "ios"
-        case .iosLegacy: "ios-legacy"
-        case .android: "android"
-        case .androidLegacy: "android-legacy"
-        }
-    }
-}
-
-extension MatchDecision.Outcome {
-    fileprivate var jsonName: StaticString {
-        switch self {
-        case .match: "match"
-        case .exclude: "exclude"
-        case .noMatch: "no_match"
         }
     }
 }

@@ -57,20 +57,14 @@ package enum MatchEvaluator: Sendable {
         return lines
     }
 
-    /// The `--json` report of one URL appended as lines (what `report(_:_:json: true)` gives,
-    /// without building strings): `match --stdin` writes one per URL.
-    package func appendJSONLines(_ text: String, _ url: URLParts, to bytes: inout [UInt8]) {
+    /// The `--json` report of one URL appended as lines (what `report(_:_:json: true)` gives):
+    /// `match --stdin` writes one per URL.
+    package func appendJSONLines(_ text: String, _ url: URLParts, to lines: inout DecisionLines) {
         switch self {
         case .site:
-            for line in report(text, url, json: true) {
-                bytes += line.utf8
-                bytes.append(0x0A)
-            }
+            for line in report(text, url, json: true) { lines.append(line: line) }
         case .files(let matchers):
-            matchers.forEachDecision(for: text, url: url) { decision in
-                decision.appendJSONLine(to: &bytes)
-                bytes.append(0x0A)
-            }
+            matchers.forEachDecision(for: text, url: url) { lines.append($0) }
         }
     }
 

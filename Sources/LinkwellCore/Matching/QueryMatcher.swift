@@ -9,8 +9,8 @@ struct TextMatcher: Sendable {
     }
 
     /// With `percentEncoded: false` the URL is decoded; the pattern never is.
-    func matches(_ subject: String) -> Bool {
-        pattern.matches(percentEncoded ? subject : PercentDecoding.decode(subject))
+    func matches(_ subject: some StringProtocol) -> Bool {
+        percentEncoded ? pattern.matches(subject) : pattern.matches(PercentDecoding.decode(subject))
     }
 }
 
@@ -27,11 +27,15 @@ enum QueryMatcher: Sendable {
         case .whole(let matcher):
             return matcher.matches(url.query)
         case .items(let items):
-            let present = url.queryItems
             return items.allSatisfy { name, matcher in
                 let decode = !matcher.percentEncoded
-                let values = present.filter { (decode ? PercentDecoding.decode($0.name) : $0.name) == name }.map(\.value)
-                return (values.isEmpty ? [""] : values).allSatisfy(matcher.matches)
+                var present = false
+                let everyOccurrenceMatches = url.allQueryItems { itemName, value in
+                    guard decode ? PercentDecoding.decode(itemName) == name : itemName == name else { return true }
+                    present = true
+                    return matcher.matches(value)
+                }
+                return everyOccurrenceMatches && (present || matcher.matches(""))
             }
         }
     }

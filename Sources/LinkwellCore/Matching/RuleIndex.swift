@@ -36,11 +36,21 @@ struct RuleIndex: Sendable {
 
     /// The flat trie, immutable: a class, so a lookup retains it once, not each of its arrays.
     private final class Trie: Sendable {
+        /// Per node `n`: its children are `childBytes[childStart[n]..<childStart[n + 1]]` with
+        /// the nodes in `childNodes`, its rules `rules[ruleStart[n]..<ruleStart[n + 1]]`. A node
+        /// with many children (a rule list's `/`, or `/u1` over `/u10`…`/u19`) also has a table
+        /// of 256 next nodes (-1: none) at `tables[tableStart[n]...]`, so its byte is one read,
+        /// not a scan; `tableStart[n]` is -1 for the others.
         private let childStart: [Int32]
         private let childBytes: [UInt8]
         private let childNodes: [Int32]
         private let ruleStart: [Int32]
         private let rules: [Int]
+        private let tableStart: [Int32]
+        private let tables: [Int32]
+
+        /// Fewer children than this are scanned.
+        private static let tableThreshold = 5
 
         init(_ builder: TrieBuilder) {
             var childStart: [Int32] = []
@@ -48,6 +58,8 @@ struct RuleIndex: Sendable {
             var childNodes: [Int32] = []
             var ruleStart: [Int32] = []
             var rules: [Int] = []
+            var tableStart: [Int32] = []
+            var tables: [Int32] = []
             for node in builder.children.indices {
                 childStart.append(Int32(childBytes.count))
                 for (byte, next) in builder.children[node].sorted(by: { $0.key < $1.key }) {
@@ -56,25 +68,55 @@ struct RuleIndex: Sendable {
                 }
                 ruleStart.append(Int32(rules.count))
                 rules += builder.nodeRules[node]
+                if builder.children[node].count >= Self.tableThreshold {
+                    tableStart.append(Int32(tables.count))
+                    var table = [Int32](repeating: -1, count: 256)
+                    for (byte, next) in builder.children[node] { table[Int(byte)] = Int32(next) }
+                    tables += table
+                } else {
+                    tableStart.append(-1)
+                }
             }
             childStart.append(Int32(childBytes.count))
             ruleStart.append(Int32(rules.count))
-            (self.childStart, self.childBytes, self.childNodes, self.ruleStart, self.rules) =
-                (childStart, childBytes, childNodes, ruleStart, rules)
+            (self.childStart, self.childBytes, self.childNodes, self.ruleStart, self.rules, self.tableStart, self.tables) =
+                (childStart, childBytes, childNodes, ruleStart, rules, tableStart, tables)
         }
 
-        func collect(along subject: UnsafeBufferPointer<UInt8>, into candidates: inout [Int]) {
-            var node = 0
-            for rule in Int(ruleStart[0])..<Int(ruleStart[1]) { candidates.append(rules[rule]) }
-            for byte in subject {
-                var next = -1
-                for child in Int(childStart[node])..<Int(childStart[node + 1]) where childBytes[child] == byte {
-                    next = Int(childNodes[child])
-                    break
+        /// Appends the rules of every node along `subject`, ASCII letters lower-cased first
+        /// when `foldingASCII`. Over the arrays' storage: checked indexing was most of the walk.
+        func collect(along subject: UnsafeBufferPointer<UInt8>, foldingASCII: Bool, into candidates: inout [Int]) {
+            childStart.withUnsafeBufferPointer { childStart in
+                childBytes.withUnsafeBufferPointer { childBytes in
+                    childNodes.withUnsafeBufferPointer { childNodes in
+                        ruleStart.withUnsafeBufferPointer { ruleStart in
+                            rules.withUnsafeBufferPointer { rules in
+                                tableStart.withUnsafeBufferPointer { tableStart in
+                                    tables.withUnsafeBufferPointer { tables in
+                                        var node = 0
+                                        for rule in Int(ruleStart[0])..<Int(ruleStart[1]) { candidates.append(rules[rule]) }
+                                        for written in subject {
+                                            let byte = foldingASCII && written >= 0x41 && written <= 0x5A ? written + 0x20 : written
+                                            var next = -1
+                                            if tableStart[node] >= 0 {
+                                                next = Int(tables[Int(tableStart[node]) + Int(byte)])
+                                            } else {
+                                                for child in Int(childStart[node])..<Int(childStart[node + 1])
+                                                where childBytes[child] == byte {
+                                                    next = Int(childNodes[child])
+                                                    break
+                                                }
+                                            }
+                                            guard next >= 0 else { return }
+                                            node = next
+                                            for rule in Int(ruleStart[node])..<Int(ruleStart[node + 1]) { candidates.append(rules[rule]) }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
                 }
-                guard next >= 0 else { return }
-                node = next
-                for rule in Int(ruleStart[node])..<Int(ruleStart[node + 1]) { candidates.append(rules[rule]) }
             }
         }
     }
@@ -96,12 +138,19 @@ struct RuleIndex: Sendable {
     func candidates(for path: String) -> [Int] {
         var candidates: [Int] = []
         for (form, trie) in tries {
-            if form.decoded || form.folded {
-                Self.subject(path, form).withUnsafeBufferPointer { trie.collect(along: $0, into: &candidates) }
-            } else {
-                // The path as written (trimmed for components): walked in place, not copied.
-                var subject = form.trimmed ? PathMatcher.trimmingTrailingSlashes(Substring(path)) : Substring(path)
-                subject.withUTF8 { trie.collect(along: $0, into: &candidates) }
+            // The path as written (trimmed for components) is walked in place, not copied; so is
+            // an ASCII path to fold, as folding ASCII is lower-casing it byte by byte. Decoding,
+            // or folding beyond ASCII (where `lowercased()` may change lengths), makes a subject.
+            var written = form.trimmed ? PathMatcher.trimmingTrailingSlashes(Substring(path)) : Substring(path)
+            let walked =
+                !form.decoded
+                && written.withUTF8 { bytes in
+                    guard !form.folded || bytes.allSatisfy({ $0 < 0x80 }) else { return false }
+                    trie.collect(along: bytes, foldingASCII: form.folded, into: &candidates)
+                    return true
+                }
+            if !walked {
+                Self.subject(path, form).withUnsafeBufferPointer { trie.collect(along: $0, foldingASCII: false, into: &candidates) }
             }
         }
         if !candidates.isSorted { candidates.sort() }

@@ -61,10 +61,30 @@ package struct URLParts: Sendable, Hashable {
     }
 
     package var queryItems: [(name: String, value: String)] {
-        query.split(separator: "&").map { item in
-            let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
+        var items: [(name: String, value: String)] = []
+        _ = allQueryItems { name, value in
+            items.append((String(name), String(value)))
+            return true
         }
+        return items
+    }
+
+    /// Whether `body` holds for every `name=value` item of the query, in order (stopping at the
+    /// first that fails): empty items skipped, a missing `=` read as an empty value. Walks the
+    /// query in place: the matchers read it for every URL of `match --stdin`.
+    package func allQueryItems(_ body: (_ name: Substring, _ value: Substring) -> Bool) -> Bool {
+        var rest = Substring(query)
+        while !rest.isEmpty {
+            let end = rest.firstIndex(of: "&") ?? rest.endIndex
+            let item = rest[..<end]
+            rest = end == rest.endIndex ? "" : rest[rest.index(after: end)...]
+            guard !item.isEmpty else { continue }
+            let equals = item.firstIndex(of: "=")
+            let name = item[..<(equals ?? item.endIndex)]
+            let value = equals.map { item[item.index(after: $0)...] } ?? ""
+            guard body(name, value) else { return false }
+        }
+        return true
     }
 
     /// The path with the query and fragment, as a preview page keeps it when it links across.
