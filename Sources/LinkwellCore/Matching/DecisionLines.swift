@@ -20,28 +20,28 @@ package struct DecisionLines {
     package init() {}
 
     package mutating func append(_ decision: borrowing LinkDecision) {
-        head.refresh(decision.app, decision.appIdentifier) { app, identifier, bytes in
+        head.refresh(decision.app, decision.appIdentifier) { bytes in
             bytes.append(literal: #"{"app":"#)
-            JSONValue.appendQuoted(app, to: &bytes)
+            JSONValue.appendQuoted(decision.app, to: &bytes)
             bytes.append(literal: #","app_id":"#)
-            JSONValue.appendQuoted(identifier!, to: &bytes)
+            JSONValue.appendQuoted(decision.appIdentifier, to: &bytes)
             bytes.append(literal: #","decision":""#)
         }
-        middle.refresh(decision.host, decision.pageType) { host, pageType, bytes in
+        middle.refresh(decision.host, decision.pageType) { bytes in
             bytes.append(literal: #""host":"#)
-            JSONValue.appendQuoted(host, to: &bytes)
+            JSONValue.appendQuoted(decision.host, to: &bytes)
             bytes.append(literal: #","page_type":"#)
-            bytes.appendQuotedOrNull(pageType)
+            bytes.appendQuotedOrNull(decision.pageType)
             bytes.append(literal: #","platform":""#)
         }
-        route.refresh(decision.route ?? "", decision.route) { _, route, bytes in
+        route.refresh(decision.route ?? "", decision.route) { bytes in
             bytes.append(literal: #"","route":"#)
-            bytes.appendQuotedOrNull(route)
+            bytes.appendQuotedOrNull(decision.route)
             bytes.append(literal: #","rule":"#)
         }
-        tail.refresh(decision.url, nil) { url, _, bytes in
+        tail.refresh(decision.url, nil) { bytes in
             bytes.append(literal: #","url":"#)
-            JSONValue.appendQuoted(url, to: &bytes)
+            JSONValue.appendQuoted(decision.url, to: &bytes)
             bytes.append(literal: "}\n")
         }
         bytes += head.bytes
@@ -76,12 +76,12 @@ package struct DecisionLines {
         var second: String?
         var bytes: [UInt8] = []
 
-        mutating func refresh(_ first: String, _ second: String?, _ make: (String, String?, inout [UInt8]) -> Void) {
+        mutating func refresh(_ first: String, _ second: String?, _ make: (inout [UInt8]) -> Void) {
             guard first != self.first || second != self.second else { return }
             self.first = first
             self.second = second
             bytes.removeAll(keepingCapacity: true)
-            make(first, second, &bytes)
+            make(&bytes)
         }
     }
 }
