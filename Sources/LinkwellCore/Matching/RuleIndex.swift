@@ -11,26 +11,41 @@ struct RuleIndex: Sendable {
         var folded: Bool
     }
 
-    /// A byte trie, built with dictionaries and then flattened: each node's children are a run
-    /// of (byte, node) pairs and its rules a run of indices, so a lookup is array reads, not
-    /// hashing.
+    /// A byte trie as it is built: each node's children a linked list (first child, next
+    /// sibling), so inserting allocates nothing per node; then flattened for lookups.
     private struct TrieBuilder {
-        var children: [[UInt8: Int]] = [[:]]
+        var byte: [UInt8] = [0]
+        var firstChild: [Int32] = [-1]
+        var nextSibling: [Int32] = [-1]
         var nodeRules: [[Int]] = [[]]
 
         mutating func insert(_ prefix: [UInt8], rule: Int) {
             var node = 0
-            for byte in prefix {
-                if let next = children[node][byte] {
-                    node = next
-                } else {
-                    children.append([:])
+            for wanted in prefix {
+                var child = Int(firstChild[node])
+                while child >= 0, byte[child] != wanted { child = Int(nextSibling[child]) }
+                if child < 0 {
+                    child = byte.count
+                    byte.append(wanted)
+                    firstChild.append(-1)
+                    nextSibling.append(firstChild[node])
                     nodeRules.append([])
-                    children[node][byte] = children.count - 1
-                    node = children.count - 1
+                    firstChild[node] = Int32(child)
                 }
+                node = child
             }
             nodeRules[node].append(rule)
+        }
+
+        /// A node's children as (byte, node), in byte order.
+        func children(of node: Int, into list: inout [(byte: UInt8, node: Int)]) {
+            list.removeAll(keepingCapacity: true)
+            var child = Int(firstChild[node])
+            while child >= 0 {
+                list.append((byte[child], child))
+                child = Int(nextSibling[child])
+            }
+            list.sort { $0.byte < $1.byte }
         }
     }
 
@@ -60,19 +75,20 @@ struct RuleIndex: Sendable {
             var rules: [Int] = []
             var tableStart: [Int32] = []
             var tables: [Int32] = []
-            for node in builder.children.indices {
+            var children: [(byte: UInt8, node: Int)] = []
+            for node in builder.byte.indices {
+                builder.children(of: node, into: &children)
                 childStart.append(Int32(childBytes.count))
-                for (byte, next) in builder.children[node].sorted(by: { $0.key < $1.key }) {
+                for (byte, next) in children {
                     childBytes.append(byte)
                     childNodes.append(Int32(next))
                 }
                 ruleStart.append(Int32(rules.count))
                 rules += builder.nodeRules[node]
-                if builder.children[node].count >= Self.tableThreshold {
+                if children.count >= Self.tableThreshold {
                     tableStart.append(Int32(tables.count))
-                    var table = [Int32](repeating: -1, count: 256)
-                    for (byte, next) in builder.children[node] { table[Int(byte)] = Int32(next) }
-                    tables += table
+                    tables += repeatElement(-1, count: 256)
+                    for (byte, next) in children { tables[tables.count - 256 + Int(byte)] = Int32(next) }
                 } else {
                     tableStart.append(-1)
                 }

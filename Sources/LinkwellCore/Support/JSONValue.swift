@@ -81,15 +81,34 @@ package indirect enum JSONValue: Sendable, Hashable {
 extension JSONValue {
     /// One-line JSON with sorted keys, for naming a rule in a report: `{"/":"/u/*"}`.
     package var compactText: String {
+        var bytes: [UInt8] = []
+        appendCompact(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `compactText` as bytes, written into one buffer: `match` makes it for every rule it loads.
+    private func appendCompact(to bytes: inout [UInt8]) {
         switch self {
-        case .null: return "null"
-        case .bool(let value): return value ? "true" : "false"
-        case .number(let value): return value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
-        case .string(let value): return Self.quoted(value)
-        case .array(let values): return "[" + values.map(\.compactText).joined(separator: ",") + "]"
+        case .null: bytes += "null".utf8
+        case .bool(let value): bytes += (value ? "true" : "false").utf8
+        case .number(let value): bytes += (value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)).utf8
+        case .string(let value): Self.appendQuoted(value, to: &bytes)
+        case .array(let values):
+            bytes.append(UInt8(ascii: "["))
+            for (index, value) in values.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                value.appendCompact(to: &bytes)
+            }
+            bytes.append(UInt8(ascii: "]"))
         case .object(let object):
-            return "{" + object.sorted { $0.key < $1.key }.map { "\(Self.quoted($0.key)):\($0.value.compactText)" }.joined(separator: ",")
-                + "}"
+            bytes.append(UInt8(ascii: "{"))
+            for (index, field) in object.sorted(by: { $0.key < $1.key }).enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                Self.appendQuoted(field.key, to: &bytes)
+                bytes.append(UInt8(ascii: ":"))
+                field.value.appendCompact(to: &bytes)
+            }
+            bytes.append(UInt8(ascii: "}"))
         }
     }
 
