@@ -16,6 +16,12 @@ import Testing
         ("\u{1F}\u{8B}", "1:1: unexpected U+001F; expected a value"),
         ("[\u{2019}a\u{2019}]", "1:2: unexpected '\u{2019}' (U+2019); expected a value"),
         ("{\"a\": [1, 2}", "1:12: expected ',' or ']'"),
+        // Strings: the fast path (no escape) hands these over to the full reader.
+        ("[\"a\tb\"]", "1:4: control characters must be escaped in a string"),
+        ("[\"é\\u00e9\u{1}\"]", "1:10: control characters must be escaped in a string"),
+        ("[\"abc", "1:6: unterminated string"),
+        ("[\"a\\q\"]", "1:4: invalid escape '\\q' in a string"),
+        ("[\"a\\\u{1}\"]", "1:4: invalid escape: '\\' followed by U+0001"),
     ])
     func refusesWhatThePlatformsRefuse(_ text: String, _ message: String) {
         #expect(throws: JSONSyntaxError.self) { try JSONValue.parse(text) }

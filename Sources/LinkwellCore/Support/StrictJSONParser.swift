@@ -135,7 +135,13 @@ struct StrictJSONParser {
                 case UInt8(ascii: "r"): scalars.append("\r")
                 case UInt8(ascii: "t"): scalars.append("\t")
                 case UInt8(ascii: "u"): scalars.append(try parseUnicodeEscape())
-                default: throw error("invalid escape '\\\(character(at: index - 1))' in a string")
+                default:
+                    // At the backslash: `'\q'`, or the backslash and the character's code.
+                    let next = character(at: index - 1)
+                    throw error(
+                        next.hasPrefix("'")
+                            ? "invalid escape '\\\(next.dropFirst()) in a string" : "invalid escape: '\\' followed by \(next)",
+                        at: index - 2)
                 }
             case 0..<0x20:
                 throw error("control characters must be escaped in a string")
