@@ -135,22 +135,29 @@ package enum Lints {
             ($0, AndroidManifestPaths(route: $0, defaults: site.defaults, expander: expander))
         }
         let everyPathOpens = includes.contains { $0.1.attributes.isEmpty }
+        // Each include's literal starts, worked out once: every exclusion is compared with every include.
+        let includeStarts = includes.map { $0.1.attributes.map(Self.literalStart) }
         var found: [Diagnostic] = []
+        var nextInclude = 0
         for route in androidRoutes {
             if route.exclude {
                 let start = AndroidManifestPaths.literalStart(of: route.path ?? "*")
-                let through = includes.filter { include, paths in
+                let through = includes.indices.first { index in
+                    let include = includes[index].0
                     guard include.hosts.contains(where: route.hosts.contains), include.apps.contains(where: route.apps.contains) else {
                         return false
                     }
-                    return paths.attributes.isEmpty
-                        || paths.attributes.contains {
-                            Self.literalStart(of: $0).hasPrefix(start) || start.hasPrefix(Self.literalStart(of: $0))
-                        }
+                    return includeStarts[index].isEmpty || includeStarts[index].contains { $0.hasPrefix(start) || start.hasPrefix($0) }
                 }
-                guard let first = through.first else { continue }
-                found.append(.lint(LintFinding.exclusionOpensOnOldAndroid(route.name, through: first.0.name), at: route.location))
-            } else if let paths = includes.first(where: { $0.0 == route })?.1, !everyPathOpens || paths.attributes.isEmpty {
+                guard let through else { continue }
+                found.append(
+                    .lint(LintFinding.exclusionOpensOnOldAndroid(route.name, through: includes[through].0.name), at: route.location))
+                continue
+            }
+            // `includes` holds the routes that are not exclusions, in this order.
+            let paths = includes[nextInclude].1
+            nextInclude += 1
+            if !everyPathOpens || paths.attributes.isEmpty {
                 // Once one route opens every path, only that route's losses say anything.
                 found += paths.losses.map {
                     .lint(LintFinding.oldAndroidLoss(route: route.name, $0), at: route.location)

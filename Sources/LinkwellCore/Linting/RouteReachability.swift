@@ -160,13 +160,16 @@ struct RouteReachability {
     private static func isURL(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
         for (index, byte) in bytes.enumerated() {
-            guard byte > 0x20, byte < 0x7F, !Array(#""<>\^`{|}"#.utf8).contains(byte) else { return false }
+            guard byte > 0x20, byte < 0x7F, !notInURLs.contains(byte) else { return false }
             if byte == UInt8(ascii: "%") {
                 guard index + 2 < bytes.count, bytes[index + 1].isHexDigit, bytes[index + 2].isHexDigit else { return false }
             }
         }
         return true
     }
+
+    /// The printable ASCII characters RFC 3986 leaves out of URLs.
+    private static let notInURLs = Array(#""<>\^`{|}"#.utf8)
 
     /// What exploring one list found: per rule, a shortest URL it decides and the rules that
     /// decide its URLs.

@@ -34,11 +34,15 @@ struct HostRoutes: Sendable, Hashable {
     /// An anchored regular expression (nginx, Firebase's RE2): exact.
     static func regex(_ pattern: String) -> String {
         var result = "^"
+        // By character, as the pattern's other readers go; a special is one ASCII scalar, so
+        // its byte value tells it (comparing characters as strings was most of the hosting files).
         for character in pattern {
-            switch character {
-            case "*": result += ".*"
-            case "?": result += "."
-            case "\\", ".", "+", "(", ")", "[", "]", "{", "}", "|", "^", "$": result += "\\\(character)"
+            switch character.asciiValue {
+            case UInt8(ascii: "*"): result += ".*"
+            case UInt8(ascii: "?"): result += "."
+            case UInt8(ascii: "\\"), UInt8(ascii: "."), UInt8(ascii: "+"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "["),
+                UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "|"), UInt8(ascii: "^"), UInt8(ascii: "$"):
+                result += "\\\(character)"
             default: result.append(character)
             }
         }
@@ -49,10 +53,12 @@ struct HostRoutes: Sendable, Hashable {
     static func pathToRegexp(_ pattern: String) -> String {
         var result = ""
         for character in pattern {
-            switch character {
-            case "*": result += "(.*)"
-            case "?": result += "(.)"
-            case ":", "(", ")", "+", "{", "}", "\\": result += "\\\(character)"
+            switch character.asciiValue {
+            case UInt8(ascii: "*"): result += "(.*)"
+            case UInt8(ascii: "?"): result += "(.)"
+            case UInt8(ascii: ":"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "+"), UInt8(ascii: "{"), UInt8(ascii: "}"),
+                UInt8(ascii: "\\"):
+                result += "\\\(character)"
             default: result.append(character)
             }
         }

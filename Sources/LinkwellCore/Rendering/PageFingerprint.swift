@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// A 128-bit fingerprint of everything an item page is rendered from — the resolved site, the
 /// templates, the row, the page type and host, and whatever the caller adds (the binary's own
 /// identity) — so that a page already on disk can be proved current without rendering it (see
@@ -21,12 +15,11 @@ package struct PageFingerprint: Sendable, Hashable {
     /// What every item page of a build shares: the site as resolved, every template's source,
     /// and `identity` (bytes the caller chooses, e.g. the binary's).
     package static func build(site: Site, templates: PageTemplates, identity: [UInt8]) -> PageFingerprint {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
         var hasher = Lanes(PageFingerprint(high: 0x9E37_79B9_7F4A_7C15, low: 0xC2B2_AE3D_27D4_EB4F))
-        hasher.add("linkwell item pages 1".utf8)
+        hasher.add("linkwell item pages 2".utf8)
         hasher.add(identity)
-        hasher.add(Array((try? encoder.encode(site)) ?? Data()))
+        let structure = StructureFingerprint.of(site)
+        withUnsafeBytes(of: (structure.high.littleEndian, structure.low.littleEndian)) { hasher.add($0) }
         hasher.add(templates.sourceFingerprint)
         return hasher.value
     }

@@ -1,0 +1,91 @@
+import Testing
+
+@testable import LinkwellCore
+
+@Suite struct StructureFingerprintTests {
+    static let site = Fixtures.build(Fixtures.validManifest).site!
+
+    /// Item pages are proved current by this fingerprint: any change to the resolved site must
+    /// change it. Each edit below changes one thing, the kinds a manifest edit makes.
+    @Test func everyEditOfTheSiteChangesIt() throws {
+        var edits: [(String, (inout Site) -> Void)] = [
+            ("name", { $0.name += "x" }),
+            ("scheme nil", { $0.scheme = nil }),
+            ("legacy paths", { $0.legacyPaths.toggle() }),
+            ("short host", { $0.shortHost = ($0.shortHost ?? "") + "x" }),
+            ("defaults", { $0.defaults.caseSensitive = !($0.defaults.caseSensitive ?? true) }),
+            ("routes reversed", { $0.routes.reverse() }),
+            ("route removed", { $0.routes.removeLast() }),
+            ("route duplicated", { $0.routes.append($0.routes[0]) }),
+            ("hosting", { $0.hosting.removeLast() }),
+            ("web home", { $0.webHome = "https://example.org/" }),
+            ("ios app id", { $0.iosApps[0].bundleID += "x" }),
+        ]
+        for index in Self.site.routes.indices {
+            edits += [
+                ("route \(index) name", { $0.routes[index].name += "x" }),
+                ("route \(index) path", { $0.routes[index].path = ($0.routes[index].path ?? "") + "x" }),
+                ("route \(index) no path", { $0.routes[index].path = $0.routes[index].path == nil ? "/" : nil }),
+                ("route \(index) exclude", { $0.routes[index].exclude.toggle() }),
+                ("route \(index) comment", { $0.routes[index].comment = ($0.routes[index].comment ?? "") + "x" }),
+                ("route \(index) case", { $0.routes[index].caseSensitive = $0.routes[index].caseSensitive == false ? true : false }),
+                ("route \(index) apps", { $0.routes[index].apps.append("x") }),
+                ("route \(index) hosts", { $0.routes[index].hosts.reverse() }),
+                ("route \(index) line", { $0.routes[index].location.line += 1 }),
+            ]
+        }
+        let original = StructureFingerprint.of(Self.site)
+        #expect(StructureFingerprint.of(Self.site) == original)
+        var seen: [PageFingerprint: String] = [:]
+        for (name, edit) in edits {
+            var site = Self.site
+            edit(&site)
+            guard site != Self.site else { continue }  // e.g. reversing a one-host list
+            let fingerprint = StructureFingerprint.of(site)
+            #expect(fingerprint != original, "\(name)")
+            if let other = seen[fingerprint] { Issue.record("\(name) and \(other) give one fingerprint") }
+            seen[fingerprint] = name
+        }
+        #expect(seen.count > 25)
+    }
+
+    /// Keyed entries may come in any order (a dictionary's changes from run to run); which key
+    /// holds which value, an array's order, and nil against absent all count.
+    @Test func keyedOrderDoesNotCountButEverythingElseDoes() {
+        #expect(
+            StructureFingerprint.of(Entries(pairs: [("a", 1), ("b", 2)])) == StructureFingerprint.of(Entries(pairs: [("b", 2), ("a", 1)])))
+        #expect(
+            StructureFingerprint.of(Entries(pairs: [("a", 1), ("b", 2)])) != StructureFingerprint.of(Entries(pairs: [("a", 2), ("b", 1)])))
+        #expect(StructureFingerprint.of(Entries(pairs: [("a", 1)])) != StructureFingerprint.of(Entries(pairs: [("a", 1), ("b", 0)])))
+        #expect(StructureFingerprint.of(Entries(pairs: [])) != StructureFingerprint.of([Int]()))
+        #expect(StructureFingerprint.of(["a", "b"]) != StructureFingerprint.of(["b", "a"]))
+        #expect(StructureFingerprint.of(["ab"]) != StructureFingerprint.of(["a", "b"]))
+        #expect(StructureFingerprint.of([[1], [2]]) != StructureFingerprint.of([[1, 2]]))
+        #expect(StructureFingerprint.of(Optional<String>.none) != StructureFingerprint.of(""))
+        #expect(StructureFingerprint.of(Maybe(value: nil)) != StructureFingerprint.of(Maybe(value: "")))
+        #expect(StructureFingerprint.of(1) != StructureFingerprint.of("1"))
+        #expect(StructureFingerprint.of(1) != StructureFingerprint.of(true))
+        #expect(StructureFingerprint.of(["a": 1, "b": 2]) == StructureFingerprint.of(["b": 2, "a": 1]))
+    }
+
+    /// Keyed entries written in the order given.
+    struct Entries: Encodable {
+        var pairs: [(String, Int)]
+
+        struct Key: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            for (key, value) in pairs { try container.encode(value, forKey: Key(stringValue: key)) }
+        }
+    }
+
+    struct Maybe: Encodable {
+        var value: String?
+    }
+}
