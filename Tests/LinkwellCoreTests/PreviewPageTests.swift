@@ -213,6 +213,27 @@ import Testing
         #expect(HostRoutes.splat("/about") == "/about")
     }
 
+    /// The escapers walk ASCII patterns by bytes and others by character; both must read as the
+    /// character-by-character definition, where a special followed by a combining mark is one
+    /// character and stays literal.
+    @Test func hostPatternsReadByCharacter() {
+        func reference(_ pattern: String, _ replacement: [Character: String]) -> String {
+            pattern.map { replacement[$0] ?? String($0) }.joined()
+        }
+        let regex: [Character: String] = Dictionary(
+            uniqueKeysWithValues: Array("\\.+()[]{}|^$").map { ($0, "\\\($0)") } + [("*", ".*"), ("?", ".")])
+        let pathToRegexp: [Character: String] = Dictionary(
+            uniqueKeysWithValues: Array(":()+{}\\").map { ($0, "\\\($0)") } + [("*", "(.*)"), ("?", "(.)")])
+        var random = PropertyTests.Random(state: 0x4E67_1E55)
+        let pieces = ["/", "a", "*", "?", ".", "(", ")", "\\", ":", "{", "$", "é", "\u{301}", "\r\n", "zoë", "|"]
+        for _ in 0..<3_000 {
+            let pattern = (0..<random.below(8)).map { _ in random.pick(pieces) }.joined()
+            #expect(HostRoutes.regex(pattern) == "^" + reference(pattern, regex) + "$", "\(pattern)")
+            #expect(HostRoutes.pathToRegexp(pattern) == reference(pattern, pathToRegexp), "\(pattern)")
+        }
+        #expect(HostRoutes.regex("/a*\u{301}") == "^/a*\u{301}$")
+    }
+
     @Test func shortLinksRedirectOnEveryHostAndHaveAFallbackPage() throws {
         let yaml =
             Fixtures.validManifest.replacingOccurrences(

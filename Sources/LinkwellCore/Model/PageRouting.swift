@@ -35,6 +35,8 @@ package struct PageRouting: Sendable {
     }
 
     package func rule(for path: String, on host: String) -> Rule? {
-        rules(on: host).first { $0.glob.matches(path) }
+        // `rules(on:)` without its copy: this runs per item row.
+        guard site.hosts.contains(host) else { return nil }
+        return rules.first { $0.route.hosts.contains(host) && $0.glob.matches(path) }
     }
 }
