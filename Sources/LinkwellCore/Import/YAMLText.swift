@@ -66,10 +66,11 @@ enum YAMLText {
         }
     }
 
+    private static let indicators = Set("-?:,[]{}#&*!|>'\"%@`")
+    private static let words: Set<String> = ["true", "false", "yes", "no", "on", "off", "y", "n", "null", "~"]
+
     /// The text plain when YAML reads it back as the same string, else double-quoted.
     static func scalar(_ text: String) -> String {
-        let indicators = Set("-?:,[]{}#&*!|>'\"%@`")
-        let words: Set<String> = ["true", "false", "yes", "no", "on", "off", "y", "n", "null", "~"]
         let plain =
             !text.isEmpty && !(text.first.map(indicators.contains) ?? true) && text.first != " " && text.last != " " && !text.hasSuffix(":")
             && !text.contains(": ") && !text.contains(" #") && !text.contains(",") && !text.contains("[") && !text.contains("]")

@@ -49,11 +49,12 @@ package enum StatementListCheck {
         }
     }
 
+    private static let kindCharacters = Set("abcdefghijklmnopqrstuvwxyz0123456789_")
+
     /// `kind/detail`: kind `[a-z0-9_]+`, detail `[a-z0-9_.]+`, nothing else.
     static func relationProblem(_ text: String) -> String? {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2 else { return "Invalid relation string '\(text)': expected kind/detail" }
-        let kindCharacters = Set("abcdefghijklmnopqrstuvwxyz0123456789_")
         guard !parts[0].isEmpty, parts[0].allSatisfy(kindCharacters.contains) else {
             return "Invalid 'kind' field in relation string '\(text)'"
         }

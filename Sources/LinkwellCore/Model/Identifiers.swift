@@ -20,8 +20,12 @@ package enum Identifiers {
         return nil
     }
 
+    private static let bundleIDCharacters = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-")
+    private static let nameCharacters = Set("abcdefghijklmnopqrstuvwxyz0123456789-_")
+    private static let schemeCharacters = Set("abcdefghijklmnopqrstuvwxyz0123456789+-.")
+
     package static func bundleIDProblem(_ value: String) -> String? {
-        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-")
+        let allowed = bundleIDCharacters
         let labels = value.split(separator: ".", omittingEmptySubsequences: false)
         guard value.allSatisfy(allowed.contains), labels.count >= 2, !labels.contains(where: \.isEmpty) else {
             return "bundle ID '\(value)' must be reverse-DNS letters, digits, '-' and '.', with no empty part (e.g. 'com.example.app')"
@@ -125,7 +129,7 @@ package enum Identifiers {
     /// Names the manifest uses to refer to things (app ids, route names): short, lower case,
     /// safe in file names and URLs.
     package static func nameProblem(_ value: String, what: String) -> String? {
-        let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789-_")
+        let allowed = nameCharacters
         guard !value.isEmpty, value.allSatisfy(allowed.contains), value.first?.isLetter == true else {
             return "\(what) '\(value)' must start with a lower-case letter and hold only lower-case letters, digits, '-' and '_'"
         }
@@ -134,7 +138,7 @@ package enum Identifiers {
 
     /// A URL scheme per RFC 3986: a letter, then letters, digits, '+', '-' or '.'.
     package static func schemeProblem(_ value: String) -> String? {
-        let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789+-.")
+        let allowed = schemeCharacters
         if value.hasSuffix("://") || value.hasSuffix(":") {
             return "scheme '\(value)' must be the bare name; write '\(value.split(separator: ":").first ?? "")'"
         }

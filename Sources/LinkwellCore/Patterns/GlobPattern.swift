@@ -32,6 +32,9 @@ package struct GlobPattern: Sendable {
                 bytes.allSatisfy { $0 < 0x80 } ? Self.globMatches(asciiGlob, bytes, foldCase: !caseSensitive) : nil
             }
             if let answer = fast ?? nil { return answer }
+            // A subject beyond ASCII (`/u/zoë`): the same walk over its scalars, folded as the
+            // automaton folds them, so no automaton is built for a pattern that needs none.
+            return Self.globMatches(asciiGlob, scalars: Array(subject.unicodeScalars), caseSensitive: caseSensitive)
         }
         return automaton.value.matches(subject)
     }
@@ -70,6 +73,34 @@ package struct GlobPattern: Sendable {
         return p == pattern.count
     }
 
+    /// `globMatches` over scalars: an ASCII pattern's byte is its scalar's value.
+    private static func globMatches(_ pattern: [UInt8], scalars subject: [Unicode.Scalar], caseSensitive: Bool) -> Bool {
+        let star = UInt8(ascii: "*")
+        let any = UInt8(ascii: "?")
+        var p = 0
+        var s = 0
+        var starAt = -1
+        var starSubject = 0
+        while s < subject.count {
+            let scalar = GlobAutomaton.fold(subject[s], caseSensitive: caseSensitive).value
+            if p < pattern.count, pattern[p] == any || (UInt32(pattern[p]) == scalar && pattern[p] != star) {
+                p += 1
+                s += 1
+            } else if p < pattern.count, pattern[p] == star {
+                starAt = p
+                starSubject = s
+                p += 1
+            } else if starAt >= 0 {
+                p = starAt + 1
+                starSubject += 1
+                s = starSubject
+            } else {
+                return false
+            }
+        }
+        while p < pattern.count, pattern[p] == star { p += 1 }
+        return p == pattern.count
+    }
 }
 
 /// An automaton built once, on first use, by whichever thread needs it first.
@@ -183,6 +214,12 @@ struct GlobAutomaton: Sendable {
     }
 
     private func fold(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        Self.fold(scalar, caseSensitive: caseSensitive)
+    }
+
+    /// A scalar as compared when case is ignored: ASCII letters lower-cased, others by their
+    /// lower-case mapping when it is one scalar.
+    static func fold(_ scalar: Unicode.Scalar, caseSensitive: Bool) -> Unicode.Scalar {
         guard !caseSensitive else { return scalar }
         if scalar.isASCII {
             return (0x41...0x5A).contains(scalar.value) ? Unicode.Scalar(UInt8(scalar.value + 0x20)) : scalar

@@ -47,7 +47,7 @@ package enum JSONText {
         case .number(let number):
             output += (number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : "\(number)").utf8
         case .string(let text):
-            writeString(Array(text.utf8), into: &output)
+            writeString(text, into: &output)
         case .array(let items):
             guard !items.isEmpty else {
                 output += "[]".utf8
@@ -67,7 +67,7 @@ package enum JSONText {
                 return
             }
             output.append(UInt8(ascii: "{"))
-            let sorted = fields.map { (key: Array($0.key.utf8), value: $0.value) }.sorted { $0.key.lexicographicallyPrecedes($1.key) }
+            let sorted = fields.count == 1 ? Array(fields) : fields.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
             for (index, field) in sorted.enumerated() {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
                 newline(depth + 1)
@@ -82,9 +82,10 @@ package enum JSONText {
 
     /// A string as Foundation's encoder writes it with unescaped slashes: `"` and `\\` escaped,
     /// the usual short escapes for control characters and `\u00XX` for the rest, all else as is.
-    private static func writeString(_ text: [UInt8], into output: inout [UInt8]) {
+    private static func writeString(_ string: String, into output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         defer { output.append(UInt8(ascii: "\"")) }
+        let text = string.utf8
         guard text.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
             output += text
             return
