@@ -1,6 +1,3 @@
-import Dispatch
-import Synchronization
-
 /// Which routes decide some URL on each platform reading, worked out exactly from the files the
 /// build writes: each (host, app, platform) rule list is one decision machine, explored once;
 /// a route decides on a platform when one of its rules is the first match for some URL there.
@@ -121,14 +118,8 @@ struct RouteReachability {
             }
         }
         // Each list is its own machine: explored on every core, recorded in list order.
-        let lists = jobs.map(\.list)
-        let results = Mutex([Walk?](repeating: nil, count: lists.count))
-        DispatchQueue.concurrentPerform(iterations: lists.count) { index in
-            let walk = Self.walk(lists[index])
-            results.withLock { $0[index] = walk }
-        }
-        for (job, walk) in zip(jobs, results.withLock { $0 }) {
-            guard let walk else { continue }
+        let walks = jobs.map(\.list).concurrentMap(Self.walk)
+        for (job, walk) in zip(jobs, walks) {
             record(walk, platform: job.platform, list: job.list, origins: job.origins, host: job.host)
         }
     }

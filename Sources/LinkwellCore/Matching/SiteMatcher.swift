@@ -24,13 +24,22 @@ package struct SiteMatcher: Sendable {
         origins = plan.ruleOrigins
         let byPath = Dictionary(files.map { ($0.path, $0.contents) }, uniquingKeysWith: { first, _ in first })
         var hosts: [String: HostMatchers] = [:]
+        // Mirrors serve the same files: each distinct pair is read and compiled once.
+        var compiled: [[String?]: HostMatchers] = [:]
         for host in site.hosts {
-            let aasa = byPath["\(host)/\(AssociationFiles.aasa)"].flatMap { try? JSONValue.parse($0) }
-            let assetLinks = byPath["\(host)/\(AssociationFiles.assetLinks)"].flatMap { try? JSONValue.parse($0) }
-            hosts[host] = HostMatchers(
+            let texts = [byPath["\(host)/\(AssociationFiles.aasa)"], byPath["\(host)/\(AssociationFiles.assetLinks)"]]
+            if let known = compiled[texts] {
+                hosts[host] = known
+                continue
+            }
+            let aasa = texts[0].flatMap { try? JSONValue.parse($0) }
+            let assetLinks = texts[1].flatMap { try? JSONValue.parse($0) }
+            let matchers = HostMatchers(
                 components: aasa.map { AASAMatcher(document: $0, form: .components) },
                 legacy: site.legacyPaths ? aasa.map { AASAMatcher(document: $0, form: .legacyPaths) } : nil,
                 android: assetLinks.map { AndroidDynamicMatcher(document: $0) })
+            compiled[texts] = matchers
+            hosts[host] = matchers
         }
         self.hosts = hosts
         intentFilters = Dictionary(

@@ -3,11 +3,19 @@
 package enum Render {
     package static func files(of plan: BuildPlan, pages: PreviewPages) -> (files: [OutputFile], diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
+        // A host serves its association file at two paths, and mirrors serve the same one:
+        // each distinct file is written out once.
+        var aasaTexts: [(file: AASAFile, text: String)] = []
         let files = plan.files.map { planned -> OutputFile in
             let contents: String
             switch planned.document {
             case .aasa(let file):
-                contents = JSONText.document(file.jsonValue)
+                if let known = aasaTexts.first(where: { $0.file == file }) {
+                    contents = known.text
+                } else {
+                    contents = JSONText.document(file.jsonValue)
+                    aasaTexts.append((file, contents))
+                }
                 if contents.utf8.count > AssociationFiles.aasaSizeLimit, planned.path.hasSuffix(AssociationFiles.aasa) {
                     diagnostics.append(.error(RenderProblem.aasaTooLarge(host: planned.host, bytes: contents.utf8.count), at: nil))
                 }

@@ -53,44 +53,56 @@ package struct BuildPlan: Sendable, Hashable {
             }
         }
         let routing = PageRouting(site: site)
-        files = site.hosts.flatMap { host -> [PlannedFile] in
-            var files: [PlannedFile] = []
-            if !site.iosApps.isEmpty {
-                let aasa = Document.aasa(Self.aasa(site: site, host: host, translations: translations))
-                files.append(PlannedFile(path: "\(host)/\(AssociationFiles.aasa)", host: host, document: aasa))
-                files.append(PlannedFile(path: "\(host)/\(AssociationFiles.aasaRoot)", host: host, document: aasa))
+        // Each host's files, and the apps' files, are independent: planned side by side.
+        let hosts = site.hosts
+        let jobs = Array(0...hosts.count).concurrentMap { job -> [PlannedFile] in
+            guard job < hosts.count else {
+                return AppFiles.files(site: site).map { PlannedFile(path: $0.path, host: "", document: .appFile($0.contents)) }
             }
-            let statements = Self.assetLinks(site: site, host: host, translations: translations)
-            if !statements.isEmpty {
-                files.append(PlannedFile(path: "\(host)/\(AssociationFiles.assetLinks)", host: host, document: .assetLinks(statements)))
-            }
-            files.append(PlannedFile(path: "\(host)/robots.txt", host: host, document: .robots(robots)))
-            for page in site.pageTypes where PreviewPages.hosts(of: page.name, in: site).contains(where: { $0.host == host }) {
-                files.append(
-                    PlannedFile(
-                        path: PreviewPages.routePagePath(host: host, pageType: page.name), host: host,
-                        document: .routePage(pageType: page.name)))
-            }
-            // A route whose page covers `/` is the host's home: an index.html would shadow it on
-            // hosts whose rewrites yield to files, and not on the others.
-            for kind in PageKind.allCases where kind != .home || routing.rule(for: "/", on: host) == nil {
-                files.append(PlannedFile(path: "\(host)/\(kind.fileName)", host: host, document: .page(kind)))
-            }
-            if host == site.shortHost, !site.mirrorPairs.isEmpty {
-                files += site.shortLinks.map {
-                    PlannedFile(
-                        path: PreviewPages.shortLinkPagePath(host: host, code: $0.code), host: host, document: .shortLinkPage(code: $0.code)
-                    )
-                }
-            }
-            let contentFiles = files.map { String($0.path.dropFirst(host.count + 1)) }
-            let routes = HostRoutes(site: site, routing: routing, host: host)
-            files += HostingFiles.files(for: site.hosting, contentFiles: contentFiles, routes: routes).map {
-                PlannedFile(path: "\(host)/\($0.path)", host: host, document: .appFile($0.contents))
-            }
-            return files
+            return Self.hostFiles(hosts[job], site: site, translations: translations, robots: robots, routing: routing)
         }
-        files += AppFiles.files(site: site).map { PlannedFile(path: $0.path, host: "", document: .appFile($0.contents)) }
+        files = jobs.flatMap { $0 }
+    }
+
+    /// What one host serves: association files, robots.txt, pages and its hosting configuration.
+    private static func hostFiles(_ host: String, site: Site, translations: Translations, robots: String, routing: PageRouting)
+        -> [PlannedFile]
+    {
+        var files: [PlannedFile] = []
+        if !site.iosApps.isEmpty {
+            let aasa = Document.aasa(Self.aasa(site: site, host: host, translations: translations))
+            files.append(PlannedFile(path: "\(host)/\(AssociationFiles.aasa)", host: host, document: aasa))
+            files.append(PlannedFile(path: "\(host)/\(AssociationFiles.aasaRoot)", host: host, document: aasa))
+        }
+        let statements = Self.assetLinks(site: site, host: host, translations: translations)
+        if !statements.isEmpty {
+            files.append(PlannedFile(path: "\(host)/\(AssociationFiles.assetLinks)", host: host, document: .assetLinks(statements)))
+        }
+        files.append(PlannedFile(path: "\(host)/robots.txt", host: host, document: .robots(robots)))
+        for page in site.pageTypes where PreviewPages.hosts(of: page.name, in: site).contains(where: { $0.host == host }) {
+            files.append(
+                PlannedFile(
+                    path: PreviewPages.routePagePath(host: host, pageType: page.name), host: host,
+                    document: .routePage(pageType: page.name)))
+        }
+        // A route whose page covers `/` is the host's home: an index.html would shadow it on
+        // hosts whose rewrites yield to files, and not on the others.
+        for kind in PageKind.allCases where kind != .home || routing.rule(for: "/", on: host) == nil {
+            files.append(PlannedFile(path: "\(host)/\(kind.fileName)", host: host, document: .page(kind)))
+        }
+        if host == site.shortHost, !site.mirrorPairs.isEmpty {
+            files += site.shortLinks.map {
+                PlannedFile(
+                    path: PreviewPages.shortLinkPagePath(host: host, code: $0.code), host: host, document: .shortLinkPage(code: $0.code)
+                )
+            }
+        }
+        let contentFiles = files.map { String($0.path.dropFirst(host.count + 1)) }
+        let routes = HostRoutes(site: site, routing: routing, host: host)
+        files += HostingFiles.files(for: site.hosting, contentFiles: contentFiles, routes: routes).map {
+            PlannedFile(path: "\(host)/\($0.path)", host: host, document: .appFile($0.contents))
+        }
+        return files
     }
 
     /// Each route's rules in every platform's form, worked out once per route.

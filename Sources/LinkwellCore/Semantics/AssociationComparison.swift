@@ -1,6 +1,3 @@
-import Dispatch
-import Synchronization
-
 /// Compares two sets of association files served on one host — every platform reading, every
 /// app either side names — with the exact engine, and re-checks every witness URL through the
 /// concrete matchers (a disagreement is a bug in one of the two, reported, never a result).
@@ -70,13 +67,7 @@ package struct AssociationComparison: Sendable {
         let compare: @Sendable (Job) -> LinkComparison = { job in
             LinkEquivalence.compare(job.before, job.after, platform: job.platform, app: job.app, host: host)
         }
-        guard jobs.count > 1, #available(macOS 15, *) else { return jobs.map(compare) }
-        let results = Mutex([LinkComparison?](repeating: nil, count: jobs.count))
-        DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
-            let result = compare(jobs[index])
-            results.withLock { $0[index] = result }
-        }
-        return results.withLock { $0.compactMap { $0 } }
+        return jobs.concurrentMap(compare)
     }
 
     private struct Job: Sendable {

@@ -83,11 +83,15 @@ package enum JSONText {
     /// A string as Foundation's encoder writes it with unescaped slashes: `"` and `\\` escaped,
     /// the usual short escapes for control characters and `\u00XX` for the rest, all else as is.
     private static func writeString(_ string: String, into output: inout [UInt8]) {
+        var string = string
+        string.withUTF8 { writeString(bytes: $0, into: &output) }
+    }
+
+    private static func writeString(bytes text: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         defer { output.append(UInt8(ascii: "\"")) }
-        let text = string.utf8
         guard text.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
-            output += text
+            output.append(contentsOf: text)
             return
         }
         let hex = Array("0123456789abcdef".utf8)
