@@ -20,29 +20,29 @@ package struct DecisionLines {
     package init() {}
 
     package mutating func append(_ decision: borrowing LinkDecision) {
-        head.refresh(decision.app, decision.appIdentifier) { bytes in
-            bytes.append(literal: #"{"app":"#)
-            JSONValue.appendQuoted(decision.app, to: &bytes)
-            bytes.append(literal: #","app_id":"#)
-            JSONValue.appendQuoted(decision.appIdentifier, to: &bytes)
-            bytes.append(literal: #","decision":""#)
+        if head.isStale(decision.app, decision.appIdentifier) {
+            head.bytes.append(literal: #"{"app":"#)
+            JSONValue.appendQuoted(decision.app, to: &head.bytes)
+            head.bytes.append(literal: #","app_id":"#)
+            JSONValue.appendQuoted(decision.appIdentifier, to: &head.bytes)
+            head.bytes.append(literal: #","decision":""#)
         }
-        middle.refresh(decision.host, decision.pageType) { bytes in
-            bytes.append(literal: #""host":"#)
-            JSONValue.appendQuoted(decision.host, to: &bytes)
-            bytes.append(literal: #","page_type":"#)
-            bytes.appendQuotedOrNull(decision.pageType)
-            bytes.append(literal: #","platform":""#)
+        if middle.isStale(decision.host, decision.pageType) {
+            middle.bytes.append(literal: #""host":"#)
+            JSONValue.appendQuoted(decision.host, to: &middle.bytes)
+            middle.bytes.append(literal: #","page_type":"#)
+            middle.bytes.appendQuotedOrNull(decision.pageType)
+            middle.bytes.append(literal: #","platform":""#)
         }
-        route.refresh(decision.route ?? "", decision.route) { bytes in
-            bytes.append(literal: #"","route":"#)
-            bytes.appendQuotedOrNull(decision.route)
-            bytes.append(literal: #","rule":"#)
+        if route.isStale(decision.route ?? "", decision.route) {
+            route.bytes.append(literal: #"","route":"#)
+            route.bytes.appendQuotedOrNull(decision.route)
+            route.bytes.append(literal: #","rule":"#)
         }
-        tail.refresh(decision.url, nil) { bytes in
-            bytes.append(literal: #","url":"#)
-            JSONValue.appendQuoted(decision.url, to: &bytes)
-            bytes.append(literal: "}\n")
+        if tail.isStale(decision.url, nil) {
+            tail.bytes.append(literal: #","url":"#)
+            JSONValue.appendQuoted(decision.url, to: &tail.bytes)
+            tail.bytes.append(literal: "}\n")
         }
         bytes += head.bytes
         bytes.append(literal: decision.decision.outcome.jsonName)
@@ -76,12 +76,14 @@ package struct DecisionLines {
         var second: String?
         var bytes: [UInt8] = []
 
-        mutating func refresh(_ first: String, _ second: String?, _ make: (inout [UInt8]) -> Void) {
-            guard first != self.first || second != self.second else { return }
+        /// Whether the bytes must be made again for these strings: if so they are emptied, for
+        /// the caller to write. (Not a closure that writes them: capturing the decision copied it.)
+        mutating func isStale(_ first: String, _ second: String?) -> Bool {
+            guard first != self.first || second != self.second else { return false }
             self.first = first
             self.second = second
             bytes.removeAll(keepingCapacity: true)
-            make(&bytes)
+            return true
         }
     }
 }

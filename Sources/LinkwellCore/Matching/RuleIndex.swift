@@ -49,84 +49,127 @@ struct RuleIndex: Sendable {
         }
     }
 
-    /// The flat trie, immutable: a class, so a lookup retains it once, not each of its arrays.
+    /// The trie for lookups, immutable (a class, so a lookup retains it once): chains of nodes
+    /// with one child and no rule are merged into one edge with a label of several bytes, and
+    /// each node's fields sit together, so a walk reads a few nodes, not one per byte.
     private final class Trie: Sendable {
-        /// Per node `n`: its children are `childBytes[childStart[n]..<childStart[n + 1]]` with
-        /// the nodes in `childNodes`, its rules `rules[ruleStart[n]..<ruleStart[n + 1]]`. A node
-        /// with many children (a rule list's `/`, or `/u1` over `/u10`…`/u19`) also has a table
-        /// of 256 next nodes (-1: none) at `tables[tableStart[n]...]`, so its byte is one read,
-        /// not a scan; `tableStart[n]` is -1 for the others.
-        private let childStart: [Int32]
+        struct Node {
+            /// This node's children: `childBytes`/`childNodes[childStart..<childStart + childCount]`,
+            /// by the first byte of their label.
+            var childStart: Int32 = 0
+            var childCount: Int32 = 0
+            /// `rules[ruleStart..<ruleStart + ruleCount]`: the rules whose prefix ends here.
+            var ruleStart: Int32 = 0
+            var ruleCount: Int32 = 0
+            /// The edge into this node: `labels[labelStart..<labelStart + labelCount]`.
+            var labelStart: Int32 = 0
+            var labelCount: Int32 = 0
+            /// With many children, a table of 256 next nodes (-1: none) at `tables[table...]`,
+            /// so the byte is one read, not a scan; -1 for the others.
+            var table: Int32 = -1
+        }
+
+        private let nodes: [Node]
         private let childBytes: [UInt8]
         private let childNodes: [Int32]
-        private let ruleStart: [Int32]
         private let rules: [Int]
-        private let tableStart: [Int32]
+        private let labels: [UInt8]
         private let tables: [Int32]
 
         /// Fewer children than this are scanned.
         private static let tableThreshold = 5
 
         init(_ builder: TrieBuilder) {
-            var childStart: [Int32] = []
+            var nodes = [Node()]
             var childBytes: [UInt8] = []
             var childNodes: [Int32] = []
-            var ruleStart: [Int32] = []
             var rules: [Int] = []
-            var tableStart: [Int32] = []
+            var labels: [UInt8] = []
             var tables: [Int32] = []
             var children: [(byte: UInt8, node: Int)] = []
-            for node in builder.byte.indices {
-                builder.children(of: node, into: &children)
-                childStart.append(Int32(childBytes.count))
-                for (byte, next) in children {
-                    childBytes.append(byte)
-                    childNodes.append(Int32(next))
-                }
-                ruleStart.append(Int32(rules.count))
-                rules += builder.nodeRules[node]
+            var chain: [(byte: UInt8, node: Int)] = []
+            // Breadth first: a node's children are appended together, so they are one run.
+            var pending = [(built: 0, node: 0)]
+            var next = 0
+            while next < pending.count {
+                let (built, node) = pending[next]
+                next += 1
+                nodes[node].ruleStart = Int32(rules.count)
+                nodes[node].ruleCount = Int32(builder.nodeRules[built].count)
+                rules += builder.nodeRules[built]
+                builder.children(of: built, into: &children)
+                nodes[node].childStart = Int32(childBytes.count)
+                nodes[node].childCount = Int32(children.count)
                 if children.count >= Self.tableThreshold {
-                    tableStart.append(Int32(tables.count))
+                    nodes[node].table = Int32(tables.count)
                     tables += repeatElement(-1, count: 256)
-                    for (byte, next) in children { tables[tables.count - 256 + Int(byte)] = Int32(next) }
-                } else {
-                    tableStart.append(-1)
+                }
+                for (byte, child) in children {
+                    // Follow the chain while it has one way on and nothing to collect.
+                    var end = child
+                    var label = [byte]
+                    while builder.nodeRules[end].isEmpty {
+                        builder.children(of: end, into: &chain)
+                        guard chain.count == 1 else { break }
+                        label.append(chain[0].byte)
+                        end = chain[0].node
+                    }
+                    var merged = Node()
+                    merged.labelStart = Int32(labels.count)
+                    merged.labelCount = Int32(label.count)
+                    labels += label
+                    let index = nodes.count
+                    nodes.append(merged)
+                    childBytes.append(byte)
+                    childNodes.append(Int32(index))
+                    if nodes[node].table >= 0 { tables[Int(nodes[node].table) + Int(byte)] = Int32(index) }
+                    pending.append((end, index))
                 }
             }
-            childStart.append(Int32(childBytes.count))
-            ruleStart.append(Int32(rules.count))
-            (self.childStart, self.childBytes, self.childNodes, self.ruleStart, self.rules, self.tableStart, self.tables) =
-                (childStart, childBytes, childNodes, ruleStart, rules, tableStart, tables)
+            (self.nodes, self.childBytes, self.childNodes, self.rules, self.labels, self.tables) =
+                (nodes, childBytes, childNodes, rules, labels, tables)
         }
 
         /// Appends the rules of every node along `subject`, ASCII letters lower-cased first
         /// when `foldingASCII`. Over the arrays' storage: checked indexing was most of the walk.
         func collect(along subject: UnsafeBufferPointer<UInt8>, foldingASCII: Bool, into candidates: inout [Int]) {
-            childStart.withUnsafeBufferPointer { childStart in
+            func byte(_ index: Int) -> UInt8 {
+                let written = subject[index]
+                return foldingASCII && written >= 0x41 && written <= 0x5A ? written + 0x20 : written
+            }
+            nodes.withUnsafeBufferPointer { nodes in
                 childBytes.withUnsafeBufferPointer { childBytes in
                     childNodes.withUnsafeBufferPointer { childNodes in
-                        ruleStart.withUnsafeBufferPointer { ruleStart in
-                            rules.withUnsafeBufferPointer { rules in
-                                tableStart.withUnsafeBufferPointer { tableStart in
-                                    tables.withUnsafeBufferPointer { tables in
-                                        var node = 0
-                                        for rule in Int(ruleStart[0])..<Int(ruleStart[1]) { candidates.append(rules[rule]) }
-                                        for written in subject {
-                                            let byte = foldingASCII && written >= 0x41 && written <= 0x5A ? written + 0x20 : written
-                                            var next = -1
-                                            if tableStart[node] >= 0 {
-                                                next = Int(tables[Int(tableStart[node]) + Int(byte)])
-                                            } else {
-                                                for child in Int(childStart[node])..<Int(childStart[node + 1])
-                                                where childBytes[child] == byte {
-                                                    next = Int(childNodes[child])
-                                                    break
-                                                }
-                                            }
-                                            guard next >= 0 else { return }
-                                            node = next
-                                            for rule in Int(ruleStart[node])..<Int(ruleStart[node + 1]) { candidates.append(rules[rule]) }
+                        rules.withUnsafeBufferPointer { rules in
+                            labels.withUnsafeBufferPointer { labels in
+                                tables.withUnsafeBufferPointer { tables in
+                                    var node = nodes[0]
+                                    var position = 0
+                                    while true {
+                                        for rule in Int(node.ruleStart)..<Int(node.ruleStart + node.ruleCount) {
+                                            candidates.append(rules[rule])
                                         }
+                                        guard position < subject.count else { return }
+                                        let first = byte(position)
+                                        var next = -1
+                                        if node.table >= 0 {
+                                            next = Int(tables[Int(node.table) + Int(first)])
+                                        } else {
+                                            for child in Int(node.childStart)..<Int(node.childStart + node.childCount)
+                                            where childBytes[child] == first {
+                                                next = Int(childNodes[child])
+                                                break
+                                            }
+                                        }
+                                        guard next >= 0 else { return }
+                                        node = nodes[next]
+                                        // The label's first byte is the one just found; the rest must follow.
+                                        let count = Int(node.labelCount)
+                                        guard position + count <= subject.count else { return }
+                                        for offset in 1..<count where byte(position + offset) != labels[Int(node.labelStart) + offset] {
+                                            return
+                                        }
+                                        position += count
                                     }
                                 }
                             }
