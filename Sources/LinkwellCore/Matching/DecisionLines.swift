@@ -44,19 +44,69 @@ package struct DecisionLines {
             JSONValue.appendQuoted(decision.url, to: &tail.bytes)
             tail.bytes.append(literal: "}\n")
         }
-        bytes += head.bytes
-        bytes.append(literal: decision.decision.outcome.jsonName)
-        bytes.append(literal: #"","#)
-        if let detail = decision.decision.detail {
-            bytes.append(literal: #""detail":"#)
-            bytes.appendDecimal(detail)
-            bytes.append(UInt8(ascii: ","))
+        // The line in one piece: its length first, then every part copied into place (an
+        // append per part cost more than the copying).
+        let outcome = decision.decision.outcome.jsonName
+        let platform = decision.platform.jsonName
+        let detail = decision.decision.detail
+        let rule = decision.decision.rule
+        let detailDigits = detail.map(Self.digitCount) ?? 0
+        let ruleDigits = rule.map(Self.digitCount) ?? 4
+        let length =
+            head.bytes.count + outcome.utf8CodeUnitCount + 2 + (detail == nil ? 0 : Self.detailKey.utf8CodeUnitCount + detailDigits + 1)
+            + middle.bytes.count + platform.utf8CodeUnitCount + route.bytes.count + ruleDigits + tail.bytes.count
+        var at = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: length))
+        bytes.withUnsafeMutableBufferPointer { line in
+            func copy(_ part: UnsafeBufferPointer<UInt8>) {
+                UnsafeMutableBufferPointer(rebasing: line[at..<at + part.count]).initialize(fromContentsOf: part)
+                at += part.count
+            }
+            func copy(_ part: StaticString) { copy(UnsafeBufferPointer(start: part.utf8Start, count: part.utf8CodeUnitCount)) }
+            func copy(_ part: [UInt8]) { part.withUnsafeBufferPointer { copy($0) } }
+            func decimal(_ value: Int, digits: Int) {
+                guard value >= 0 else {
+                    var text = String(value)
+                    return text.withUTF8 { copy($0) }
+                }
+                var rest = value
+                var index = at + digits
+                repeat {
+                    index -= 1
+                    line[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
+                    rest /= 10
+                } while rest > 0
+                at += digits
+            }
+            copy(head.bytes)
+            copy(outcome)
+            copy(#"","#)
+            if let detail {
+                copy(Self.detailKey)
+                decimal(detail, digits: detailDigits)
+                copy(",")
+            }
+            copy(middle.bytes)
+            copy(platform)
+            copy(route.bytes)
+            if let rule { decimal(rule, digits: ruleDigits) } else { copy("null") }
+            copy(tail.bytes)
         }
-        bytes += middle.bytes
-        bytes.append(literal: decision.platform.jsonName)
-        bytes += route.bytes
-        if let rule = decision.decision.rule { bytes.appendDecimal(rule) } else { bytes.append(literal: "null") }
-        bytes += tail.bytes
+    }
+
+    private static let detailKey: StaticString = #""detail":"#
+
+    /// Decimal digits of an index (positions in a list are never negative; a negative one would
+    /// still be written, sign and all).
+    private static func digitCount(_ value: Int) -> Int {
+        guard value >= 0 else { return String(value).utf8.count }
+        var count = 1
+        var rest = value / 10
+        while rest > 0 {
+            count += 1
+            rest /= 10
+        }
+        return count
     }
 
     /// A line that is not a decision (the preview page of `match --json` on a manifest).
@@ -98,16 +148,6 @@ extension [UInt8] {
         if let text { JSONValue.appendQuoted(text, to: &self) } else { append(literal: "null") }
     }
 
-    /// An index in decimal, without making a String.
-    fileprivate mutating func appendDecimal(_ value: Int) {
-        guard value >= 0 else {
-            self += String(value).utf8
-            return
-        }
-        guard value >= 10 else { return append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value)) }
-        appendDecimal(value / 10)
-        append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10))
-    }
 }
 
 // The raw values as static text, for the writer; `LinkDecisionTests` compares the lines with

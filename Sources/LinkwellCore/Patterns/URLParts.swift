@@ -73,6 +73,23 @@ package struct URLParts: Sendable, Hashable {
     /// first that fails): empty items skipped, a missing `=` read as an empty value. Walks the
     /// query in place: the matchers read it for every URL of `match --stdin`.
     package func allQueryItems(_ body: (_ name: Substring, _ value: Substring) -> Bool) -> Bool {
+        let utf8 = query.utf8
+        if utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII: every byte is a character but for "\r\n", which holds no `&` or `=`, so the
+            // bytes split exactly as the characters do, without breaking graphemes.
+            var start = utf8.startIndex
+            while start < utf8.endIndex {
+                let end = utf8[start...].firstIndex(of: UInt8(ascii: "&")) ?? utf8.endIndex
+                defer { start = end < utf8.endIndex ? utf8.index(after: end) : end }
+                guard start < end else { continue }
+                let item = utf8[start..<end]
+                let equals = item.firstIndex(of: UInt8(ascii: "="))
+                let name = Substring(item[..<(equals ?? end)])
+                let value = equals.map { Substring(item[utf8.index(after: $0)...]) } ?? ""
+                guard body(name, value) else { return false }
+            }
+            return true
+        }
         var rest = Substring(query)
         while !rest.isEmpty {
             let end = rest.firstIndex(of: "&") ?? rest.endIndex
