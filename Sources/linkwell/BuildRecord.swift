@@ -43,7 +43,10 @@ struct BuildRecord: PageProof {
     /// The record of `root`, empty when there is none or it cannot be read.
     init(root: String) {
         self.root = root
-        guard let file = Self.file(for: root), let data = FileManager.default.contents(atPath: file) else {
+        // No folder, no page in it to prove: without this each page would cost a failed stat
+        // (a fresh build after the folder was removed keeps the cache's old record).
+        var folder = stat()
+        guard stat(root, &folder) == 0, let file = Self.file(for: root), let data = FileManager.default.contents(atPath: file) else {
             entries = []
             return
         }

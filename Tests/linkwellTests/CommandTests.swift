@@ -289,6 +289,12 @@ import Testing
         #expect(rebuilt.standardOutput.hasPrefix("wrote Output: 68 files, "), "\(rebuilt.standardError)")
         #expect(try String(contentsOf: page, encoding: .utf8).contains("<h1 class=\"item\">"))
         #expect(try workspace.run("check").status == 0)
+
+        // The folder removed: the record in the cache proves nothing (and is not asked, page by
+        // page), every file is written again, and the next build proves the new pages.
+        try FileManager.default.removeItem(at: workspace.url.appendingPathComponent("Output"))
+        #expect(try workspace.run("build").standardOutput == "wrote Output: 68 files, 68 added\n")
+        #expect(try workspace.run("build").standardOutput.contains("8 item pages not re-read"))
     }
 
     @Test func templatesFromTheCommandLineReplaceTheManifestsFolder() throws {
