@@ -73,6 +73,7 @@ struct BuildRecord: PageProof {
     }
 
     func isCurrent(_ path: String, fingerprint: PageFingerprint) -> Bool {
+        guard !entries.isEmpty else { return false }
         let key = Self.hash(path)
         var low = 0
         var high = entries.count
@@ -204,7 +205,7 @@ struct BuildRecord: PageProof {
 
     /// 64-bit FNV-1a of a path.
     static func hash(_ text: String) -> UInt64 {
-        FNV.hash(text.utf8)
+        FNV.hash(text)
     }
 
     /// A hash of what identifies a regular file's current bytes without reading them; nil for

@@ -10,6 +10,14 @@ package enum FNV {
         return value
     }
 
+    /// The hash of a string's UTF-8 bytes, read in place. (Callers in other modules would
+    /// otherwise run the generic `hash(_:)` unspecialized, a witness call per byte: the build
+    /// hashes every item page's path.)
+    package static func hash(_ text: String) -> UInt64 {
+        var text = text
+        return text.withUTF8 { hash($0) }
+    }
+
     /// The same mixing a word at a time, for lists of integers (subsets of automaton states).
     package static func hash(words: some Sequence<Int>, seed: UInt64 = offsetBasis) -> UInt64 {
         var value = seed
