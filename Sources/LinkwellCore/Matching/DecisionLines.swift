@@ -59,7 +59,7 @@ package struct DecisionLines {
         bytes.append(contentsOf: repeatElement(0, count: length))
         bytes.withUnsafeMutableBufferPointer { line in
             func copy(_ part: UnsafeBufferPointer<UInt8>) {
-                UnsafeMutableBufferPointer(rebasing: line[at..<at + part.count]).initialize(fromContentsOf: part)
+                _ = UnsafeMutableBufferPointer(rebasing: line[at..<at + part.count]).initialize(fromContentsOf: part)
                 at += part.count
             }
             func copy(_ part: StaticString) { copy(UnsafeBufferPointer(start: part.utf8Start, count: part.utf8CodeUnitCount)) }
