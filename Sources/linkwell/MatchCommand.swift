@@ -61,7 +61,7 @@ struct MatchCommand: ParsableCommand {
     func run() throws {
         let evaluator = try makeEvaluator()
         var output = BufferedOutput()
-        _ = fcntl(STDOUT_FILENO, 1031, 1 << 20)
+        BufferedOutput.enlargePipe()
         var invalid = 0
         let json = json  // read once: the flag's wrapper was a measurable share of `--stdin`
         func evaluate(_ text: String) {
@@ -128,6 +128,17 @@ struct BufferedOutput {
     mutating func flush() {
         _ = writeAll(STDOUT_FILENO, lines.bytes)
         lines.removeAll()
+    }
+
+    /// When standard output is a pipe, asks Linux for a 1 MB buffer (the default is 64 KB, and
+    /// each time it filled, `match` waited for the reader: a fifth of `--stdin`'s time). On a file,
+    /// a terminal or another system the request fails and nothing changes.
+    static func enlargePipe() {
+        #if os(Linux)
+            // F_SETPIPE_SZ, which Glibc's header declares only for _GNU_SOURCE.
+            let setPipeSize: Int32 = 1031
+            _ = fcntl(STDOUT_FILENO, setPipeSize, 1 << 20)
+        #endif
     }
 }
 
