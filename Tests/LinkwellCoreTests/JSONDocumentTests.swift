@@ -12,13 +12,6 @@ import Testing
     struct Encoded: Encodable {
         var value: JSONValue
 
-        struct Key: CodingKey {
-            var stringValue: String
-            var intValue: Int? { nil }
-            init(stringValue: String) { self.stringValue = stringValue }
-            init?(intValue: Int) { nil }
-        }
-
         func encode(to encoder: any Encoder) throws {
             switch value {
             case .null:
@@ -37,8 +30,8 @@ import Testing
                 var container = encoder.unkeyedContainer()
                 for item in items { try container.encode(Encoded(value: item)) }
             case .object(let fields):
-                var container = encoder.container(keyedBy: Key.self)
-                for (key, item) in fields { try container.encode(Encoded(value: item), forKey: Key(stringValue: key)) }
+                var container = encoder.container(keyedBy: NameKey.self)
+                for (key, item) in fields { try container.encode(Encoded(value: item), forKey: NameKey(stringValue: key)) }
             }
         }
     }

@@ -72,16 +72,9 @@ import Testing
     struct Entries: Encodable {
         var pairs: [(String, Int)]
 
-        struct Key: CodingKey {
-            var stringValue: String
-            var intValue: Int? { nil }
-            init(stringValue: String) { self.stringValue = stringValue }
-            init?(intValue: Int) { nil }
-        }
-
         func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: Key.self)
-            for (key, value) in pairs { try container.encode(value, forKey: Key(stringValue: key)) }
+            var container = encoder.container(keyedBy: NameKey.self)
+            for (key, value) in pairs { try container.encode(value, forKey: NameKey(stringValue: key)) }
         }
     }
 

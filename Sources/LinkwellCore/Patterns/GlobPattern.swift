@@ -46,44 +46,28 @@ package struct GlobPattern: Sendable {
     /// `*` and `?` over ASCII bytes: the classic walk that, on a mismatch, lets the last `*`
     /// take one more byte. It is exact for these two wildcards (no state but the last star).
     private static func globMatches(_ pattern: [UInt8], _ subject: UnsafeBufferPointer<UInt8>, foldCase: Bool) -> Bool {
-        let star = UInt8(ascii: "*")
-        let any = UInt8(ascii: "?")
-        var p = 0
-        var s = 0
-        var starAt = -1
-        var starSubject = 0
-        while s < subject.count {
-            let byte = foldCase ? foldASCII(subject[s]) : subject[s]
-            if p < pattern.count, pattern[p] == any || (pattern[p] == byte && pattern[p] != star) {
-                p += 1
-                s += 1
-            } else if p < pattern.count, pattern[p] == star {
-                starAt = p
-                starSubject = s
-                p += 1
-            } else if starAt >= 0 {
-                p = starAt + 1
-                starSubject += 1
-                s = starSubject
-            } else {
-                return false
-            }
-        }
-        while p < pattern.count, pattern[p] == star { p += 1 }
-        return p == pattern.count
+        globMatches(pattern, count: subject.count) { UInt32(foldCase ? foldASCII(subject[$0]) : subject[$0]) }
     }
 
-    /// `globMatches` over scalars: an ASCII pattern's byte is its scalar's value.
+    /// The same walk over scalars, folded as the automaton folds them: an ASCII pattern's byte
+    /// is its scalar's value.
     private static func globMatches(_ pattern: [UInt8], scalars subject: [Unicode.Scalar], caseSensitive: Bool) -> Bool {
+        globMatches(pattern, count: subject.count) { GlobAutomaton.fold(subject[$0], caseSensitive: caseSensitive).value }
+    }
+
+    /// The walk itself, over `count` units of the subject that `unit` reads (a byte or a
+    /// scalar's value, folded when case is ignored).
+    @inline(__always)
+    private static func globMatches(_ pattern: [UInt8], count: Int, unit: (Int) -> UInt32) -> Bool {
         let star = UInt8(ascii: "*")
         let any = UInt8(ascii: "?")
         var p = 0
         var s = 0
         var starAt = -1
         var starSubject = 0
-        while s < subject.count {
-            let scalar = GlobAutomaton.fold(subject[s], caseSensitive: caseSensitive).value
-            if p < pattern.count, pattern[p] == any || (UInt32(pattern[p]) == scalar && pattern[p] != star) {
+        while s < count {
+            let value = unit(s)
+            if p < pattern.count, pattern[p] == any || (UInt32(pattern[p]) == value && pattern[p] != star) {
                 p += 1
                 s += 1
             } else if p < pattern.count, pattern[p] == star {
