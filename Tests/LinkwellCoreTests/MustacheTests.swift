@@ -28,6 +28,19 @@ struct MustacheTests {
                 == "&amp; &quot; &lt; &gt; &#39;|& \" < > '|& \" < > '|true||")
     }
 
+    /// Escaping copies the runs between specials whole: any text must read as escaping it
+    /// character by character.
+    @Test func escapingReadsAsEntityByEntity() throws {
+        var random = PropertyTests.Random(state: 0xE5CA_9E01)
+        let pieces = ["a", "&", "<", ">", "\"", "'", "é", "😀", "&amp;", " ", "\u{301}", "\n"]
+        let entities: [Character: String] = ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;"]
+        for _ in 0..<2_000 {
+            let text = (0..<random.below(10)).map { _ in random.pick(pieces) }.joined()
+            let expected = text.unicodeScalars.map { entities[Character($0)] ?? String($0) }.joined()
+            #expect(try Self.render("[{{x}}]", ["x": .text(text)]) == "[\(expected)]", "\(text)")
+        }
+    }
+
     @Test func dottedNamesResolveTheFirstPartUpTheStackAndTheRestInsideIt() throws {
         let data: [String: TemplateValue] = [
             "a": Self.object(["b": Self.object(["c": .text("deep")])]), "name": .text("outer"),

@@ -91,6 +91,36 @@ import Testing
         #expect(URLTemplate.strictlyEncoded("a b&c=d/é!'()*~") == "a%20b%26c%3Dd%2F%C3%A9!'()*~")
     }
 
+    /// The expansion walks the template's bytes in place; it must read as replacing each
+    /// placeholder left to right in the template alone, with cut-off ones (`{pat`) kept as text.
+    @Test func templatesExpandAsPlaceholderByPlaceholder() {
+        var random = PropertyTests.Random(state: 0x0E4A_D001)
+        let pieces = ["{path}", "{query}", "{link}", "{", "}", "{pat", "{quer", "x", "é", "/", "?", "{{path}"]
+        for _ in 0..<2_000 {
+            let template = (0..<random.below(7)).map { _ in random.pick(pieces) }.joined()
+            let path = random.pick(["/u/a", "/u/{query}", "/é"])
+            let query = random.pick(["", "a=1", "b={path}"])
+            let link = URLTemplate.strictlyEncoded("https://m.example.com\(path)\(query.isEmpty ? "" : "?")\(query)")
+            var expected = ""
+            var rest = Substring(template)
+            while !rest.isEmpty {
+                if rest.hasPrefix("{path}") {
+                    expected += path
+                    rest = rest.dropFirst(6)
+                } else if rest.hasPrefix("{query}") {
+                    expected += query.isEmpty ? "" : "?" + query
+                    rest = rest.dropFirst(7)
+                } else if rest.hasPrefix("{link}") {
+                    expected += link
+                    rest = rest.dropFirst(6)
+                } else {
+                    expected.append(rest.removeFirst())
+                }
+            }
+            #expect(URLTemplate.expand(template, path: path, query: query, primaryHost: "m.example.com") == expected, "\(template)")
+        }
+    }
+
     @Test func routePagesAreWrittenOnBothMirrorsWithTheirRoles() throws {
         let built = Self.build(Fixtures.validManifest)
         let primary = try #require(built.files["m.example.com/_linkwell/product.html"])

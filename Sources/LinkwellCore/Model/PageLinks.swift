@@ -92,32 +92,46 @@ package enum PageKind: String, Sendable, Hashable, Codable, CaseIterable {
 /// is never itself read as a placeholder. The page script implements the same function.
 package enum URLTemplate {
     package static func expand(_ template: String, path: String, query: String, primaryHost: String) -> String {
-        // One pass over the template's bytes: this runs several times for every item page.
+        // One pass over the template's bytes, in place: this runs several times for every item page.
         var result: [UInt8] = []
         result.reserveCapacity(template.utf8.count + path.utf8.count + query.utf8.count + 1)
-        var bytes = template.utf8[...]
-        while let open = bytes.firstIndex(of: UInt8(ascii: "{")) {
-            result += bytes[..<open]
-            let after = bytes[open...]
-            if after.starts(with: "{path}".utf8) {
-                result += path.utf8
-                bytes = after.dropFirst(6)
-            } else if after.starts(with: "{query}".utf8) {
-                if !query.isEmpty {
-                    result.append(UInt8(ascii: "?"))
-                    result += query.utf8
-                }
-                bytes = after.dropFirst(7)
-            } else if after.starts(with: "{link}".utf8) {
-                PercentEncoding.append(
-                    "https://\(primaryHost)\(path)\(query.isEmpty ? "" : "?")\(query)".utf8, keeping: unreserved.contains, to: &result)
-                bytes = after.dropFirst(6)
-            } else {
-                result.append(UInt8(ascii: "{"))
-                bytes = after.dropFirst()
+        var template = template
+        template.withUTF8 { bytes in
+            func placeholder(_ name: StaticString, at index: Int) -> Bool {
+                let count = name.utf8CodeUnitCount
+                guard index + count <= bytes.count else { return false }
+                return UnsafeBufferPointer(rebasing: bytes[index..<index + count])
+                    .elementsEqual(UnsafeBufferPointer(start: name.utf8Start, count: count))
             }
+            var run = 0
+            var index = 0
+            while index < bytes.count {
+                guard bytes[index] == UInt8(ascii: "{") else {
+                    index += 1
+                    continue
+                }
+                result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
+                if placeholder("{path}", at: index) {
+                    result += path.utf8
+                    index += 6
+                } else if placeholder("{query}", at: index) {
+                    if !query.isEmpty {
+                        result.append(UInt8(ascii: "?"))
+                        result += query.utf8
+                    }
+                    index += 7
+                } else if placeholder("{link}", at: index) {
+                    PercentEncoding.append(
+                        "https://\(primaryHost)\(path)\(query.isEmpty ? "" : "?")\(query)".utf8, keeping: unreserved.contains, to: &result)
+                    index += 6
+                } else {
+                    result.append(UInt8(ascii: "{"))
+                    index += 1
+                }
+                run = index
+            }
+            result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
         }
-        result += bytes
         return String(decoding: result, as: UTF8.self)
     }
 
