@@ -186,7 +186,15 @@ package final class ShortLinkContext: Sendable {
 // of short strings.
 extension PageContext: TemplateObject {
     package func member(named name: String) -> TemplateValue? {
+        // The names an item page's specialized template still asks for come first: the switch
+        // compares in order, and the page is asked this about thirty times.
         switch name {
+        case "link": .optional(link)
+        case "item": .optional(item)
+        case "page": .object(page)
+        case "ios": .optional(ios)
+        case "android": .optional(android)
+        case "buttons": .list(buttons.map { .object($0) })
         case "siteName": .text(siteName)
         case "role": .text(role)
         case "isPrimary": .flag(isPrimary)
@@ -196,14 +204,8 @@ extension PageContext: TemplateObject {
         case "isNotFound": .flag(isNotFound)
         case "host": .text(host)
         case "otherHost": .optional(otherHost)
-        case "page": .object(page)
-        case "link": .optional(link)
         case "webHome": .optional(webHome)
-        case "ios": .optional(ios)
-        case "android": .optional(android)
-        case "item": .optional(item)
         case "webShouldFallback": .text(webShouldFallback)
-        case "buttons": .list(buttons.map { .object($0) })
         case "theme": .object(theme)
         case "behaviour": .object(behaviour)
         default: nil

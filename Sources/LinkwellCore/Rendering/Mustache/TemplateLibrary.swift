@@ -124,11 +124,11 @@ struct TemplateLibrary: Sendable {
     private static func resolve(_ name: MustacheTemplate.Name, in stack: [TemplateValue]) -> TemplateValue? {
         guard let first = name.parts.first else { return stack.last }
         var found: TemplateValue?
-        for value in stack.reversed() {
-            if case .object(let object) = value, let member = object.member(named: first) {
-                found = member
-                break
-            }
+        // By index, reading each level in place (iterating `reversed()` copied every value).
+        for index in stack.indices.reversed() {
+            guard case .object(let object) = stack[index], let member = object.member(named: first) else { continue }
+            found = member
+            break
         }
         for part in name.parts.dropFirst() {
             guard case .object(let object)? = found else { return nil }
