@@ -62,7 +62,7 @@ package struct DecisionLines {
                 _ = UnsafeMutableBufferPointer(rebasing: line[at..<at + part.count]).initialize(fromContentsOf: part)
                 at += part.count
             }
-            func copy(_ part: StaticString) { copy(UnsafeBufferPointer(start: part.utf8Start, count: part.utf8CodeUnitCount)) }
+            func copy(_ part: StaticString) { part.withUTF8Buffer { copy($0) } }
             func copy(_ part: [UInt8]) { part.withUnsafeBufferPointer { copy($0) } }
             func decimal(_ value: Int, digits: Int) {
                 guard value >= 0 else {
@@ -141,7 +141,7 @@ package struct DecisionLines {
 extension [UInt8] {
     // Static text copied whole: appending a String's UTF-8 view goes byte by byte.
     fileprivate mutating func append(literal text: StaticString) {
-        append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        text.withUTF8Buffer { append(contentsOf: $0) }
     }
 
     fileprivate mutating func appendQuotedOrNull(_ text: String?) {

@@ -25,9 +25,8 @@ package enum Identifiers {
     private static let schemeCharacters = Set("abcdefghijklmnopqrstuvwxyz0123456789+-.")
 
     package static func bundleIDProblem(_ value: String) -> String? {
-        let allowed = bundleIDCharacters
         let labels = value.split(separator: ".", omittingEmptySubsequences: false)
-        guard value.allSatisfy(allowed.contains), labels.count >= 2, !labels.contains(where: \.isEmpty) else {
+        guard value.allSatisfy(bundleIDCharacters.contains), labels.count >= 2, !labels.contains(where: \.isEmpty) else {
             return "bundle ID '\(value)' must be reverse-DNS letters, digits, '-' and '.', with no empty part (e.g. 'com.example.app')"
         }
         return nil
@@ -129,8 +128,7 @@ package enum Identifiers {
     /// Names the manifest uses to refer to things (app ids, route names): short, lower case,
     /// safe in file names and URLs.
     package static func nameProblem(_ value: String, what: String) -> String? {
-        let allowed = nameCharacters
-        guard !value.isEmpty, value.allSatisfy(allowed.contains), value.first?.isLetter == true else {
+        guard !value.isEmpty, value.allSatisfy(nameCharacters.contains), value.first?.isLetter == true else {
             return "\(what) '\(value)' must start with a lower-case letter and hold only lower-case letters, digits, '-' and '_'"
         }
         return nil
@@ -138,11 +136,10 @@ package enum Identifiers {
 
     /// A URL scheme per RFC 3986: a letter, then letters, digits, '+', '-' or '.'.
     package static func schemeProblem(_ value: String) -> String? {
-        let allowed = schemeCharacters
         if value.hasSuffix("://") || value.hasSuffix(":") {
             return "scheme '\(value)' must be the bare name; write '\(value.split(separator: ":").first ?? "")'"
         }
-        guard let first = value.first, first.isLetter, value.lowercased().allSatisfy(allowed.contains) else {
+        guard let first = value.first, first.isLetter, value.lowercased().allSatisfy(schemeCharacters.contains) else {
             return "scheme '\(value)' must start with a letter and hold only letters, digits, '+', '-' and '.'"
         }
         if ["http", "https"].contains(value.lowercased()) {

@@ -100,8 +100,7 @@ package enum URLTemplate {
             func placeholder(_ name: StaticString, at index: Int) -> Bool {
                 let count = name.utf8CodeUnitCount
                 guard index + count <= bytes.count else { return false }
-                return UnsafeBufferPointer(rebasing: bytes[index..<index + count])
-                    .elementsEqual(UnsafeBufferPointer(start: name.utf8Start, count: count))
+                return name.withUTF8Buffer { UnsafeBufferPointer(rebasing: bytes[index..<index + count]).elementsEqual($0) }
             }
             var run = 0
             var index = 0

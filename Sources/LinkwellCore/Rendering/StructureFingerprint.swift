@@ -28,7 +28,7 @@ enum StructureFingerprint {
         /// One value: its place, a tag for its kind, its bytes.
         func add(_ place: Place, _ kind: StaticString, _ bytes: some Collection<UInt8>) {
             var lanes = place.lanes
-            lanes.add(UnsafeBufferPointer(start: kind.utf8Start, count: kind.utf8CodeUnitCount))
+            kind.withUTF8Buffer { lanes.add($0) }
             lanes.add(bytes)
             let value = lanes.value
             high &+= value.high

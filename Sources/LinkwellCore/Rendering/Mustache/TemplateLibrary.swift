@@ -290,7 +290,7 @@ struct TemplateLibrary: Sendable {
                 default: continue
                 }
                 output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
-                output.append(contentsOf: UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount))
+                entity.withUTF8Buffer { output.append(contentsOf: $0) }
                 run = index + 1
             }
             output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
