@@ -42,4 +42,22 @@ import Testing
         }
         #expect(checked == 20_000)
     }
+
+    /// The shortcut that skips the parse for plain URLs (`https://host/path` of unreserved
+    /// characters) accepts only what the parse, and Foundation, accept.
+    @Test func plainURLsAreAcceptedByTheParseToo() {
+        var random = PropertyTests.Random(state: 0x91A1_4E55)
+        let plainPieces = ["a", "Z", "0", "-", ".", "_", "~", "/", "/", "x.com"]
+        let otherPieces = [":", "@", "%41", "?", "#", "é", " ", "[", "!", "{", "\\", "..", "-."]
+        var plain = 0
+        for _ in 0..<20_000 {
+            var text = random.pick(["https://", "https://", "http://", "https:/"])
+            for _ in 0..<random.below(10) { text += random.below(8) == 0 ? random.pick(otherPieces) : random.pick(plainPieces) }
+            guard Validation.isPlainHTTPS(text) else { continue }
+            plain += 1
+            #expect(Validation.isParsedAbsoluteHTTPS(text) && Self.foundationSays(text), Comment(rawValue: text))
+        }
+        // Enough of them take the shortcut for the comparison to say something.
+        #expect(plain > 2_000)
+    }
 }

@@ -5,8 +5,9 @@ import Testing
 /// Linkwell's own Mustache: cases from the Mustache specification (v1.4: interpolation,
 /// sections, inverted, comments, partials, delimiters) and the dialect tags it refuses.
 struct MustacheTests {
-    private struct Object: TemplateObject {
-        var members: [String: TemplateValue]
+    private final class Object: TemplateObject {
+        let members: [String: TemplateValue]
+        init(members: [String: TemplateValue]) { self.members = members }
         func member(named name: String) -> TemplateValue? { members[name] }
     }
 
@@ -105,10 +106,15 @@ struct MustacheTests {
     }
 
     /// Hides members by path, as item pages hide what differs from item to item.
-    private struct Masked: TemplateObject {
-        var object: any TemplateObject
-        var hidden: Set<String>
-        var prefix = ""
+    private final class Masked: TemplateObject {
+        let object: any TemplateObject
+        let hidden: Set<String>
+        let prefix: String
+        init(object: any TemplateObject, hidden: Set<String>, prefix: String = "") {
+            self.object = object
+            self.hidden = hidden
+            self.prefix = prefix
+        }
         func member(named name: String) -> TemplateValue? {
             let path = prefix.isEmpty ? name : "\(prefix).\(name)"
             if hidden.contains(path) { return .unknown }

@@ -403,6 +403,32 @@ import Testing
             ])
     }
 
+    /// Paths of ASCII path characters are checked as bytes; every path must be refused, or not,
+    /// as its characters decide (`ItemBuild.isPathCharacter` and a split at `/` characters).
+    @Test func itemPathsAreCheckedCharacterByCharacter() throws {
+        var random = PropertyTests.Random(state: 0x1_7E4_9A7E)
+        let pieces = [
+            "/", "/", "a", "Z", "0", ".", ":", "~", "con", "@", "!", "é", "e\u{301}", "/\u{301}", "\u{301}", "東", " ", "%", "?", "^", "\t",
+        ]
+        var paths: [String] = []
+        for index in 0..<1_500 { paths.append((0..<random.below(7)).map { _ in random.pick(pieces) }.joined() + "r\(index)") }
+        for index in 0..<500 {
+            paths.insert("/" + (0..<random.below(7)).map { _ in random.pick(pieces) }.joined() + "r\(index)", at: random.below(paths.count))
+        }
+        let built = Self.build(Self.items, ["data/p.csv": "path,title\n" + paths.map { "\($0),T\n" }.joined()])
+        var refusedByCharacter = 0
+        for (offset, path) in paths.enumerated() {
+            let at = "data/p.csv:\(offset + 2):1: error: item path '\(path)' "
+            let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+            let badShape = !path.hasPrefix("/") || path == "/" || segments.contains(where: \.isEmpty)
+            #expect(built.diagnostics.contains { $0.hasPrefix(at + "must start with '/'") } == badShape, "\(path)")
+            let bad = badShape ? nil : path.first { !ItemBuild.isPathCharacter($0) }
+            #expect(built.diagnostics.contains { $0.hasPrefix(at + "contains '\(bad.map(String.init) ?? "")'") } == (bad != nil), "\(path)")
+            if bad != nil { refusedByCharacter += 1 }
+        }
+        #expect(refusedByCharacter > 100 && refusedByCharacter < 1_900)
+    }
+
     /// Item paths that would replace a file every host needs are refused; paths that only
     /// differ in case, or that Windows cannot hold, are built with a warning.
     @Test func reservedCaseOnlyAndWindowsItemPaths() throws {

@@ -15,10 +15,10 @@ package enum ItemBuild {
     /// name on every host, without percent-encoding (a host would decode it before finding the
     /// file). Beyond ASCII, letters, digits and combining marks of any script (`/u/zoë`): written
     /// to disk as UTF-8, which is what hosts find after decoding the URL's `%C3%AB`.
-    static let pathCharacters = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@/")
+    static let pathCharacters = ASCIISet("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@/")
 
     static func isPathCharacter(_ character: Character) -> Bool {
-        if character.isASCII { return pathCharacters.contains(character) }
+        if character.isASCII { return character.utf8.count == 1 && character.utf8.allSatisfy(pathCharacters.contains) }
         return character.unicodeScalars.allSatisfy { scalar in
             scalar.properties.isAlphabetic || scalar.properties.numericType != nil
                 || [.nonspacingMark, .spacingMark, .enclosingMark].contains(scalar.properties.generalCategory)
@@ -160,19 +160,27 @@ package enum ItemBuild {
         of row: ItemRow, page: PageType, routing: PageRouting, primaryHost: String, seen: inout [String: SeenPath]
     ) -> [Diagnostic] {
         let path = row.path
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        // Most paths are path characters of ASCII alone, each one byte and one character: the
+        // characters are checked as bytes then, and ASCII needs no composing.
+        let isASCIIPath = path.utf8.allSatisfy(pathCharacters.contains)
+        let segments =
+            isASCIIPath
+            ? path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map(Substring.init).dropFirst()
+            : path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
         if !path.hasPrefix("/") || path == "/" || segments.contains(where: \.isEmpty) {
             return [.error(ItemProblem.badPathShape(path), at: row.pathLocation)]
         }
-        if let bad = path.first(where: { !isPathCharacter($0) }) {
+        if !isASCIIPath, let bad = path.first(where: { !isPathCharacter($0) }) {
             return [.error(ItemProblem.badPathCharacter(path, bad), at: row.pathLocation)]
         }
         // One spelling per path: a decomposed `e` + `◌̈` is another file name and another URL than `ë`.
         // The standard library's NFC (underscored but public; FoundationEssentials' own
         // normalization uses it): Foundation's `precomposedStringWithCanonicalMapping` needs ICU.
-        let composed = String(decoding: path._nfcCodeUnits, as: UTF8.self)
-        if !composed.unicodeScalars.elementsEqual(path.unicodeScalars) {
-            return [.error(ItemProblem.notComposed(path, composed: composed), at: row.pathLocation)]
+        if !isASCIIPath {
+            let composed = String(decoding: path._nfcCodeUnits, as: UTF8.self)
+            if !composed.unicodeScalars.elementsEqual(path.unicodeScalars) {
+                return [.error(ItemProblem.notComposed(path, composed: composed), at: row.pathLocation)]
+            }
         }
         // File systems hold names of at most 255 bytes (the last one gets `.html`); a much longer
         // path would fail at the write, far from the row that asked for it.

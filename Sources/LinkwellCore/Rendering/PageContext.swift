@@ -35,6 +35,8 @@ package final class PageContext: Sendable {
     package let webShouldFallback: String
     /// The page's buttons in the order the page shows them (the first is the main one).
     package let buttons: [Button]
+    /// `buttons` as a template list, made once: a page's template iterates it several times.
+    private let buttonList: TemplateValue
     package let theme: ThemeValues
     package let behaviour: Behaviour
 
@@ -122,11 +124,11 @@ package final class PageContext: Sendable {
     package final class Item: Sendable {
         package let path: String
         /// Every column of the row (CSV) or key of the object (JSON Lines), `path` included.
-        package let fields: [String: String]
+        package let fields: TemplateFields
 
         init(path: String, fields: [String: String]) {
             self.path = path
-            self.fields = fields
+            self.fields = TemplateFields(fields)
         }
     }
 
@@ -163,6 +165,7 @@ package final class PageContext: Sendable {
         self.item = item
         self.webShouldFallback = webShouldFallback
         self.buttons = buttons
+        buttonList = .list(buttons.map { .object($0) })
         self.theme = theme
         self.behaviour = behaviour
     }
@@ -194,7 +197,7 @@ extension PageContext: TemplateObject {
         case "page": .object(page)
         case "ios": .optional(ios)
         case "android": .optional(android)
-        case "buttons": .list(buttons.map { .object($0) })
+        case "buttons": buttonList
         case "siteName": .text(siteName)
         case "role": .text(role)
         case "isPrimary": .flag(isPrimary)
@@ -294,7 +297,7 @@ extension PageContext.Item: TemplateObject {
         switch name {
         case "path": .text(path)
         case "fields": .object(fields)
-        default: fields[name].map(TemplateValue.text)
+        default: fields.member(named: name)
         }
     }
 }

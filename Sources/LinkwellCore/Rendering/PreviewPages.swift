@@ -54,13 +54,18 @@ package struct PreviewPages: Sendable {
 
     /// The context of item pages with what differs from item to item marked unknown: the item,
     /// its links, its buttons and the page texts an item row can override.
-    private struct ItemMask: TemplateObject {
+    private final class ItemMask: TemplateObject {
         static let unknown: Set<String> = [
             "page.title", "page.description", "page.image", "page.twitterCard", "link", "item", "buttons",
         ]
 
         let object: any TemplateObject
         let prefix: String
+
+        init(object: any TemplateObject, prefix: String) {
+            self.object = object
+            self.prefix = prefix
+        }
 
         func member(named name: String) -> TemplateValue? {
             let path = prefix.isEmpty ? name : prefix + "." + name

@@ -11,3 +11,24 @@ extension UInt8 {
     /// What HTML calls ASCII whitespace (tab, line feed, form feed, carriage return, space).
     var isHTMLWhitespace: Bool { self == 0x20 || self == 0x09 || self == 0x0A || self == 0x0C || self == 0x0D }
 }
+
+/// A set of ASCII bytes as two 64-bit masks: a membership test is a shift and an `and`, for
+/// checks that run on every byte of every item row (a `Set<Character>` hashed each character).
+struct ASCIISet: Sendable {
+    private var low: UInt64 = 0
+    private var high: UInt64 = 0
+
+    /// `members` must be ASCII; a byte of a multi-byte character is never a member.
+    init(_ members: StaticString) {
+        members.withUTF8Buffer { bytes in
+            for byte in bytes {
+                precondition(byte < 0x80, "ASCIISet holds ASCII only")
+                if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
+            }
+        }
+    }
+
+    func contains(_ byte: UInt8) -> Bool {
+        byte < 64 ? low & (1 << UInt64(byte)) != 0 : byte < 128 && high & (1 << UInt64(byte - 64)) != 0
+    }
+}

@@ -94,6 +94,11 @@ extension Validation {
     /// allows: FoundationEssentials' parser (all the binary links) skips the host check the full
     /// Foundation makes, and would take `https://www.example.com{path` for a URL.
     static func isAbsoluteHTTPS(_ value: String) -> Bool {
+        isPlainHTTPS(value) || isParsedAbsoluteHTTPS(value)
+    }
+
+    /// `isAbsoluteHTTPS` by parsing: what it decides for every URL `isPlainHTTPS` does not take.
+    static func isParsedAbsoluteHTTPS(_ value: String) -> Bool {
         guard let components = URLComponents(string: value), components.scheme == "https", components.host?.isEmpty == false,
             value.hasPrefix("https://")
         else { return false }
@@ -103,6 +108,22 @@ extension Validation {
         if host.first == UInt8(ascii: "[") { return host.contains(UInt8(ascii: "]")) }
         return isRegisteredName(host.prefix { $0 != UInt8(ascii: ":") })
     }
+
+    /// `https://`, a host of ASCII letters, digits, `-` and `.`, then nothing or a path of
+    /// unreserved characters and `/`: a URL the parse accepts (tested against it), so an item
+    /// row's image needs no parse (it cost more than the row's other checks together).
+    static func isPlainHTTPS(_ value: String) -> Bool {
+        var bytes = value.utf8[...]
+        guard bytes.starts(with: "https://".utf8) else { return false }
+        bytes = bytes.dropFirst(8)
+        let host = bytes.prefix { plainHostCharacters.contains($0) }
+        guard !host.isEmpty else { return false }
+        let rest = bytes[host.endIndex...]
+        return rest.isEmpty || (rest.first == UInt8(ascii: "/") && rest.allSatisfy(plainPathCharacters.contains))
+    }
+
+    private static let plainHostCharacters = ASCIISet("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-.")
+    private static let plainPathCharacters = ASCIISet("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/")
 
     /// Unreserved characters, sub-delimiters, non-ASCII letters (an internationalized name) and
     /// percent escapes that spell UTF-8.

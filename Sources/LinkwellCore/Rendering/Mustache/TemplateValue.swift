@@ -37,14 +37,20 @@ package enum TemplateValue: Sendable {
 }
 
 /// A value with named members (`{{page.title}}`): each context type answers with one switch,
-/// which is also the list of names its templates can use.
-package protocol TemplateObject: Sendable {
+/// which is also the list of names its templates can use. Objects are classes: a lookup hands
+/// out a reference (one retain), where a struct in an existential is copied through its type's
+/// value witnesses — a sixth of an item page's rendering when the item's columns were one.
+package protocol TemplateObject: AnyObject, Sendable {
     func member(named name: String) -> TemplateValue?
 }
 
 /// Item rows' columns, by name (`{{item.fields.distance_km}}`).
-extension Dictionary: TemplateObject where Key == String, Value == String {
+package final class TemplateFields: TemplateObject {
+    package let values: [String: String]
+
+    init(_ values: [String: String]) { self.values = values }
+
     package func member(named name: String) -> TemplateValue? {
-        self[name].map(TemplateValue.text)
+        values[name].map(TemplateValue.text)
     }
 }
