@@ -179,6 +179,12 @@ import Testing
         ("path,title,path\n", "data/p.csv:1:12: error: column 'path' is named twice in the header row"),
         ("path,title\n/p/a\n", "data/p.csv:2:1: error: row has 1 field; the header names 2 columns"),
         ("path,title\n/p/a,\"A\"x\n", "data/p.csv:2:9: error: expected ',' or the end of the row after a quoted field"),
+        // Columns count characters, lines the breaks inside quotes.
+        ("path,title\n/p/a,\"é😀\n\"\"é\"x\n", "data/p.csv:3:5: error: expected ',' or the end of the row after a quoted field"),
+        (
+            "path,title\n/p/a,é😀 \"B\"\n",
+            "data/p.csv:2:9: error: a quote inside an unquoted field; quote the whole field and write \"\" for each quote"
+        ),
         (
             "path,title\n/p/a,A \"B\"\n",
             "data/p.csv:2:8: error: a quote inside an unquoted field; quote the whole field and write \"\" for each quote"
@@ -197,6 +203,43 @@ import Testing
         let second = try? rows.next()?.get()
         #expect(second?.path == "/p/b" && second?.location.line == 5)
         #expect(rows.next() == nil)
+    }
+
+    /// Fields are read a run of a chunk at a time: any text must read as it reads one byte per
+    /// chunk — the same rows, locations and problems wherever the chunks end.
+    @Test func csvReadsTheSameWhereverChunksEnd() {
+        var random = PropertyTests.Random(state: 0xC5F_C4A2)
+        let pieces = ["a", "é", ",", ",", "\n", "\r\n", "\r", " ", "/p/x", "😀", "\u{301}"]
+        let quoted = ["\"", "\"\"", "\",\"", "\"a\nb\""]
+        func read(_ bytes: [UInt8], chunkSizes: () -> Int) -> [String] {
+            var chunks: [[UInt8]] = []
+            var start = 0
+            while start < bytes.count {
+                let end = min(bytes.count, start + chunkSizes())
+                chunks.append(Array(bytes[start..<end]))
+                start = end
+            }
+            var rows = ItemRows(file: "p.csv", format: .csv, chunks: AnyIterator(chunks.makeIterator()))
+            var read: [String] = []
+            while let next = rows.next() {
+                switch next {
+                case .success(let row): read.append("\(row.fields.sorted { $0.key < $1.key }) \(row.location) \(row.pathLocation)")
+                case .failure(let problem): read.append(problem.description)
+                }
+            }
+            return read
+        }
+        var failures = 0
+        for _ in 0..<3_000 {
+            let body = (0..<random.below(24)).map { _ in random.below(12) == 0 ? random.pick(quoted) : random.pick(pieces) }.joined()
+            let bytes = Array("path,title\n\(body)".utf8) + (random.below(10) == 0 ? [0xFF, 0x2C, 0x61] : [])
+            let byteByByte = read(bytes) { 1 }
+            #expect(read(bytes) { bytes.count } == byteByByte, "\(body)")
+            #expect(read(bytes) { 1 + random.below(6) } == byteByByte, "\(body)")
+            if byteByByte.last?.contains("error") == true { failures += 1 }
+        }
+        // Both rows and problems are compared.
+        #expect(failures > 300 && failures < 2_700)
     }
 
     @Test func jsonLinesRowsAndTheirProblems() {
@@ -409,24 +452,41 @@ import Testing
         var random = PropertyTests.Random(state: 0x1_7E4_9A7E)
         let pieces = [
             "/", "/", "a", "Z", "0", ".", ":", "~", "con", "@", "!", "é", "e\u{301}", "/\u{301}", "\u{301}", "東", " ", "%", "?", "^", "\t",
+            "CON", "Lpt1", "aux.", "nul.x", "com",
         ]
         var paths: [String] = []
         for index in 0..<1_500 { paths.append((0..<random.below(7)).map { _ in random.pick(pieces) }.joined() + "r\(index)") }
         for index in 0..<500 {
             paths.insert("/" + (0..<random.below(7)).map { _ in random.pick(pieces) }.joined() + "r\(index)", at: random.below(paths.count))
         }
+        // Under the page type's route, so that a path without errors reaches the Windows check.
+        for index in 0..<1_000 {
+            let segments = (0..<1 + random.below(3)).map { _ in (0..<1 + random.below(3)).map { _ in random.pick(pieces) }.joined() }
+            paths.insert("/p/" + segments.joined(separator: "/") + "/r\(index)", at: random.below(paths.count))
+        }
         let built = Self.build(Self.items, ["data/p.csv": "path,title\n" + paths.map { "\($0),T\n" }.joined()])
+        let byLine = Dictionary(grouping: built.diagnostics) { $0.prefix { $0 != " " } }
         var refusedByCharacter = 0
+        var windowsNames = 0
         for (offset, path) in paths.enumerated() {
+            let said = byLine["data/p.csv:\(offset + 2):1:"] ?? []
             let at = "data/p.csv:\(offset + 2):1: error: item path '\(path)' "
             let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
             let badShape = !path.hasPrefix("/") || path == "/" || segments.contains(where: \.isEmpty)
-            #expect(built.diagnostics.contains { $0.hasPrefix(at + "must start with '/'") } == badShape, "\(path)")
+            #expect(said.contains { $0.hasPrefix(at + "must start with '/'") } == badShape, "\(path)")
             let bad = badShape ? nil : path.first { !ItemBuild.isPathCharacter($0) }
-            #expect(built.diagnostics.contains { $0.hasPrefix(at + "contains '\(bad.map(String.init) ?? "")'") } == (bad != nil), "\(path)")
+            #expect(said.contains { $0.hasPrefix(at + "contains '\(bad.map(String.init) ?? "")'") } == (bad != nil), "\(path)")
             if bad != nil { refusedByCharacter += 1 }
+            let line = "data/p.csv:\(offset + 2):1: "
+            guard !said.contains(where: { $0.hasPrefix(line + "error") }) else { continue }
+            let windows = segments.first { segment in
+                segment.contains(":") || ItemBuild.windowsReservedNames.contains(String(segment.prefix { $0 != "." }).lowercased())
+            }
+            let warned = said.contains { $0.hasPrefix(line + "warning: item path '\(path)' has the segment") }
+            #expect(warned == (windows != nil), "\(path)")
+            if windows != nil { windowsNames += 1 }
         }
-        #expect(refusedByCharacter > 100 && refusedByCharacter < 1_900)
+        #expect(refusedByCharacter > 100 && refusedByCharacter < 2_900 && windowsNames > 50)
     }
 
     /// Item paths that would replace a file every host needs are refused; paths that only

@@ -153,6 +153,15 @@ package enum ItemBuild {
     /// File names Windows refuses whatever their extension (a clone there would fail).
     static let windowsReservedNames = Set(["con", "prn", "aux", "nul"] + (1...9).flatMap { ["com\($0)", "lpt\($0)"] })
 
+    /// The check above for a segment of ASCII path characters, read as bytes: each is one
+    /// character, and lowercasing keeps the length (every reserved name has three or four).
+    static func isWindowsReservedASCII(_ segment: Substring) -> Bool {
+        let bytes = segment.utf8
+        if bytes.contains(UInt8(ascii: ":")) { return true }
+        let name = bytes.prefix { $0 != UInt8(ascii: ".") }
+        return (3...4).contains(name.count) && windowsReservedNames.contains(String(Substring(name)).lowercased())
+    }
+
     /// Top-level item paths whose page would be another file the build writes, or sit beside one.
     static let reservedItemPaths: Set<String> = ["/index", "/404", "/apple-app-site-association"]
 
@@ -193,7 +202,9 @@ package enum ItemBuild {
         if reservedItemPaths.contains(path) {
             return [.error(ItemProblem.reservedPath(path), at: row.pathLocation)]
         }
-        if segments.contains(where: { $0.hasPrefix(".") }) || path.hasPrefix("/\(PreviewPages.folder)/") {
+        if segments.contains(where: { isASCIIPath ? $0.utf8.first == UInt8(ascii: ".") : $0.hasPrefix(".") })
+            || path.hasPrefix("/\(PreviewPages.folder)/")
+        {
             return [.error(ItemProblem.reservedSegment(path), at: row.pathLocation)]
         }
         guard let rule = routing.rule(for: path, on: primaryHost), rule.pageType == page.name else {
@@ -223,7 +234,9 @@ package enum ItemBuild {
         }
         seen[folded] = SeenPath(line: row.pathLocation.line, path: path)
         let windows = segments.first { segment in
-            segment.contains(":") || windowsReservedNames.contains(String(segment.prefix { $0 != "." }).lowercased())
+            isASCIIPath
+                ? isWindowsReservedASCII(segment)
+                : segment.contains(":") || windowsReservedNames.contains(String(segment.prefix { $0 != "." }).lowercased())
         }
         if let windows {
             return [.warning(ItemProblem.windowsName(path, segment: String(windows)), at: row.pathLocation)]

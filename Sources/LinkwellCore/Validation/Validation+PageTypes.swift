@@ -113,13 +113,15 @@ extension Validation {
     /// unreserved characters and `/`: a URL the parse accepts (tested against it), so an item
     /// row's image needs no parse (it cost more than the row's other checks together).
     static func isPlainHTTPS(_ value: String) -> Bool {
-        var bytes = value.utf8[...]
-        guard bytes.starts(with: "https://".utf8) else { return false }
-        bytes = bytes.dropFirst(8)
-        let host = bytes.prefix { plainHostCharacters.contains($0) }
-        guard !host.isEmpty else { return false }
-        let rest = bytes[host.endIndex...]
-        return rest.isEmpty || (rest.first == UInt8(ascii: "/") && rest.allSatisfy(plainPathCharacters.contains))
+        var value = value
+        return value.withUTF8 { bytes in
+            guard bytes.starts(with: "https://".utf8) else { return false }
+            let afterScheme = bytes.dropFirst(8)
+            let host = afterScheme.prefix { plainHostCharacters.contains($0) }
+            guard !host.isEmpty else { return false }
+            let rest = afterScheme[host.endIndex...]
+            return rest.isEmpty || (rest.first == UInt8(ascii: "/") && rest.allSatisfy(plainPathCharacters.contains))
+        }
     }
 
     private static let plainHostCharacters = ASCIISet("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-.")
