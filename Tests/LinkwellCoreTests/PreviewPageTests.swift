@@ -118,6 +118,8 @@ import Testing
                 }
             }
             #expect(URLTemplate.expand(template, path: path, query: query, primaryHost: "m.example.com") == expected, "\(template)")
+            let compiled = URLTemplate.Compiled(template)
+            #expect(compiled.expand(path: path, query: query, primaryHost: "m.example.com") == expected, "\(template)")
         }
     }
 

@@ -92,46 +92,97 @@ package enum PageKind: String, Sendable, Hashable, Codable, CaseIterable {
 /// is never itself read as a placeholder. The page script implements the same function.
 package enum URLTemplate {
     package static func expand(_ template: String, path: String, query: String, primaryHost: String) -> String {
-        // One pass over the template's bytes, in place: this runs several times for every item page.
         var result: [UInt8] = []
         result.reserveCapacity(template.utf8.count + path.utf8.count + query.utf8.count + 1)
         var template = template
         template.withUTF8 { bytes in
-            func placeholder(_ name: StaticString, at index: Int) -> Bool {
-                let count = name.utf8CodeUnitCount
-                guard index + count <= bytes.count else { return false }
-                return name.withUTF8Buffer { UnsafeBufferPointer(rebasing: bytes[index..<index + count]).elementsEqual($0) }
-            }
-            var run = 0
-            var index = 0
-            while index < bytes.count {
-                guard bytes[index] == UInt8(ascii: "{") else {
-                    index += 1
-                    continue
-                }
-                result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
-                if placeholder("{path}", at: index) {
-                    result += path.utf8
-                    index += 6
-                } else if placeholder("{query}", at: index) {
-                    if !query.isEmpty {
-                        result.append(UInt8(ascii: "?"))
-                        result += query.utf8
-                    }
-                    index += 7
-                } else if placeholder("{link}", at: index) {
-                    PercentEncoding.append(
-                        "https://\(primaryHost)\(path)\(query.isEmpty ? "" : "?")\(query)".utf8, keeping: unreserved.contains, to: &result)
-                    index += 6
-                } else {
-                    result.append(UInt8(ascii: "{"))
-                    index += 1
-                }
-                run = index
-            }
-            result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
+            scan(bytes) { part in append(part, of: bytes, path: path, query: query, primaryHost: primaryHost, to: &result) }
         }
         return String(decoding: result, as: UTF8.self)
+    }
+
+    /// A template read once, for expanding it for many paths (an item page type's links, once
+    /// per item): what `expand` gives, without scanning the template again.
+    package struct Compiled: Sendable {
+        private let bytes: [UInt8]
+        private let parts: [Part]
+
+        package init(_ template: String) {
+            bytes = Array(template.utf8)
+            var parts: [Part] = []
+            bytes.withUnsafeBufferPointer { bytes in URLTemplate.scan(bytes) { parts.append($0) } }
+            self.parts = parts
+        }
+
+        package func expand(path: String, query: String, primaryHost: String) -> String {
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count + path.utf8.count + query.utf8.count + 1)
+            bytes.withUnsafeBufferPointer { bytes in
+                for part in parts { URLTemplate.append(part, of: bytes, path: path, query: query, primaryHost: primaryHost, to: &result) }
+            }
+            return String(decoding: result, as: UTF8.self)
+        }
+    }
+
+    /// A piece of a template: a run of its bytes, or a placeholder.
+    private enum Part: Sendable, Equatable {
+        case text(Range<Int>)
+        case path, query, link
+    }
+
+    /// Calls `visit` with the template's text runs and placeholders, left to right: one pass over
+    /// its bytes, so the text a placeholder puts in is never read as one.
+    private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ visit: (Part) -> Void) {
+        func placeholder(_ name: StaticString, at index: Int) -> Bool {
+            let count = name.utf8CodeUnitCount
+            guard index + count <= bytes.count else { return false }
+            return name.withUTF8Buffer { name in name.indices.allSatisfy { bytes[index + $0] == name[$0] } }
+        }
+        var run = 0
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "{") else {
+                index += 1
+                continue
+            }
+            let part: Part
+            if placeholder("{path}", at: index) {
+                part = .path
+            } else if placeholder("{query}", at: index) {
+                part = .query
+            } else if placeholder("{link}", at: index) {
+                part = .link
+            } else {
+                // A `{` that opens no placeholder is text.
+                index += 1
+                continue
+            }
+            if index > run { visit(.text(run..<index)) }
+            visit(part)
+            index += part == .query ? 7 : 6
+            run = index
+        }
+        if bytes.count > run { visit(.text(run..<bytes.count)) }
+    }
+
+    private static func append(
+        _ part: Part, of template: UnsafeBufferPointer<UInt8>, path: String, query: String, primaryHost: String,
+        to result: inout [UInt8]
+    ) {
+        switch part {
+        case .text(let range):
+            result.append(contentsOf: UnsafeBufferPointer(rebasing: template[range]))
+        case .path:
+            result += path.utf8
+        case .query:
+            if !query.isEmpty {
+                result.append(UInt8(ascii: "?"))
+                result += query.utf8
+            }
+        case .link:
+            PercentEncoding.append(
+                "https://\(primaryHost)\(path)\(query.isEmpty ? "" : "?")\(query)".utf8, keeping: unreserved.contains, to: &result)
+        }
     }
 
     /// Chrome's `intent:` URL for the primary-host URL: the app when it is installed after all,

@@ -22,8 +22,7 @@ package struct PreviewPages: Sendable {
     private let itemHosts: [String: [PageHost]]
 
     private struct ItemPageSetup: Sendable {
-        var links: PageLinks
-        var config: String
+        var frame: PageFrame
         var template: MustacheTemplate?
         /// The template with its Content-Security-Policy already in place, when no item can change it.
         var filled: MustacheTemplate?
@@ -39,12 +38,11 @@ package struct PreviewPages: Sendable {
             for host in Self.hosts(of: page.name, in: site) {
                 let links = PageLinks(site: site, page: page, host: host)
                 let config = PageConfig(site: site, page: page, links: links, kind: nil, urlKnown: true).json
-                let sample = Self.root
-                let context = Self.context(site: site, page: page, host: host, kind: nil, item: sample, links: links, config: config)
-                let known = ItemMask(object: context, prefix: "")
+                let frame = PageFrame(site: site, page: page, host: host, kind: nil, links: links, config: config)
+                let known = ItemMask(object: frame.context(item: Self.root), prefix: "")
                 let specialized = templates.specialize("page", known: .object(known))
                 setups["\(page.name) \(host.host)"] = ItemPageSetup(
-                    links: links, config: config, template: specialized,
+                    frame: frame, template: specialized,
                     filled: specialized.flatMap { ContentSecurityPolicy.prefilled($0, templates: templates, site: site) })
             }
         }
@@ -151,7 +149,7 @@ package struct PreviewPages: Sendable {
 
     func render(page: PageType, host: PageHost, item: ItemRow?) -> [UInt8] {
         if let item, let setup = itemSetups["\(page.name) \(host.host)"], let template = setup.template {
-            let context = Self.context(site: site, page: page, host: host, kind: nil, item: item, links: setup.links, config: setup.config)
+            let context = setup.frame.context(item: item)
             if let filled = setup.filled { return templates.render(filled, context: context).bytes }
             return ContentSecurityPolicy.fill(templates.render(template, context: context), templates: templates, site: site)
         }
@@ -175,33 +173,83 @@ package struct PreviewPages: Sendable {
     private static func context(
         site: Site, page: PageType, host: PageHost, kind: PageKind?, item: ItemRow?, links: PageLinks, config: String
     ) -> PageContext {
+        PageFrame(site: site, page: page, host: host, kind: kind, links: links, config: config).context(item: item)
+    }
+}
+
+/// What a page's template context takes from its page type, host and kind alone: worked out once
+/// for all the items of a page type on a host (it was most of the cost of each item's context),
+/// and once for each other page. The link templates are read once, expanded per item. A class:
+/// each item page reads it from its setup, and copying twenty fields cost more than using them.
+private final class PageFrame: Sendable {
+    let site: Site
+    let page: PageType
+    let host: PageHost
+    let kind: PageKind?
+    let links: PageLinks
+    let canonical: URLTemplate.Compiled
+    let openInApp: URLTemplate.Compiled?
+    let web: URLTemplate.Compiled?
+    let desktop: URLTemplate.Compiled?
+    let native: URLTemplate.Compiled?
+    /// The store button's link before the script has run: the web page, else a store.
+    let store: URLTemplate.Compiled?
+    let webHome: String?
+    let hasStore: Bool
+    let storeLabel: String
+    let openLabel: String
+    let webLabel: String
+    let ios: PageContext.IOS?
+    let android: PageContext.Android?
+    let theme: PageContext.ThemeValues
+    let behaviour: PageContext.Behaviour
+
+    init(site: Site, page: PageType, host: PageHost, kind: PageKind?, links: PageLinks, config: String) {
+        self.site = site
+        self.page = page
+        self.host = host
+        self.kind = kind
+        self.links = links
+        canonical = URLTemplate.Compiled(links.canonical)
+        openInApp = links.openInApp.map(URLTemplate.Compiled.init)
+        web = links.web.map(URLTemplate.Compiled.init)
+        desktop = links.desktop.map(URLTemplate.Compiled.init)
+        native = links.native.map(URLTemplate.Compiled.init)
+        store = (links.web ?? links.iPhone ?? links.android).map(URLTemplate.Compiled.init)
+        webHome = web?.expand(path: "/", query: "", primaryHost: links.primaryHost)
+        // Before the script has run (or without it) no link knows the visitor's platform or, on
+        // route pages, the URL's path: each leads somewhere that exists for every visitor.
+        hasStore = [links.iPhone, links.android].contains { $0 != nil && $0 != links.web }
+        let appName = links.iosApp?.name ?? links.androidApp?.name ?? site.name
+        storeLabel = page.labels.store ?? "Get \(appName)"
+        openLabel = page.labels.open ?? "Open in \(appName)"
+        webLabel = page.labels.web ?? "Continue on the web"
+        ios = links.iosApp.map { .init(name: $0.name, appStoreID: $0.appStoreID) }
+        android = links.androidApp.map { .init(name: $0.name, package: $0.package) }
+        theme = .init(site.theme)
+        behaviour = .init(config: config, script: PageScript.source)
+    }
+
+    func context(item: ItemRow?) -> PageContext {
         let title = kind == nil ? item?.fields["title"].flatMap { $0.isEmpty ? nil : $0 } ?? page.title : page.title
         let description = kind == nil ? item?.fields["description"].flatMap { $0.isEmpty ? nil : $0 } ?? page.description : page.description
         let image = kind == nil ? item?.fields["image"].flatMap { $0.isEmpty ? nil : $0 } ?? page.image : page.image
         // The links templates can name, expanded for the item's path (LinkTargets' iPhone and
         // Android targets are only in the page's script settings, which item pages share).
-        let expand = { (template: String, path: String) in
-            URLTemplate.expand(template, path: path, query: "", primaryHost: links.primaryHost)
-        }
-        let known = item.map { item in
-            let path = URLTemplate.encodedPath(item.path)
-            return PageContext.Link(
-                canonical: expand(links.canonical, path), openInApp: links.openInApp.map { expand($0, path) },
-                web: links.web.map { expand($0, path) }, desktop: links.desktop.map { expand($0, path) },
-                native: links.native.map { expand($0, path) })
-        }
-        let webHome = links.web.map { expand($0, "/") }
-        let appName = links.iosApp?.name ?? links.androidApp?.name ?? site.name
-        // Before the script has run (or without it) no link knows the visitor's platform or, on
-        // route pages, the URL's path: each leads somewhere that exists for every visitor.
         let path = URLTemplate.encodedPath(item?.path ?? "/")
-        let store = (links.web ?? links.iPhone ?? links.android).map { expand($0, path) }
-        let hasStore = [links.iPhone, links.android].contains { $0 != nil && $0 != links.web }
-        var buttons: [(id: String, label: String, href: String)] = []
+        let primaryHost = links.primaryHost
+        let expand = { (template: URLTemplate.Compiled) in template.expand(path: path, query: "", primaryHost: primaryHost) }
+        let known = item.map { _ in
+            PageContext.Link(
+                canonical: expand(canonical), openInApp: openInApp.map(expand), web: web.map(expand),
+                desktop: desktop.map(expand), native: native.map(expand))
+        }
+        let storeLink = store.map(expand)
         let open = kind == nil ? known?.openInApp ?? host.otherHost.map { "https://\($0)/" } : nil
-        let storeButton = hasStore ? store.map { ("linkwell-store", page.labels.store ?? "Get \(appName)", $0) } : nil
-        let openButton = links.openInApp != nil ? open.map { ("linkwell-open", page.labels.open ?? "Open in \(appName)", $0) } : nil
-        let webButton = (known?.web ?? webHome).map { ("linkwell-web", page.labels.web ?? "Continue on the web", $0) }
+        let storeButton = hasStore ? storeLink.map { ("linkwell-store", storeLabel, $0) } : nil
+        let openButton = links.openInApp != nil ? open.map { ("linkwell-open", openLabel, $0) } : nil
+        let webButton = (known?.web ?? webHome).map { ("linkwell-web", webLabel, $0) }
+        let buttons: [(id: String, label: String, href: String)]
         switch (host.role, kind) {
         case (.primary, nil): buttons = [openButton, webButton].compactMap { $0 }
         case (.mirror, nil): buttons = [storeButton, openButton, webButton].compactMap { $0 }
@@ -216,8 +264,8 @@ package struct PreviewPages: Sendable {
                 twitterCard: image == nil ? "summary" : "summary_large_image"),
             link: known,
             webHome: webHome,
-            ios: links.iosApp.map { .init(name: $0.name, appStoreID: $0.appStoreID) },
-            android: links.androidApp.map { .init(name: $0.name, package: $0.package) },
+            ios: ios,
+            android: android,
             item: kind == nil ? item.map { .init(path: $0.path, fields: $0.fields) } : nil,
             webShouldFallback: links.hasWebEquivalent ? "true" : "false",
             buttons: buttons.enumerated().map { index, button in
@@ -225,8 +273,8 @@ package struct PreviewPages: Sendable {
                     id: button.id, label: button.label, href: button.href,
                     style: index == 0 ? "primary" : button.id == "linkwell-web" ? "link" : "secondary")
             },
-            theme: .init(site.theme),
-            behaviour: .init(config: config, script: PageScript.source))
+            theme: theme,
+            behaviour: behaviour)
     }
 }
 
