@@ -81,6 +81,7 @@ struct OutputFolder {
         var writer = StagingWriter(root: root, staging: staging)
         do {
             try produce { file in try writer.add(file) }
+            try writer.finishWriting()
             let existing = FileTree.count(root)
             writer.summary.removed = max(existing, 0) - writer.existed
             if writer.summary.isEmpty, existing >= 0 { return (writer.summary, writer.count) }
@@ -88,6 +89,8 @@ struct OutputFolder {
             SwapPause.announce("staged")
             try Swap.exchange(staging, root)
         } catch {
+            // No file may still be on its way into the folder being removed.
+            try? writer.finishWriting()
             FileTree.remove(staging)
             throw error
         }
@@ -137,12 +140,14 @@ private struct StagingWriter {
     private var staged = false
     private var folders: Set<String> = []
     private var reader = FileReader()
+    private var files: StagedFileWriter
     /// False when there is no output folder yet: then every file is new, and none is looked for.
     private let rootExists: Bool
 
     init(root: String, staging: String) {
         self.root = root
         self.staging = staging
+        files = StagedFileWriter(root: root)
         rootExists = access(root, F_OK) == 0
     }
 
@@ -189,16 +194,15 @@ private struct StagingWriter {
         }
     }
 
-    /// Creates the file, refusing one that exists: two files of one build with the same path.
+    /// Hands the file to the writer, its folder made (see StagedFileWriter).
     private mutating func write(_ file: OutputFile) throws {
-        let target = try prepare(file.path)
-        let descriptor = open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            if errno == EEXIST { throw OutputFolderError("two files of the build have the path '\(file.path)'") }
-            throw OutputFolderError.system("cannot write '\(root)/\(file.path)'")
-        }
-        defer { close(descriptor) }
-        guard writeAll(descriptor, file.bytes) else { throw OutputFolderError.system("cannot write '\(root)/\(file.path)'") }
+        try files.write(file.bytes, to: try prepare(file.path), path: file.path)
+    }
+
+    /// Waits for every staged file; a build calls this before it uses (or removes) the staging
+    /// folder, and a failure to write is thrown here at the latest.
+    mutating func finishWriting() throws {
+        try files.finish()
     }
 
     /// The file's path in staging, its folders created.

@@ -69,6 +69,33 @@ import Testing
         #expect(workspace.snapshot().isEmpty && workspace.leftovers().isEmpty)
     }
 
+    /// New files are written on a thread of their own while the build goes on: a file that
+    /// cannot be created still fails the build with its name, and leaves the old output as it
+    /// was, with nothing beside it. Here the staged file's path is longer than the system takes
+    /// (the output folder is deep, the folders the file goes in are not too long).
+    @Test func aFileThatCannotBeWrittenFailsTheBuildAndKeepsTheOldOutput() throws {
+        let workspace = try Workspace.bundled()
+        let base = workspace.url.resolvingSymlinksInPath().path.utf8.count + 1
+        var deep = "deep"
+        while base + deep.utf8.count < 3_880 { deep += "/" + String(repeating: "d", count: min(200, 3_880 - base - deep.utf8.count)) }
+        try FileManager.default.createDirectory(at: workspace.url.appendingPathComponent(deep), withIntermediateDirectories: true)
+        let output = deep + "/Out"
+        #expect(try workspace.run("build", "--output", output).status == 0)
+        let before = workspace.snapshot(output)
+        #expect(!before.isEmpty)
+        let csv = try String(contentsOf: workspace.url.appendingPathComponent("data/profiles.csv"), encoding: .utf8)
+        let long = String(repeating: "a", count: 200)
+        try workspace.write(csv + "/u/\(long),Long,A long one.,https://www.example.com/i.jpg,Long\n", to: "data/profiles.csv")
+        let run = try workspace.run("build", "--output", output)
+        #expect(run.status == 1)
+        #expect(run.standardError.hasPrefix("linkwell: error: cannot write '/"), "\(run.standardError)")
+        #expect(run.standardError.hasSuffix("/Out/m.example.com/u/\(long).html': file name too long\n"), "\(run.standardError)")
+        let after = workspace.snapshot(output)
+        #expect(after.count == before.count && after.allSatisfy { before[$0.key]?.contents == $0.value.contents })
+        let beside = (try? FileManager.default.contentsOfDirectory(atPath: workspace.url.appendingPathComponent(deep).path)) ?? []
+        #expect(beside == ["Out"], "\(beside)")
+    }
+
     /// `init` and `import` write each file beside its place and rename it in: a file they cannot
     /// write is named with the system's reason (root may write anywhere else, not in /proc, nor
     /// below a file).
