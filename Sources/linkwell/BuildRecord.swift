@@ -1,5 +1,6 @@
 import ArgumentParser
 import LinkwellCore
+import Synchronization
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -96,32 +97,52 @@ struct BuildRecord: PageProof {
         let temporary = file + ".\(getpid())"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return }
-        var bytes = magic
-        var failed = false
-        func flush() {
-            if !failed, !writeAll(descriptor, bytes) { failed = true }
-            bytes.removeAll(keepingCapacity: true)
-        }
-        // Entries go out in the walk's order, a block at a time: nothing per page is held here.
-        FileTree.forEachFile(root) { path, info in
-            let key = hash(path)
-            var low = 0
-            var high = sorted.count
-            while low < high {
-                let middle = (low + high) / 2
-                if sorted[middle].path < key { low = middle + 1 } else { high = middle }
+        let output = RecordOutput(descriptor)
+        output.append(magic)
+        // Item pages are in the host folders: each is walked on its own thread (a stat per
+        // page is most of the cost), its entries going out a block at a time, in any order —
+        // the record is sorted when read.
+        FileTree.folders(in: root).concurrentMap { folder in
+            var bytes: [UInt8] = []
+            FileTree.forEachFile(root + "/" + folder, prefix: folder) { path, info in
+                let key = hash(path)
+                var low = 0
+                var high = sorted.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if sorted[middle].path < key { low = middle + 1 } else { high = middle }
+                }
+                guard low < sorted.count, sorted[low].path == key, low + 1 == sorted.count || sorted[low + 1].path != key,
+                    let identity = identity(of: info)
+                else { return }
+                for word in [key, sorted[low].fingerprint.high, sorted[low].fingerprint.low, identity] {
+                    for index in 0..<8 { bytes.append(UInt8(truncatingIfNeeded: word >> (8 * UInt64(index)))) }
+                }
+                if bytes.count >= 1 << 16 {
+                    output.append(bytes)
+                    bytes.removeAll(keepingCapacity: true)
+                }
             }
-            guard low < sorted.count, sorted[low].path == key, low + 1 == sorted.count || sorted[low + 1].path != key,
-                let identity = identity(of: info)
-            else { return }
-            for word in [key, sorted[low].fingerprint.high, sorted[low].fingerprint.low, identity] {
-                for index in 0..<8 { bytes.append(UInt8(truncatingIfNeeded: word >> (8 * UInt64(index)))) }
-            }
-            if bytes.count >= 1 << 16 { flush() }
+            output.append(bytes)
         }
-        flush()
         close(descriptor)
-        if failed || rename(temporary, file) != 0 { unlink(temporary) }
+        if output.failed || rename(temporary, file) != 0 { unlink(temporary) }
+    }
+
+    /// The record file being written, shared by the walks of the host folders.
+    private final class RecordOutput: Sendable {
+        private let descriptor: Int32
+        private let failure = Mutex(false)
+
+        init(_ descriptor: Int32) { self.descriptor = descriptor }
+
+        var failed: Bool { failure.withLock { $0 } }
+
+        func append(_ bytes: [UInt8]) {
+            failure.withLock { failed in
+                if !failed, !writeAll(descriptor, bytes) { failed = true }
+            }
+        }
     }
 
     /// The build's (path hash, fingerprint) pairs while pages stream: 24 bytes a page in an

@@ -273,8 +273,28 @@ enum FileTree {
     /// FIFOs a build never writes), `/`-separated and relative to it.
     /// With each one's `lstat`, taken relative to its folder (one name to look up, not the
     /// whole path: a build record takes one for every page).
-    static func forEachFile(_ root: String, _ visit: (String, stat) -> Void) {
-        walk(root, prefix: "", withStatus: true, visit)
+    /// `prefix` is put before each path (the folder's own path, when it is part of a larger tree).
+    static func forEachFile(_ root: String, prefix: String = "", _ visit: (String, stat) -> Void) {
+        walk(root, prefix: prefix, withStatus: true, visit)
+    }
+
+    /// The names of the folders directly in `root`, in the directory's order.
+    static func folders(in root: String) -> [String] {
+        guard let directory = opendir(root) else { return [] }
+        defer { closedir(directory) }
+        var folders: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name == "." || name == ".." { continue }
+            var info = stat()
+            let type = Int32(entry.pointee.d_type)
+            if type == Int32(DT_DIR)
+                || (type == Int32(DT_UNKNOWN) && lstat(root + "/" + name, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR)
+            {
+                folders.append(name)
+            }
+        }
+        return folders
     }
 
     /// Every regular file below `root`, `/`-separated and relative to it.

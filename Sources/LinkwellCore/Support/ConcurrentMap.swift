@@ -4,7 +4,7 @@ import Synchronization
 extension Array where Element: Sendable {
     /// `map`, with the elements transformed side by side on every core: the results come back in
     /// the elements' order, so the output does not depend on which finished first.
-    func concurrentMap<Result: Sendable>(_ transform: @Sendable (Element) -> Result) -> [Result] {
+    package func concurrentMap<Result: Sendable>(_ transform: @Sendable (Element) -> Result) -> [Result] {
         guard count > 1, #available(macOS 15, *) else { return map(transform) }
         let results = Mutex([Result?](repeating: nil, count: count))
         DispatchQueue.concurrentPerform(iterations: count) { index in
