@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import LinkwellCore
 
 #if canImport(Glibc)
     import Glibc
@@ -7,69 +7,87 @@ import Synchronization
     import Darwin
 #endif
 
-/// Creates the staging folder's new files on a queue of its own, in the order they come, while
-/// the build goes on producing the next ones: on two cores a fresh build was the kernel's write
-/// loop and everything else (reading rows, checking them) one after the other on one thread.
+/// Creates the staging folder's new files on queues of their own while the build goes on
+/// producing the next ones: on two cores a fresh build was the kernel's write loop and
+/// everything else (reading rows, checking them) one after the other on one thread.
 ///
-/// Files go out in batches, and only a few batches wait at a time (memory stays a few pages'
-/// worth). The first failure, in file order, stops the writing and is thrown by the next
-/// `write` or by `finish`, which a build calls before it uses the staging folder — so the
-/// folder is complete, or the build fails, exactly as when files were written in line.
+/// Each top-level folder (a host) goes to one of two lanes, so files of one folder are created
+/// in order by one thread, and two threads never wait on one folder's lock. Files go out in
+/// batches, and only a few batches wait at a time (memory stays a few pages' worth).
+///
+/// The failure reported is the first failing file in the build's order, whatever the lanes'
+/// timing (`EarliestFailure`): a lane skips only files that come after a failure already known. It is thrown by
+/// the next `write` or by `finish`, which a build calls before it uses or removes the staging
+/// folder — so the folder is complete, or the build fails, exactly as when files were written
+/// in line.
 struct StagedFileWriter {
-    private struct Job {
+    private struct Job: Sendable {
+        var order: Int
         var target: String
         var path: String
         var bytes: [UInt8]
     }
 
-    /// The output folder, for messages: a file is named where the build puts it.
-    let root: String
-
-    private final class Shared: Sendable {
-        let failure = Mutex<OutputFolderError?>(nil)
+    private final class Lane: Sendable {
+        let queue: DispatchQueue
         /// Batches handed over and not yet written.
         let slots = DispatchSemaphore(value: StagedFileWriter.batchesAhead)
+
+        init(_ number: Int) { queue = DispatchQueue(label: "linkwell.staged-files.\(number)") }
     }
 
     private static let batchSize = 32
     private static let batchesAhead = 4
 
-    private let shared = Shared()
-    private let queue = DispatchQueue(label: "linkwell.staged-files")
-    private var batch: [Job] = []
+    /// The output folder, for messages: a file is named where the build puts it.
+    let root: String
+    private let lanes = [Lane(0), Lane(1)]
+    private let failure = EarliestFailure<OutputFolderError>()
+    private var batches: [[Job]] = [[], []]
+    private var count = 0
+    private var laneOfFolder: [String: Int] = [:]
 
     init(root: String) { self.root = root }
 
     /// Queues `bytes` for a new file at `target`, the staged place of the build's `path`; its
     /// folder must exist.
     mutating func write(_ bytes: [UInt8], to target: String, path: String) throws {
-        if let failure = shared.failure.withLock({ $0 }) { throw failure }
-        batch.append(Job(target: target, path: path, bytes: bytes))
-        if batch.count == Self.batchSize { submit() }
+        if failure.first != nil { try finish() }
+        let lane = lane(of: path)
+        batches[lane].append(Job(order: count, target: target, path: path, bytes: bytes))
+        count += 1
+        if batches[lane].count == Self.batchSize { submit(lane) }
     }
 
     /// Waits until every queued file is written; throws the first failure.
     mutating func finish() throws {
-        submit()
-        queue.sync {}
-        if let failure = shared.failure.withLock({ $0 }) { throw failure }
+        for lane in lanes.indices { submit(lane) }
+        for lane in lanes { lane.queue.sync {} }
+        if let first = failure.first { throw first }
     }
 
-    private mutating func submit() {
-        guard !batch.isEmpty else { return }
-        let jobs = batch
-        batch = []
-        let shared = shared
+    /// Files of one top-level folder share a lane; folders take the lanes in turn as they first
+    /// come (a site's two mirror hosts, whose item pages alternate, get one each).
+    private mutating func lane(of path: String) -> Int {
+        let folder = path.utf8.firstIndex(of: UInt8(ascii: "/")).map { String(path[..<$0]) } ?? ""
+        if let lane = laneOfFolder[folder] { return lane }
+        let lane = laneOfFolder.count % lanes.count
+        laneOfFolder[folder] = lane
+        return lane
+    }
+
+    private mutating func submit(_ number: Int) {
+        guard !batches[number].isEmpty else { return }
+        let jobs = batches[number]
+        batches[number] = []
+        let lane = lanes[number]
+        let failure = failure
         let root = root
-        shared.slots.wait()
-        queue.async {
-            defer { shared.slots.signal() }
-            guard shared.failure.withLock({ $0 == nil }) else { return }
-            for job in jobs {
-                if let failure = Self.create(job, root: root) {
-                    shared.failure.withLock { $0 = failure }
-                    return
-                }
+        lane.slots.wait()
+        lane.queue.async {
+            defer { lane.slots.signal() }
+            for job in jobs where !failure.isKnownBefore(job.order) {
+                if let error = Self.create(job, root: root) { failure.record(error, at: job.order) }
             }
         }
     }
