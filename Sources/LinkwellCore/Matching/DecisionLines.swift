@@ -55,42 +55,55 @@ package struct DecisionLines {
         let length =
             head.bytes.count + outcome.utf8CodeUnitCount + 2 + (detail == nil ? 0 : Self.detailKey.utf8CodeUnitCount + detailDigits + 1)
             + middle.bytes.count + platform.utf8CodeUnitCount + route.bytes.count + ruleDigits + tail.bytes.count
-        var at = bytes.count
+        let start = bytes.count
         bytes.append(contentsOf: repeatElement(0, count: length))
         bytes.withUnsafeMutableBufferPointer { line in
-            func copy(_ part: UnsafeBufferPointer<UInt8>) {
-                _ = UnsafeMutableBufferPointer(rebasing: line[at..<at + part.count]).initialize(fromContentsOf: part)
-                at += part.count
-            }
-            func copy(_ part: StaticString) { part.withUTF8Buffer { copy($0) } }
-            func copy(_ part: [UInt8]) { part.withUnsafeBufferPointer { copy($0) } }
-            func decimal(_ value: Int, digits: Int) {
-                guard value >= 0 else {
-                    var text = String(value)
-                    return text.withUTF8 { copy($0) }
-                }
-                var rest = value
-                var index = at + digits
-                repeat {
-                    index -= 1
-                    line[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
-                    rest /= 10
-                } while rest > 0
-                at += digits
-            }
-            copy(head.bytes)
-            copy(outcome)
-            copy(#"","#)
+            var writer = LineWriter(line: line, at: start)
+            writer.copy(head.bytes)
+            writer.copy(outcome)
+            writer.copy(#"","#)
             if let detail {
-                copy(Self.detailKey)
-                decimal(detail, digits: detailDigits)
-                copy(",")
+                writer.copy(Self.detailKey)
+                writer.decimal(detail, digits: detailDigits)
+                writer.copy(",")
             }
-            copy(middle.bytes)
-            copy(platform)
-            copy(route.bytes)
-            if let rule { decimal(rule, digits: ruleDigits) } else { copy("null") }
-            copy(tail.bytes)
+            writer.copy(middle.bytes)
+            writer.copy(platform)
+            writer.copy(route.bytes)
+            if let rule { writer.decimal(rule, digits: ruleDigits) } else { writer.copy("null") }
+            writer.copy(tail.bytes)
+        }
+    }
+
+    /// Copies a line's parts into the space made for it, left to right. A struct, not nested
+    /// functions: those captured the offset in a box, checked for exclusive access at each copy.
+    private struct LineWriter {
+        let line: UnsafeMutableBufferPointer<UInt8>
+        var at: Int
+
+        mutating func copy(_ part: UnsafeBufferPointer<UInt8>) {
+            _ = UnsafeMutableBufferPointer(rebasing: line[at..<at + part.count]).initialize(fromContentsOf: part)
+            at += part.count
+        }
+
+        mutating func copy(_ part: StaticString) { part.withUTF8Buffer { copy($0) } }
+
+        mutating func copy(_ part: [UInt8]) { part.withUnsafeBufferPointer { copy($0) } }
+
+        /// `value` in `digits` decimal digits (its `digitCount`).
+        mutating func decimal(_ value: Int, digits: Int) {
+            guard value >= 0 else {
+                var text = String(value)
+                return text.withUTF8 { copy($0) }
+            }
+            var rest = value
+            var index = at + digits
+            repeat {
+                index -= 1
+                line[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            } while rest > 0
+            at += digits
         }
     }
 
