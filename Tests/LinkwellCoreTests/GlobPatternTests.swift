@@ -19,4 +19,18 @@ import Testing
             #expect(glob.matches(subject) == automaton.matches(subject), "\(pattern) against \(subject)")
         }
     }
+
+    /// A `/` pattern's slash variants are worked out by bytes when ASCII: the same as reading
+    /// its characters, for any pattern (CR LF is one character of two ASCII bytes).
+    @Test func slashVariantsReadAsCharacters() {
+        var random = PropertyTests.Random(state: 0x5A5B_0001)
+        let pieces = ["/", "/", "*", "?", "a", "\r\n", "\r", "é", "\u{301}", "/*", "//"]
+        var ascii = 0
+        for _ in 0..<5_000 {
+            let pattern = (0..<random.below(7)).map { _ in random.pick(pieces) }.joined()
+            if pattern.utf8.allSatisfy({ $0 < 0x80 }) { ascii += 1 }
+            #expect(PathMatcher.variants(of: pattern) == PathMatcher.characterVariants(of: pattern), "\(pattern)")
+        }
+        #expect(ascii > 1_500)
+    }
 }
