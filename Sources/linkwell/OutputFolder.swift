@@ -21,7 +21,9 @@ import LinkwellCore
 /// - Builds of one folder take a lock, and a build removes what an earlier killed build left
 ///   beside the folder (`<name>.linkwell-new-*`, `<name>.linkwell-old-*`).
 ///
-/// Files arrive one at a time (item pages are streamed); none is held after it is written.
+/// Files arrive one at a time (item pages are streamed). New files are created by
+/// `StagedFileWriter`'s threads while the next ones are produced: a few small batches wait at a
+/// time, and every one is written (or the build fails) before the staging folder is used.
 struct OutputFolder {
     /// Hands each produced file to the folder; throwing stops the build.
     typealias Producer = (_ emit: (OutputFile) throws -> Void) throws -> Void
@@ -272,27 +274,17 @@ enum FileTree {
     /// Calls `visit` with everything below `root` that is not a folder (files, and the links or
     /// FIFOs a build never writes), `/`-separated and relative to it.
     /// With each one's `lstat`, taken relative to its folder (one name to look up, not the
-    /// whole path: a build record takes one for every page).
-    /// `prefix` is put before each path (the folder's own path, when it is part of a larger tree).
+    /// whole path: a build record takes one for every page). `prefix` goes before each path (the
+    /// folder's own, when it is one part of a tree walked in parts).
     static func forEachFile(_ root: String, prefix: String = "", _ visit: (String, stat) -> Void) {
         walk(root, prefix: prefix, withStatus: true, visit)
     }
 
     /// The names of the folders directly in `root`, in the directory's order.
     static func folders(in root: String) -> [String] {
-        guard let directory = opendir(root) else { return [] }
-        defer { closedir(directory) }
         var folders: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name == "." || name == ".." { continue }
-            var info = stat()
-            let type = Int32(entry.pointee.d_type)
-            if type == Int32(DT_DIR)
-                || (type == Int32(DT_UNKNOWN) && lstat(root + "/" + name, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR)
-            {
-                folders.append(name)
-            }
+        forEachEntry(of: root, withStatus: false) { name, isFolder, _ in
+            if isFolder { folders.append(name) }
         }
         return folders
     }
@@ -306,24 +298,33 @@ enum FileTree {
 
     /// `visit` gets each entry's `lstat` when `withStatus` (else an empty one).
     private static func walk(_ folder: String, prefix: String, withStatus: Bool = false, _ visit: (String, stat) -> Void) {
+        forEachEntry(of: folder, withStatus: withStatus) { name, isFolder, info in
+            let relative = prefix.isEmpty ? name : prefix + "/" + name
+            if isFolder {
+                walk(folder + "/" + name, prefix: relative, withStatus: withStatus, visit)
+            } else {
+                // Symbolic links, FIFOs and the like too: none is what a build writes, so each is drift.
+                visit(relative, info)
+            }
+        }
+    }
+
+    /// Each entry of `folder` but `.` and `..`: its name, whether it is a folder (from the
+    /// directory entry; an `lstat` only where the file system does not say), and its `lstat`
+    /// when `withStatus` and it is not a folder. An entry that vanished meanwhile is skipped.
+    private static func forEachEntry(of folder: String, withStatus: Bool, _ body: (String, Bool, stat) -> Void) {
         guard let directory = opendir(folder) else { return }
         defer { closedir(directory) }
         let descriptor = dirfd(directory)
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             if name == "." || name == ".." { continue }
-            let relative = prefix.isEmpty ? name : prefix + "/" + name
             let type = Int32(entry.pointee.d_type)
             var info = stat()
             if type == Int32(DT_UNKNOWN) || (withStatus && type != Int32(DT_DIR)) {
                 guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
             }
-            if type == Int32(DT_DIR) || (type == Int32(DT_UNKNOWN) && info.st_mode & S_IFMT == S_IFDIR) {
-                walk(folder + "/" + name, prefix: relative, withStatus: withStatus, visit)
-            } else {
-                // Symbolic links, FIFOs and the like too: none is what a build writes, so each is drift.
-                visit(relative, info)
-            }
+            body(name, type == Int32(DT_DIR) || (type == Int32(DT_UNKNOWN) && info.st_mode & S_IFMT == S_IFDIR), info)
         }
     }
 

@@ -1,0 +1,100 @@
+/// What a page's template context takes from its page type, host and kind alone: worked out once
+/// for all the items of a page type on a host (it was most of the cost of each item's context),
+/// and once for each other page. The link templates are read once, expanded per item. A class:
+/// each item page reads it from its setup, and copying twenty fields cost more than using them.
+final class PageFrame: Sendable {
+    let site: Site
+    let page: PageType
+    let host: PageHost
+    let kind: PageKind?
+    let links: PageLinks
+    let canonical: URLTemplate.Compiled
+    let openInApp: URLTemplate.Compiled?
+    let web: URLTemplate.Compiled?
+    let desktop: URLTemplate.Compiled?
+    let native: URLTemplate.Compiled?
+    /// The store button's link before the script has run: the web page, else a store.
+    let store: URLTemplate.Compiled?
+    let webHome: String?
+    let hasStore: Bool
+    let storeLabel: String
+    let openLabel: String
+    let webLabel: String
+    let ios: PageContext.IOS?
+    let android: PageContext.Android?
+    let theme: PageContext.ThemeValues
+    let behaviour: PageContext.Behaviour
+
+    init(site: Site, page: PageType, host: PageHost, kind: PageKind?, links: PageLinks, config: String) {
+        self.site = site
+        self.page = page
+        self.host = host
+        self.kind = kind
+        self.links = links
+        canonical = URLTemplate.Compiled(links.canonical)
+        openInApp = links.openInApp.map(URLTemplate.Compiled.init)
+        web = links.web.map(URLTemplate.Compiled.init)
+        desktop = links.desktop.map(URLTemplate.Compiled.init)
+        native = links.native.map(URLTemplate.Compiled.init)
+        store = (links.web ?? links.iPhone ?? links.android).map(URLTemplate.Compiled.init)
+        webHome = web?.expand(path: "/", query: "", primaryHost: links.primaryHost)
+        // Before the script has run (or without it) no link knows the visitor's platform or, on
+        // route pages, the URL's path: each leads somewhere that exists for every visitor.
+        hasStore = [links.iPhone, links.android].contains { $0 != nil && $0 != links.web }
+        let appName = links.iosApp?.name ?? links.androidApp?.name ?? site.name
+        storeLabel = page.labels.store ?? "Get \(appName)"
+        openLabel = page.labels.open ?? "Open in \(appName)"
+        webLabel = page.labels.web ?? "Continue on the web"
+        ios = links.iosApp.map { .init(name: $0.name, appStoreID: $0.appStoreID) }
+        android = links.androidApp.map { .init(name: $0.name, package: $0.package) }
+        theme = .init(site.theme)
+        behaviour = .init(config: config, script: PageScript.source)
+    }
+
+    func context(item: ItemRow?) -> PageContext {
+        let title = kind == nil ? item?.fields["title"].flatMap { $0.isEmpty ? nil : $0 } ?? page.title : page.title
+        let description = kind == nil ? item?.fields["description"].flatMap { $0.isEmpty ? nil : $0 } ?? page.description : page.description
+        let image = kind == nil ? item?.fields["image"].flatMap { $0.isEmpty ? nil : $0 } ?? page.image : page.image
+        // The links templates can name, expanded for the item's path (LinkTargets' iPhone and
+        // Android targets are only in the page's script settings, which item pages share).
+        let path = URLTemplate.encodedPath(item?.path ?? "/")
+        let primaryHost = links.primaryHost
+        let expand = { (template: URLTemplate.Compiled) in template.expand(path: path, query: "", primaryHost: primaryHost) }
+        let known = item.map { _ in
+            PageContext.Link(
+                canonical: expand(canonical), openInApp: openInApp.map(expand), web: web.map(expand),
+                desktop: desktop.map(expand), native: native.map(expand))
+        }
+        let storeLink = store.map(expand)
+        let open = kind == nil ? known?.openInApp ?? host.otherHost.map { "https://\($0)/" } : nil
+        let storeButton = hasStore ? storeLink.map { ("linkwell-store", storeLabel, $0) } : nil
+        let openButton = links.openInApp != nil ? open.map { ("linkwell-open", openLabel, $0) } : nil
+        let webButton = (known?.web ?? webHome).map { ("linkwell-web", webLabel, $0) }
+        let buttons: [(id: String, label: String, href: String)]
+        switch (host.role, kind) {
+        case (.primary, nil): buttons = [openButton, webButton].compactMap { $0 }
+        case (.mirror, nil): buttons = [storeButton, openButton, webButton].compactMap { $0 }
+        default: buttons = [storeButton, webButton].compactMap { $0 }
+        }
+        return PageContext(
+            siteName: site.name,
+            host: host,
+            kind: kind,
+            page: .init(
+                type: page.name, title: title, description: description, image: image,
+                twitterCard: image == nil ? "summary" : "summary_large_image"),
+            link: known,
+            webHome: webHome,
+            ios: ios,
+            android: android,
+            item: kind == nil ? item.map { .init(path: $0.path, fields: $0.fields) } : nil,
+            webShouldFallback: links.hasWebEquivalent ? "true" : "false",
+            buttons: buttons.enumerated().map { index, button in
+                .init(
+                    id: button.id, label: button.label, href: button.href,
+                    style: index == 0 ? "primary" : button.id == "linkwell-web" ? "link" : "secondary")
+            },
+            theme: theme,
+            behaviour: behaviour)
+    }
+}
