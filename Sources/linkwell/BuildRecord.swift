@@ -24,7 +24,7 @@ import Synchronization
 /// compared as before.
 ///
 /// The record holds four 64-bit words per page (path hash, fingerprint, file identity hash): 6.4 MB
-/// for 200,000 pages, streamed out in the folder's order and sorted when read.
+/// for 200,000 pages, streamed out as the host folders are walked (side by side), sorted when read.
 struct BuildRecord: PageProof {
     private struct Entry: Comparable {
         var path: UInt64
@@ -68,7 +68,7 @@ struct BuildRecord: PageProof {
             return value
         }
         while offset < bytes.count { read.append(Entry(path: word(), high: word(), low: word(), file: word())) }
-        // Written in the folder's walk order; sorted here for binary search.
+        // Written in the order the host folders' walks gave; sorted here for binary search.
         read.sort()
         entries = read
     }

@@ -16,10 +16,10 @@ import LinkwellCore
 /// batches, and only a few batches wait at a time (memory stays a few pages' worth).
 ///
 /// The failure reported is the first failing file in the build's order, whatever the lanes'
-/// timing (`EarliestFailure`): a lane skips only files that come after a failure already known. It is thrown by
-/// the next `write` or by `finish`, which a build calls before it uses or removes the staging
-/// folder — so the folder is complete, or the build fails, exactly as when files were written
-/// in line.
+/// timing (`EarliestFailure`): a lane skips only files that come after a failure already known.
+/// It is thrown by the next `write` or by `finish`, which a build calls before it uses or
+/// removes the staging folder — so the folder is complete, or the build fails, as when files
+/// were written in line.
 struct StagedFileWriter {
     private struct Job: Sendable {
         var order: Int
@@ -43,7 +43,9 @@ struct StagedFileWriter {
     let root: String
     private let lanes = [Lane(0), Lane(1)]
     private let failure = EarliestFailure<OutputFolderError>()
+    /// Each lane's files not handed over yet.
     private var batches: [[Job]] = [[], []]
+    /// Files queued so far: the next one's place in the build's order.
     private var count = 0
     private var laneOfFolder: [String: Int] = [:]
 

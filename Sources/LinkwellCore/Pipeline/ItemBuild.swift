@@ -153,8 +153,8 @@ package enum ItemBuild {
     /// File names Windows refuses whatever their extension (a clone there would fail).
     static let windowsReservedNames = Set(["con", "prn", "aux", "nul"] + (1...9).flatMap { ["com\($0)", "lpt\($0)"] })
 
-    /// The check above for a segment of ASCII path characters, read as bytes: each is one
-    /// character, and lowercasing keeps the length (every reserved name has three or four).
+    /// `problems`' Windows-name check for a segment of ASCII path characters, read as bytes: each
+    /// is one character, and lowercasing keeps the length (every reserved name has three or four).
     static func isWindowsReservedASCII(_ segment: Substring) -> Bool {
         let bytes = segment.utf8
         if bytes.contains(UInt8(ascii: ":")) { return true }

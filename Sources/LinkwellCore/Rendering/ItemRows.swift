@@ -104,6 +104,7 @@ package struct ItemRows: IteratorProtocol {
                     guard bytes.next() != nil else {
                         return .failure(.error(ItemFileProblem.unclosedQuote, at: at(line, column)))
                     }
+                    // A doubled quote is one in the text; a single one ends the field.
                     guard bytes.peek() == UInt8(ascii: "\"") else { break }
                     bytes.next()
                     field.append(UInt8(ascii: "\""))

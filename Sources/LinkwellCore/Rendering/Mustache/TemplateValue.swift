@@ -38,8 +38,8 @@ package enum TemplateValue: Sendable {
 
 /// A value with named members (`{{page.title}}`): each context type answers with one switch,
 /// which is also the list of names its templates can use. Objects are classes: a lookup hands
-/// out a reference (one retain), where a struct in an existential is copied through its type's
-/// value witnesses — a sixth of an item page's rendering when the item's columns were one.
+/// out a reference (one retain), where a struct inside an existential is copied through its
+/// type's value witnesses (the item's columns were such a struct: a sixth of rendering a page).
 package protocol TemplateObject: AnyObject, Sendable {
     func member(named name: String) -> TemplateValue?
 }
