@@ -102,7 +102,7 @@ struct BuildRecord: PageProof {
         // Item pages are in the host folders: each is walked on its own thread (a stat per
         // page is most of the cost), its entries going out a block at a time, in any order —
         // the record is sorted when read.
-        FileTree.folders(in: root).concurrentMap { folder in
+        FileTree.folders(in: root).concurrentForEach { folder in
             var bytes: [UInt8] = []
             FileTree.forEachFile(root + "/" + folder, prefix: folder) { path, info in
                 let key = hash(path)

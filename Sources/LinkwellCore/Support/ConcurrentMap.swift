@@ -14,4 +14,11 @@ extension Array where Element: Sendable {
         // Every slot is filled once concurrentPerform returns.
         return results.withLock { $0.compactMap { $0 } }
     }
+
+    /// `body` for every element, side by side on every core, for work whose effects are its own
+    /// business (each call must be safe beside the others); returns when all are done.
+    package func concurrentForEach(_ body: @Sendable (Element) -> Void) {
+        guard count > 1 else { return forEach(body) }
+        DispatchQueue.concurrentPerform(iterations: count) { index in body(self[index]) }
+    }
 }
