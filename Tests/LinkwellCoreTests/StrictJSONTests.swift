@@ -41,6 +41,13 @@ import Testing
             duplicates.map(\.description) == [
                 "2:16: duplicate key \"c\": the later value is used", "3:2: duplicate key \"a\": the later value is used",
             ])
+        // A repeat whose own value repeats a key: reported in the order of the text.
+        var nested: [JSONSyntaxError] = []
+        _ = try JSONValue.parse("{\"a\": 1, \"a\": {\"b\": 1, \"b\": 2}}", duplicateKeys: &nested)
+        #expect(
+            nested.map(\.description) == [
+                "1:10: duplicate key \"a\": the later value is used", "1:24: duplicate key \"b\": the later value is used",
+            ])
         var none: [JSONSyntaxError] = []
         _ = try JSONValue.parse("{\"a\": {\"a\": 1}}", duplicateKeys: &none)
         #expect(none.isEmpty)

@@ -47,12 +47,13 @@ struct StrictJSONParser {
 
     private mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         index += 1
-        var object: [String: JSONValue] = [:]
         skipWhitespace()
         if peek(UInt8(ascii: "}")) {
             index += 1
-            return .object(object)
+            return .object([:])
         }
+        // Room for the few keys most objects have, so they are not rehashed as it grows.
+        var object = [String: JSONValue](minimumCapacity: 4)
         while true {
             skipWhitespace()
             guard peek(UInt8(ascii: "\"")) else {
@@ -60,11 +61,15 @@ struct StrictJSONParser {
             }
             let keyStart = index
             let key = try parseString()
-            if object[key] != nil { duplicateKeys.append(error("duplicate key \"\(key)\": the later value is used", at: keyStart)) }
             skipWhitespace()
             try expect(UInt8(ascii: ":"), "expected ':' after the key")
             skipWhitespace()
-            object[key] = try parseValue(depth: depth + 1)
+            // One hash per key: the repeat is known when the value is stored, and its note goes
+            // before any found inside the value, in the order of the text.
+            let notesBefore = duplicateKeys.count
+            if object.updateValue(try parseValue(depth: depth + 1), forKey: key) != nil {
+                duplicateKeys.insert(error("duplicate key \"\(key)\": the later value is used", at: keyStart), at: notesBefore)
+            }
             skipWhitespace()
             if peek(UInt8(ascii: ",")) {
                 index += 1
@@ -204,17 +209,22 @@ struct StrictJSONParser {
         return index > start
     }
 
-    private mutating func parseLiteral(_ word: String, _ value: JSONValue) throws(JSONSyntaxError) -> JSONValue {
-        let expected = Array(word.utf8)
-        guard bytes[index...].starts(with: expected) else {
+    private mutating func parseLiteral(_ word: StaticString, _ value: JSONValue) throws(JSONSyntaxError) -> JSONValue {
+        let count = word.utf8CodeUnitCount
+        guard index + count <= bytes.count, word.withUTF8Buffer({ $0.elementsEqual(bytes[index..<index + count]) }) else {
             throw error("unexpected \(character(at: index)); expected a value")
         }
-        index += expected.count
+        index += count
         return value
     }
 
     private mutating func skipWhitespace() {
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
     }
 
     private func peek(_ byte: UInt8) -> Bool { index < bytes.count && bytes[index] == byte }
