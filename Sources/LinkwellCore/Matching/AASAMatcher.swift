@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Decides, from any `apple-app-site-association` document, what iOS does with a URL for an
 /// app, exactly as spec-reference §2.1 (iOS 13+, `components`) and §2.3 (iOS 9–12, `paths`)
 /// describe. Every pattern is compiled once, when the matcher is made.
@@ -28,16 +30,41 @@ package struct AASAMatcher: Sendable {
         let query: QueryMatcher
         let fragment: TextMatcher?
         let exclude: Bool
-        let text: String
         let comment: String?
+        private let source: Source
+        private let writtenComponent = Mutex<String?>(nil)
 
-        init(path: PathMatcher?, query: QueryMatcher, fragment: TextMatcher?, exclude: Bool, text: String, comment: String?) {
+        enum Source: Sendable {
+            /// A `paths` entry: quoted as it is.
+            case entry(String)
+            /// A component: quoted as compact JSON, written when a decision first quotes it —
+            /// `match` on a few URLs quotes a few of 1,000 rules, and writing them all was a
+            /// tenth of its start.
+            case component([String: JSONValue])
+        }
+
+        init(path: PathMatcher?, query: QueryMatcher, fragment: TextMatcher?, exclude: Bool, source: Source, comment: String?) {
             self.path = path
             self.query = query
             self.fragment = fragment
             self.exclude = exclude
-            self.text = text
+            self.source = source
             self.comment = comment
+        }
+
+        /// The rule as decisions quote it.
+        var text: String {
+            switch source {
+            case .entry(let entry):
+                return entry
+            case .component(let component):
+                return writtenComponent.withLock { written in
+                    if let written { return written }
+                    let text = JSONValue.object(component).compactText
+                    written = text
+                    return text
+                }
+            }
         }
     }
 
@@ -94,8 +121,9 @@ package struct AASAMatcher: Sendable {
         guard let reading = DetailReading(detail, keyedAppID: keyedAppID, form: form, siteDefaults: siteDefaults) else { return nil }
         switch reading.rules {
         case .components(let components, let defaults):
+            let defaultKeys = ComponentKeys(defaults)
             return Detail(
-                appIDs: reading.appIDs, rules: components.map { componentRule($0, defaults: defaults, variables: variables) })
+                appIDs: reading.appIDs, rules: components.map { componentRule($0, defaults: defaultKeys, variables: variables) })
         case .paths(let paths):
             return Detail(appIDs: reading.appIDs, rules: paths.map(legacyRule))
         }
@@ -103,17 +131,15 @@ package struct AASAMatcher: Sendable {
 
     /// One component with the defaults applied key by key: the component's own value, else the
     /// detail's `defaults`, else the file's (Apple: defaults are "a subclass of components").
-    private static func componentRule(_ component: [String: JSONValue], defaults: [String: JSONValue], variables: [String: [String]])
-        -> Rule
-    {
-        func value(_ key: String) -> JSONValue? { component[key] ?? defaults[key] }
-        let caseSensitive = value("caseSensitive")?.bool ?? true
-        let percentEncoded = value("percentEncoded")?.bool ?? true
+    private static func componentRule(_ component: [String: JSONValue], defaults: ComponentKeys, variables: [String: [String]]) -> Rule {
+        let keys = ComponentKeys(component, over: defaults)
+        let caseSensitive = keys.caseSensitive?.bool ?? true
+        let percentEncoded = keys.percentEncoded?.bool ?? true
         let text = { (pattern: String) in
             TextMatcher(pattern, caseSensitive: caseSensitive, percentEncoded: percentEncoded, variables: variables)
         }
         let query: QueryMatcher
-        switch value("?") {
+        switch keys.query {
         case .string(let pattern)?:
             query = .whole(text(pattern))
         case .object(let items)?:
@@ -124,14 +150,44 @@ package struct AASAMatcher: Sendable {
             query = .any
         }
         return Rule(
-            path: value("/")?.string.map {
+            path: keys.path?.string.map {
                 PathMatcher($0, caseSensitive: caseSensitive, percentEncoded: percentEncoded, variables: variables)
             },
             query: query,
-            fragment: value("#")?.string.map(text),
-            exclude: value("exclude")?.bool ?? false,
-            text: JSONValue.object(component).compactText,
-            comment: component["comment"]?.string)
+            fragment: keys.fragment?.string.map(text),
+            exclude: keys.exclude?.bool ?? false,
+            source: .component(component),
+            comment: keys.comment?.string)
+    }
+
+    /// The keys a component's rule reads, found in one pass over the component (a lookup per
+    /// key hashed seven strings a rule), each the component's own value else the defaults'.
+    private struct ComponentKeys {
+        var path: JSONValue?
+        var query: JSONValue?
+        var fragment: JSONValue?
+        var exclude: JSONValue?
+        var caseSensitive: JSONValue?
+        var percentEncoded: JSONValue?
+        /// Never inherited: a default's comment says nothing about a rule.
+        var comment: JSONValue?
+
+        init(_ object: [String: JSONValue], over defaults: ComponentKeys? = nil) {
+            if let defaults { self = defaults }
+            comment = nil
+            for (key, value) in object {
+                switch key {
+                case "/": path = value
+                case "?": query = value
+                case "#": fragment = value
+                case "exclude": exclude = value
+                case "caseSensitive": caseSensitive = value
+                case "percentEncoded": percentEncoded = value
+                case "comment": comment = value
+                default: break
+                }
+            }
+        }
     }
 
     /// A legacy `paths` entry: `NOT ` excludes; only the path is compared, case-sensitively.
@@ -139,7 +195,7 @@ package struct AASAMatcher: Sendable {
         let exclude = entry.hasPrefix("NOT ")
         let pattern = exclude ? String(entry.dropFirst(4)) : entry
         return Rule(
-            path: PathMatcher(legacy: pattern), query: .any, fragment: nil, exclude: exclude, text: entry, comment: nil)
+            path: PathMatcher(legacy: pattern), query: .any, fragment: nil, exclude: exclude, source: .entry(entry), comment: nil)
     }
 
     /// Built-in variables plus the file's own; a custom name shadows a built-in.
@@ -163,17 +219,31 @@ extension AASAMatcher.Rule {
         guard let path else { return (RuleIndex.SubjectForm(trimmed: false, decoded: false, folded: false), []) }
         let form = RuleIndex.SubjectForm(
             trimmed: path.normalisesSlashes, decoded: !path.percentEncoded, folded: !(path.patterns.first?.caseSensitive ?? true))
-        let prefixes = path.patterns.map { pattern in
-            // Over bytes: the three stops are ASCII, so no scalar is cut.
-            let start = pattern.source.utf8.prefix { $0 != UInt8(ascii: "*") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "$") }
-            guard form.folded else { return Array(start) }
-            // Folding must agree with the subject's: ASCII only, as `lowercased()` of a
-            // non-ASCII start could change its length; such a rule keeps the safe empty prefix.
-            guard start.allSatisfy({ $0 < 0x80 }) else { return [] }
-            return start.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 + 0x20 : $0 }
+        // The first of the shortest starts, read in place: arrays per pattern were a third of
+        // indexing a rule.
+        var shortest: [UInt8]?
+        for pattern in path.patterns {
+            var source = pattern.source
+            source.withUTF8 { bytes in
+                // Over bytes: the three stops are ASCII, so no scalar is cut.
+                var count = 0
+                while count < bytes.count, bytes[count] != UInt8(ascii: "*"), bytes[count] != UInt8(ascii: "?"),
+                    bytes[count] != UInt8(ascii: "$")
+                {
+                    count += 1
+                }
+                let start = UnsafeBufferPointer(rebasing: bytes[..<count])
+                // Folding must agree with the subject's: ASCII only, as `lowercased()` of a
+                // non-ASCII start could change its length; such a rule keeps the safe empty prefix.
+                if form.folded, !start.allSatisfy({ $0 < 0x80 }) { count = 0 }
+                guard count < shortest?.count ?? .max else { return }
+                shortest =
+                    form.folded
+                    ? start.prefix(count).map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 + 0x20 : $0 }
+                    : Array(start)
+            }
         }
-        let shortest = prefixes.min { $0.count < $1.count } ?? []
-        return (form, shortest)
+        return (form, shortest ?? [])
     }
 }
 

@@ -28,28 +28,31 @@ struct PathMatcher: Sendable {
     /// collapsed (one added when missing, unless it starts with `*`), trailing slashes dropped,
     /// and for `/x/*` also `/x`.
     static func variants(of pattern: String) -> [String] {
-        // An ASCII pattern (nearly every one) by its bytes, where a `/` byte is a `/` character:
-        // reading characters was a third of compiling a rule.
-        guard pattern.utf8.allSatisfy({ $0 < 0x80 }) else { return characterVariants(of: pattern) }
-        let slash = UInt8(ascii: "/")
-        var bytes = Array(pattern.utf8)[...]
-        if bytes.first == slash {
-            bytes = [slash] + bytes.drop { $0 == slash }
-        } else if bytes.first != UInt8(ascii: "*") {
-            bytes = [slash] + bytes
+        // An ASCII pattern (nearly every one) by its bytes, where a `/` byte is a `/` character,
+        // read in place: reading characters, then copying bytes, was a third of compiling a rule.
+        var contiguous = pattern
+        return contiguous.withUTF8 { bytes in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return characterVariants(of: pattern) }
+            let slash = UInt8(ascii: "/")
+            // `bytes[start..<end]`, after a slash when `addsSlash`, is the normalised pattern.
+            var start = 0
+            var addsSlash = false
+            if bytes.first == slash {
+                while start + 1 < bytes.count, bytes[start + 1] == slash { start += 1 }
+            } else {
+                addsSlash = bytes.first != UInt8(ascii: "*")
+            }
+            var end = bytes.count
+            while end > start, bytes[end - 1] == slash { end -= 1 }
+            let body = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+            // Trailing slashes go, but a pattern of slashes is `/`.
+            let normalised = addsSlash || body.isEmpty ? "/" + body : body
+            let utf8 = normalised.utf8
+            guard utf8.count >= 2, utf8.last == UInt8(ascii: "*"), utf8[utf8.index(utf8.endIndex, offsetBy: -2)] == slash else {
+                return [normalised]
+            }
+            return [normalised, String(trimmingTrailingSlashes(Substring(utf8.dropLast(2))))]
         }
-        func trimmed(_ text: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-            guard !text.isEmpty else { return [slash] }
-            var end = text.endIndex
-            while end - 1 > text.startIndex, text[end - 1] == slash { end -= 1 }
-            return text[..<end]
-        }
-        let normalised = trimmed(bytes)
-        var sources = [String(decoding: normalised, as: UTF8.self)]
-        if normalised.count >= 2, normalised.suffix(2).elementsEqual([slash, UInt8(ascii: "*")]) {
-            sources.append(String(decoding: trimmed(normalised.dropLast(2)), as: UTF8.self))
-        }
-        return sources
     }
 
     /// `variants` read character by character: the definition, for any pattern.

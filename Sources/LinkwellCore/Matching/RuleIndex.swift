@@ -11,13 +11,18 @@ struct RuleIndex: Sendable {
         var folded: Bool
     }
 
-    /// A byte trie as it is built: each node's children a linked list (first child, next
-    /// sibling), so inserting allocates nothing per node; then flattened for lookups.
+    /// A byte trie as it is built: each node's children and each node's rules are linked lists
+    /// (first, next), so inserting allocates nothing per node or rule; then flattened for lookups.
     private struct TrieBuilder {
         var byte: [UInt8] = [0]
         var firstChild: [Int32] = [-1]
         var nextSibling: [Int32] = [-1]
-        var nodeRules: [[Int]] = [[]]
+        /// A node's rules, in the order inserted: `ruleEntries[firstRule[node]]`, then on by
+        /// `nextRule`.
+        var firstRule: [Int32] = [-1]
+        var lastRule: [Int32] = [-1]
+        var ruleEntries: [Int] = []
+        var nextRule: [Int32] = []
 
         mutating func insert(_ prefix: [UInt8], rule: Int) {
             var node = 0
@@ -29,12 +34,28 @@ struct RuleIndex: Sendable {
                     byte.append(wanted)
                     firstChild.append(-1)
                     nextSibling.append(firstChild[node])
-                    nodeRules.append([])
+                    firstRule.append(-1)
+                    lastRule.append(-1)
                     firstChild[node] = Int32(child)
                 }
                 node = child
             }
-            nodeRules[node].append(rule)
+            let entry = Int32(ruleEntries.count)
+            ruleEntries.append(rule)
+            nextRule.append(-1)
+            if lastRule[node] >= 0 { nextRule[Int(lastRule[node])] = entry } else { firstRule[node] = entry }
+            lastRule[node] = entry
+        }
+
+        func hasRules(_ node: Int) -> Bool { firstRule[node] >= 0 }
+
+        /// Appends a node's rules to `list`, in the order inserted.
+        func appendRules(of node: Int, to list: inout [Int]) {
+            var entry = Int(firstRule[node])
+            while entry >= 0 {
+                list.append(ruleEntries[entry])
+                entry = Int(nextRule[entry])
+            }
         }
 
         /// A node's children as (byte, node), in byte order.
@@ -95,8 +116,8 @@ struct RuleIndex: Sendable {
                 let (built, node) = pending[next]
                 next += 1
                 nodes[node].ruleStart = Int32(rules.count)
-                nodes[node].ruleCount = Int32(builder.nodeRules[built].count)
-                rules += builder.nodeRules[built]
+                builder.appendRules(of: built, to: &rules)
+                nodes[node].ruleCount = Int32(rules.count) - nodes[node].ruleStart
                 builder.children(of: built, into: &children)
                 nodes[node].childStart = Int32(childBytes.count)
                 nodes[node].childCount = Int32(children.count)
@@ -107,17 +128,17 @@ struct RuleIndex: Sendable {
                 for (byte, child) in children {
                     // Follow the chain while it has one way on and nothing to collect.
                     var end = child
-                    var label = [byte]
-                    while builder.nodeRules[end].isEmpty {
+                    let labelStart = labels.count
+                    labels.append(byte)
+                    while !builder.hasRules(end) {
                         builder.children(of: end, into: &chain)
                         guard chain.count == 1 else { break }
-                        label.append(chain[0].byte)
+                        labels.append(chain[0].byte)
                         end = chain[0].node
                     }
                     var merged = Node()
-                    merged.labelStart = Int32(labels.count)
-                    merged.labelCount = Int32(label.count)
-                    labels += label
+                    merged.labelStart = Int32(labelStart)
+                    merged.labelCount = Int32(labels.count - labelStart)
                     let index = nodes.count
                     nodes.append(merged)
                     childBytes.append(byte)
@@ -184,13 +205,19 @@ struct RuleIndex: Sendable {
 
     /// `prefixes[i]` is rule i's form and the literal bytes every path it matches starts with.
     init(_ prefixes: [(form: SubjectForm, prefix: [UInt8])]) {
-        var byForm: [SubjectForm: TrieBuilder] = [:]
-        var order: [SubjectForm] = []
+        // In the order forms first appear. There are at most eight forms, so finding a rule's is
+        // a short scan, not a hash per rule.
+        var builders: [(form: SubjectForm, builder: TrieBuilder)] = []
         for (rule, entry) in prefixes.enumerated() {
-            if byForm[entry.form] == nil { order.append(entry.form) }
-            byForm[entry.form, default: TrieBuilder()].insert(entry.prefix, rule: rule)
+            if let known = builders.firstIndex(where: { $0.form == entry.form }) {
+                builders[known].builder.insert(entry.prefix, rule: rule)
+            } else {
+                var builder = TrieBuilder()
+                builder.insert(entry.prefix, rule: rule)
+                builders.append((entry.form, builder))
+            }
         }
-        tries = order.compactMap { form in byForm[form].map { (form, Trie($0)) } }
+        tries = builders.map { ($0.form, Trie($0.builder)) }
     }
 
     /// The rules that may match `path`, in rule order.

@@ -10,24 +10,30 @@ import Synchronization
 package struct GlobPattern: Sendable {
     package let source: String
     package let caseSensitive: Bool
-    /// The pattern's bytes (folded when case is ignored) when it is ASCII with `*` and `?` as its
-    /// only specials.
-    private let asciiGlob: [UInt8]?
-    private let automaton: LazyAutomaton
+    private let matcher: Matcher
+
+    private enum Matcher: Sendable {
+        /// The pattern's bytes (folded when case is ignored): it is ASCII with `*` and `?` as its
+        /// only specials, so no automaton is ever needed (nor allocated: `match` makes a
+        /// pattern for every rule it loads).
+        case asciiGlob([UInt8])
+        case automaton(LazyAutomaton)
+    }
 
     /// `variables` are the values of every variable the pattern may name (built-ins included);
     /// a variable with no values never matches.
     package init(_ source: String, caseSensitive: Bool = true, variables: [String: [String]] = [:]) {
         self.source = source
         self.caseSensitive = caseSensitive
-        asciiGlob =
+        matcher =
             source.utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "$") })
-            ? source.utf8.map { caseSensitive ? $0 : Self.foldASCII($0) } : nil
-        automaton = LazyAutomaton { GlobAutomaton(source, caseSensitive: caseSensitive, variables: variables) }
+            ? .asciiGlob(source.utf8.map { caseSensitive ? $0 : Self.foldASCII($0) })
+            : .automaton(LazyAutomaton { GlobAutomaton(source, caseSensitive: caseSensitive, variables: variables) })
     }
 
     package func matches(_ subject: some StringProtocol) -> Bool {
-        if let asciiGlob {
+        switch matcher {
+        case .asciiGlob(let asciiGlob):
             let fast = subject.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
                 bytes.allSatisfy { $0 < 0x80 } ? Self.globMatches(asciiGlob, bytes, foldCase: !caseSensitive) : nil
             }
@@ -35,8 +41,9 @@ package struct GlobPattern: Sendable {
             // A subject beyond ASCII (`/u/zoë`): the same walk over its scalars, folded as the
             // automaton folds them, so no automaton is built for a pattern that needs none.
             return Self.globMatches(asciiGlob, scalars: Array(subject.unicodeScalars), caseSensitive: caseSensitive)
+        case .automaton(let automaton):
+            return automaton.value.matches(subject)
         }
-        return automaton.value.matches(subject)
     }
 
     private static func foldASCII(_ byte: UInt8) -> UInt8 {
