@@ -21,6 +21,7 @@ let package = Package(
             dependencies: [
                 "LinkwellCore",
                 "CCurl",
+                "CProcess",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
@@ -30,6 +31,8 @@ let package = Package(
             name: "CCurl",
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
+        // Process settings only C can make (one malloc arena, see Linkwell.swift).
+        .target(name: "CProcess"),
         .testTarget(
             name: "LinkwellCoreTests",
             // Yams only as the reference the own YAML reader is held to (YAMLReaderTests).

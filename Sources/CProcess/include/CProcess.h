@@ -1,0 +1,7 @@
+#ifndef LINKWELL_CPROCESS_H
+#define LINKWELL_CPROCESS_H
+
+/// Settings made when the process starts, before `main` and before any thread (process.c):
+/// glibc's malloc gives every thread one arena. Nothing here is called from Swift.
+
+#endif

@@ -1,0 +1,20 @@
+// Process settings Swift cannot make in time: glibc reads the arena limit once, when a second
+// thread first allocates — before any Swift code runs, as the runtime starts its threads
+// first — and malloc.h is not in Swift's Glibc module anyway.
+#include "CProcess.h"
+
+// Any C library header says whether this is glibc.
+#include <stdlib.h>
+
+#if defined(__GLIBC__)
+#include <malloc.h>
+
+// Every thread allocates from the main arena. glibc gives each thread beyond the first an
+// arena of its own that grows one page (one mprotect call and a page fault) at a time, while
+// the main arena grows 128 KB at a time: commands run on a worker thread, so `match` made 335
+// such calls to load 1,000 rules. Builds measured no slower with one arena
+// (docs/performance.md).
+__attribute__((constructor)) static void linkwell_use_one_malloc_arena(void) {
+    mallopt(M_ARENA_MAX, 1);
+}
+#endif
