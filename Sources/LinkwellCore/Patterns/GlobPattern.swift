@@ -27,7 +27,7 @@ package struct GlobPattern: Sendable {
         self.caseSensitive = caseSensitive
         matcher =
             source.utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "$") })
-            ? .asciiGlob(source.utf8.map { caseSensitive ? $0 : Self.foldASCII($0) })
+            ? .asciiGlob(caseSensitive ? Array(source.utf8) : source.utf8.map(Self.foldASCII))
             : .automaton(LazyAutomaton { GlobAutomaton(source, caseSensitive: caseSensitive, variables: variables) })
     }
 
