@@ -1,6 +1,7 @@
-// Process settings Swift cannot make in time: glibc reads the arena limit once, when a second
-// thread first allocates — before any Swift code runs, as the runtime starts its threads
-// first — and malloc.h is not in Swift's Glibc module anyway.
+// Process settings Swift cannot make in time: glibc fixes the arena limit the first time a
+// thread other than the main one allocates, and by the first line of an async `main` the
+// runtime's worker threads have (`mallopt` there left all 335 calls below). malloc.h is not in
+// Swift's Glibc module either.
 #include "CProcess.h"
 
 // Any C library header says whether this is glibc.

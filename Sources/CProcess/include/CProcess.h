@@ -2,6 +2,6 @@
 #define LINKWELL_CPROCESS_H
 
 /// Settings made when the process starts, before `main` and before any thread (process.c):
-/// glibc's malloc gives every thread one arena. Nothing here is called from Swift.
+/// every thread allocates from glibc's main arena. Nothing here is called from Swift.
 
 #endif

@@ -161,7 +161,8 @@ package struct AASAMatcher: Sendable {
     }
 
     /// The keys a component's rule reads, found in one pass over the component (a lookup per
-    /// key hashed seven strings a rule), each the component's own value else the defaults'.
+    /// key, each hashing its key, was seven hashes a rule), each the component's own value else
+    /// the defaults'.
     private struct ComponentKeys {
         var path: JSONValue?
         var query: JSONValue?

@@ -1,0 +1,43 @@
+"""What the binary sets before `main` (Sources/CProcess): every thread allocates from glibc's main
+arena. A thread's own arena grows one page per `mprotect` call, and commands run on a worker
+thread, so losing the setting (the C constructor not linked, or compiled away) costs `match` a few
+hundred system calls at every start — docs/performance.md, "the start, sixth session". Counted
+with strace, which .ci/test installs."""
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "Support"))
+from linkwell_testing import linkwell_binary  # noqa: E402
+
+
+def require_strace():
+    if shutil.which("strace") is None:
+        if os.environ.get("CI"):
+            pytest.fail("strace is not installed; .ci/test installs it")
+        pytest.skip("strace is not installed: apt-get install strace")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="glibc's arenas: Linux only")
+def test_loading_a_thousand_rules_grows_the_heap_in_few_system_calls(tmp_path):
+    require_strace()
+    components = [{"/": f"/section{index}/item/*", "caseSensitive": index % 3 != 0} for index in range(1_000)]
+    app = "ABCDE12345.com.example.app"
+    aasa = tmp_path / "aasa.json"
+    aasa.write_text(json.dumps({"applinks": {"details": [
+        {"appID": app, "appIDs": [app], "components": components, "paths": [c["/"] for c in components]}]}}))
+    trace = tmp_path / "trace.txt"
+    result = subprocess.run(
+        ["strace", "-f", "-e", "trace=mprotect", "-o", str(trace),
+         str(linkwell_binary()), "match", "--aasa", str(aasa), "--stdin", "--json"],
+        input="https://m.example.com/section5/item/1\n", capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert '"decision":"match"' in result.stdout
+    calls = trace.read_text().count("mprotect(")
+    # 10 with one arena (the loader's own); 368 with an arena per thread.
+    assert calls < 60, f"{calls} mprotect calls: is Sources/CProcess linked?"
