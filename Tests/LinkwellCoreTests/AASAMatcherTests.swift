@@ -43,4 +43,43 @@ import Testing
         #expect(try decide("/q?k=w#f") == .noMatch)
         #expect(try decide("/q?k=v#g") == .noMatch)
     }
+
+    /// 200 rules, each a path under its own section; some fold case, some are exclusions.
+    static func sections() throws -> AASAMatcher {
+        let components = (0..<200).map { index in
+            #"{"/": "/s\#(index)/*", "caseSensitive": \#(index % 3 != 0), "exclude": \#(index % 7 == 0)}"#
+        }
+        return AASAMatcher(
+            document: try JSONValue.parse(
+                #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": ["#
+                    + components.joined(separator: ",") + "]}]}}"))
+    }
+
+    /// The first two lookups ask every rule; the third builds the index, which is kept.
+    @Test func theIndexIsBuiltForTheThirdLookupAndKept() throws {
+        let detail = try #require(try Self.sections().details.first)
+        #expect(detail.index() == nil)
+        #expect(detail.index() == nil)
+        let index = try #require(detail.index())
+        #expect(detail.index() === index)
+    }
+
+    /// Lookups from many threads at once on a fresh matcher — asking every rule, then racing to
+    /// build the index — each decide the first rule that matches, and one index is kept.
+    @Test func lookupsFromManyThreadsDecideTheFirstMatchingRule() throws {
+        var random = PropertyTests.Random(state: 0xA5A5_0003)
+        let paths = (0..<2_000).map { _ in "/" + random.pick(["s", "S", "t"]) + String(random.below(220)) + random.pick(["", "/x", "/"]) }
+        let urls = try paths.map { try #require(URLParts("https://m.example.com" + $0)) }
+        let reference = try Self.sections()
+        let rules = try #require(reference.details.first).rules
+        let expected = urls.map { url in rules.firstIndex { $0.matches(url) } }
+        for _ in 0..<5 {
+            let matcher = try Self.sections()
+            let decided = urls.concurrentMap { matcher.decide($0, appID: "ABCDE12345.com.example.app").rule }
+            #expect(decided == expected)
+            let detail = try #require(matcher.details.first)
+            #expect(detail.index() === detail.index())
+        }
+        #expect(expected.compactMap { $0 }.count > 500)
+    }
 }

@@ -1,8 +1,9 @@
 /// Finds, for one URL, the few rules of a long list that can match it at all: every rule sits
 /// in a byte trie under its path's literal start, so a lookup walks the URL's path once and
 /// collects only the rules whose start it shares. The candidates are then evaluated in their
-/// original order, so first-match semantics are untouched.
-struct RuleIndex: Sendable {
+/// original order, so first-match semantics are untouched. Immutable; a class, so a matcher can
+/// build one on first use and publish it atomically (`AASAMatcher.Detail.index()`).
+final class RuleIndex: Sendable {
     /// How a rule reads the path, which decides the subject its prefix is compared with.
     struct SubjectForm: Hashable, Sendable {
         /// Components trim trailing slashes; legacy paths compare the path as written.
