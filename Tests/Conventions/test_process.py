@@ -36,6 +36,11 @@ def test_loading_a_thousand_rules_grows_the_heap_in_few_system_calls(tmp_path):
         ["strace", "-f", "-e", "trace=mprotect", "-o", str(trace),
          str(linkwell_binary()), "match", "--aasa", str(aasa), "--stdin", "--json"],
         input="https://m.example.com/section5/item/1\n", capture_output=True, text=True, timeout=120)
+    if result.returncode != 0 and "ptrace" in result.stderr.lower():
+        # A container without the ptrace capability: strace cannot follow the process.
+        if os.environ.get("CI"):
+            pytest.fail(f"strace cannot trace here: {result.stderr.strip()}")
+        pytest.skip(f"strace cannot trace here: {result.stderr.strip()}")
     assert result.returncode == 0, result.stderr
     assert '"decision":"match"' in result.stdout
     calls = trace.read_text().count("mprotect(")
