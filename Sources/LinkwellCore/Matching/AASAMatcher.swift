@@ -159,9 +159,8 @@ package struct AASAMatcher: Sendable {
         guard let reading = DetailReading(detail, keyedAppID: keyedAppID, form: form, siteDefaults: siteDefaults) else { return nil }
         switch reading.rules {
         case .components(let components, let defaults):
-            let defaultKeys = ComponentKeys(defaults)
             return Detail(
-                appIDs: reading.appIDs, rules: components.map { componentRule($0, defaults: defaultKeys, variables: variables) })
+                appIDs: reading.appIDs, rules: components.map { componentRule($0, defaults: defaults, variables: variables) })
         case .paths(let paths):
             return Detail(appIDs: reading.appIDs, rules: paths.map(legacyRule))
         }
@@ -196,37 +195,6 @@ package struct AASAMatcher: Sendable {
             exclude: keys.exclude?.bool ?? false,
             source: .component(component),
             comment: keys.comment?.string)
-    }
-
-    /// The keys a component's rule reads, found in one pass over the component (a lookup per
-    /// key, each hashing its key, was seven hashes a rule), each the component's own value else
-    /// the defaults'.
-    private struct ComponentKeys {
-        var path: JSONValue?
-        var query: JSONValue?
-        var fragment: JSONValue?
-        var exclude: JSONValue?
-        var caseSensitive: JSONValue?
-        var percentEncoded: JSONValue?
-        /// Never inherited: a default's comment says nothing about a rule.
-        var comment: JSONValue?
-
-        init(_ object: [String: JSONValue], over defaults: ComponentKeys? = nil) {
-            if let defaults { self = defaults }
-            comment = nil
-            for (key, value) in object {
-                switch key {
-                case "/": path = value
-                case "?": query = value
-                case "#": fragment = value
-                case "exclude": exclude = value
-                case "caseSensitive": caseSensitive = value
-                case "percentEncoded": percentEncoded = value
-                case "comment": comment = value
-                default: break
-                }
-            }
-        }
     }
 
     /// A legacy `paths` entry: `NOT ` excludes; only the path is compared, case-sensitively.
@@ -292,7 +260,7 @@ extension AASAMatcher.Rule {
 struct DetailReading {
     enum Rules {
         /// iOS 13+ components with the detail's and the file's defaults merged (the detail's win).
-        case components([[String: JSONValue]], defaults: [String: JSONValue])
+        case components([[String: JSONValue]], defaults: ComponentKeys)
         case paths([String])
     }
 
@@ -318,11 +286,42 @@ struct DetailReading {
             }
             if let components = detail["components"] {
                 let defaults = (detail["defaults"]?.object ?? [:]).merging(siteDefaults) { detailValue, _ in detailValue }
-                rules = .components((components.array ?? []).map { $0.object ?? [:] }, defaults: defaults)
+                rules = .components((components.array ?? []).map { $0.object ?? [:] }, defaults: ComponentKeys(defaults))
             } else if let paths = detail["paths"]?.array {
                 rules = .paths(paths.compactMap(\.string))
             } else {
                 return nil
+            }
+        }
+    }
+}
+
+/// The keys a component's rule reads, found in one pass over the component (a lookup per
+/// key, each hashing its key, was seven hashes a rule), each the component's own value else
+/// the defaults'. The concrete matcher and the exact engine both read components through it.
+struct ComponentKeys {
+    var path: JSONValue?
+    var query: JSONValue?
+    var fragment: JSONValue?
+    var exclude: JSONValue?
+    var caseSensitive: JSONValue?
+    var percentEncoded: JSONValue?
+    /// Never inherited: a default's comment says nothing about a rule.
+    var comment: JSONValue?
+
+    init(_ object: [String: JSONValue], over defaults: ComponentKeys? = nil) {
+        if let defaults { self = defaults }
+        comment = nil
+        for (key, value) in object {
+            switch key {
+            case "/": path = value
+            case "?": query = value
+            case "#": fragment = value
+            case "exclude": exclude = value
+            case "caseSensitive": caseSensitive = value
+            case "percentEncoded": percentEncoded = value
+            case "comment": comment = value
+            default: break
             }
         }
     }

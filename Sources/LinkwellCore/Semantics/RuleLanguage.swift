@@ -26,13 +26,13 @@ enum RuleLanguage {
     // MARK: - iOS 13+ components
 
     /// One component with the defaults applied key by key (`AASAMatcher.componentRule`).
-    static func component(_ component: [String: JSONValue], defaults: [String: JSONValue], variables: [String: [String]]) -> DecisionRule {
-        func value(_ key: String) -> JSONValue? { component[key] ?? defaults[key] }
-        let caseSensitive = value("caseSensitive")?.bool ?? true
-        let decoded = !(value("percentEncoded")?.bool ?? true)
-        let path = value("/")?.string.map { componentPath($0, caseSensitive: caseSensitive, decoded: decoded, variables: variables) }
+    static func component(_ component: [String: JSONValue], defaults: ComponentKeys, variables: [String: [String]]) -> DecisionRule {
+        let keys = ComponentKeys(component, over: defaults)
+        let caseSensitive = keys.caseSensitive?.bool ?? true
+        let decoded = !(keys.percentEncoded?.bool ?? true)
+        let path = keys.path?.string.map { componentPath($0, caseSensitive: caseSensitive, decoded: decoded, variables: variables) }
         let query: Automaton
-        switch value("?") {
+        switch keys.query {
         case .string(let pattern)?:
             query = AASAPatternLanguage.compile(
                 pattern, part: .query(decoded: decoded), caseSensitive: caseSensitive, variables: variables)
@@ -48,12 +48,12 @@ enum RuleLanguage {
         default:
             query = anyQuery
         }
-        let fragment = value("#")?.string.map {
+        let fragment = keys.fragment?.string.map {
             AASAPatternLanguage.compile($0, part: .fragment(decoded: decoded), caseSensitive: caseSensitive, variables: variables)
         }
         return DecisionRule(
             automaton: url(path: path ?? anyPath, query: query, fragment: fragment ?? anyFragment),
-            exclude: value("exclude")?.bool ?? false, text: JSONValue.object(component).compactText, decodes: decoded)
+            exclude: keys.exclude?.bool ?? false, text: JSONValue.object(component).compactText, decodes: decoded)
     }
 
     /// A `/` pattern with Apple's slash rules (`PathMatcher`): the pattern's leading slashes
