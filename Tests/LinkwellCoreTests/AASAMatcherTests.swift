@@ -55,13 +55,31 @@ import Testing
                     + components.joined(separator: ",") + "]}]}}"))
     }
 
-    /// The first two lookups ask every rule; the third builds the index, which is kept.
+    /// The first two lookups ask the rules in order; the third builds the index, which is kept.
     @Test func theIndexIsBuiltForTheThirdLookupAndKept() throws {
         let detail = try #require(try Self.sections().details.first)
-        #expect(detail.index() == nil)
-        #expect(detail.index() == nil)
-        let index = try #require(detail.index())
-        #expect(detail.index() === index)
+        #expect(detail.indexed() == nil)
+        #expect(detail.indexed() == nil)
+        let indexed = try #require(detail.indexed())
+        #expect(detail.indexed() === indexed)
+    }
+
+    /// A lookup compiles only the rules whose literal start the path shares, and building the
+    /// index compiles every rule.
+    @Test func aLookupCompilesOnlyTheRulesItReaches() throws {
+        let matcher = try Self.sections()
+        let rules = try #require(matcher.details.first).rules
+        func decide(_ path: String) throws -> MatchDecision {
+            matcher.decide(try #require(URLParts("https://m.example.com" + path)), appID: "ABCDE12345.com.example.app")
+        }
+        #expect(try decide("/elsewhere") == .noMatch)
+        #expect(!rules.contains { $0.isCompiled })
+        // Rule 6 folds case, so "/S6/x" reaches it (and no other: "/s60"… do not start the path).
+        #expect(try decide("/S6/x").rule == 6)
+        #expect(rules.indices.filter { rules[$0].isCompiled } == [6])
+        // The third lookup builds the index.
+        #expect(try decide("/s5/x").rule == 5)
+        #expect(rules.allSatisfy { $0.isCompiled })
     }
 
     /// Lookups from many threads at once on a fresh matcher — asking every rule, then racing to
@@ -78,7 +96,7 @@ import Testing
             let decided = urls.concurrentMap { matcher.decide($0, appID: "ABCDE12345.com.example.app").rule }
             #expect(decided == expected)
             let detail = try #require(matcher.details.first)
-            #expect(detail.index() === detail.index())
+            #expect(detail.indexed() === detail.indexed())
         }
         #expect(expected.compactMap { $0 }.count > 500)
     }

@@ -35,12 +35,16 @@ import Testing
         for form in AASAMatcher.Form.allCases {
             let matcher = AASAMatcher(document: document, form: form)
             let rules = try #require(matcher.details.first).rules
+            let indexed = AASAMatcher.Detail.Indexed(rules)
             var hits = 0
             for _ in 0..<3_000 {
                 let path =
                     "/" + random.pick(segments) + String(random.below(400))
                     + (0..<random.below(4)).map { _ in random.pick(segments) }.joined()
                 let url = try #require(URLParts("https://m.example.com" + path))
+                // A lookup before the index is built asks the rules the index would collect.
+                var subjects = RuleIndex.Subjects(path)
+                #expect(rules.indices.filter { subjects.startWith(rules[$0].indexEntry) } == indexed.index.candidates(for: path))
                 let expected = rules.firstIndex { $0.matches(url) }
                 let decision = matcher.decide(url, appID: app)
                 #expect(decision.rule == expected, "\(form) \(path)")

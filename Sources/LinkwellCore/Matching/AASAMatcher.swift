@@ -2,8 +2,8 @@ import Synchronization
 
 /// Decides, from any `apple-app-site-association` document, what iOS does with a URL for an
 /// app, exactly as spec-reference §2.1 (iOS 13+, `components`) and §2.3 (iOS 9–12, `paths`)
-/// describe. Every rule is compiled when the matcher is made; each detail's rule index, once it
-/// pays for itself (`Detail.index()`).
+/// describe. A rule is compiled when a lookup first reaches it (`Rule`); each detail's rule
+/// index, once it pays for itself (`Detail.indexed()`).
 package struct AASAMatcher: Sendable {
     package enum Form: String, Sendable, Hashable, CaseIterable {
         /// iOS 13 and later: `appIDs` + `components` (or `paths` where a detail has no components).
@@ -16,44 +16,85 @@ package struct AASAMatcher: Sendable {
     // costs one retain, not one per part (a rule has six), which was most of `match --stdin`.
     final class Detail: Sendable {
         let appIDs: [String]
-        let rules: [Rule]
-        /// The index once built, retained by this detail (released in `deinit`). An atomic
-        /// reference rather than a lock: a lock per lookup cost 2–4 % of `match --stdin`, and the
-        /// standard library's `AtomicLazyReference` runs unspecialized, 600 instructions a read.
-        private let builtIndex = Atomic<Unmanaged<RuleIndex>?>(nil)
+        let rules: [PendingRule]
+        private let builtIndex = BuiltOnce<Indexed>()
         private let lookups = Atomic<Int>(0)
 
         /// Building the index costs about as much as asking every rule for five URLs (for 1,000
-        /// rules, a sixth of starting `match` on one URL), so the first two lookups ask every rule
-        /// in order — the same first match as the index's candidates (`RuleIndex`) — and the
+        /// rules, a sixth of starting `match` on one URL), so the first two lookups ask the rules
+        /// in order — those whose literal start the path shares, as the index would — and the
         /// index is built for the third: a `match` of one or two URLs never builds it, a longer
         /// one pays two scans more.
         static let lookupsBeforeIndexing = 2
 
-        init(appIDs: [String], rules: [Rule]) {
+        /// The index, and every rule compiled with it in rule order: a long run then reads rules
+        /// that lie together in one array. (Reaching each through its pending rule, or keeping
+        /// its matchers apart from what a decision quotes, made `match --stdin` 3–5 % slower.)
+        final class Indexed: Sendable {
+            let index: RuleIndex
+            let rules: [Rule]
+
+            init(_ pending: [PendingRule]) {
+                index = RuleIndex(pending.map(\.indexEntry))
+                rules = pending.map(\.compiled)
+            }
+        }
+
+        init(appIDs: [String], rules: [PendingRule]) {
             self.appIDs = appIDs
             self.rules = rules
         }
 
-        deinit {
-            builtIndex.load(ordering: .acquiring)?.release()
-        }
-
-        /// The rule index once this detail has been asked `lookupsBeforeIndexing` times; nil
-        /// before (ask every rule).
-        func index() -> RuleIndex? {
-            if let built = builtIndex.load(ordering: .acquiring) { return built.takeUnretainedValue() }
-            // The count only says when to build: two threads may both build, and the index stored
-            // first is the one kept.
+        /// The index once this detail has been asked `lookupsBeforeIndexing` times; nil before
+        /// (ask the rules in order).
+        func indexed() -> Indexed? {
+            if let built = builtIndex.built { return built }
+            // The count only says when to build: two threads may both build, and the one stored
+            // first is kept.
             guard lookups.wrappingAdd(1, ordering: .relaxed).oldValue >= Self.lookupsBeforeIndexing else { return nil }
-            let built = Unmanaged.passRetained(RuleIndex(rules.map(\.indexEntry)))
-            let (stored, other) = builtIndex.compareExchange(expected: nil, desired: built, ordering: .acquiringAndReleasing)
-            if stored { return built.takeUnretainedValue() }
-            built.release()
-            return other?.takeUnretainedValue()
+            return builtIndex.value { Indexed(rules) }
         }
     }
 
+    /// A rule as read from the file: where it sits in the index, and what it is compiled from
+    /// when a lookup first reaches it. A lookup reaches only the rules whose literal start the
+    /// URL's path shares, so `match` on a few URLs compiles a few of 1,000 rules, where compiling
+    /// them all was a third of its start.
+    final class PendingRule: Sendable {
+        /// Where the rule sits in its detail's `RuleIndex`, and what a lookup without the index
+        /// compares first: the form it reads paths in and the literal bytes every path it
+        /// matches starts with.
+        let indexEntry: RuleIndex.Entry
+        private let recipe: Recipe
+        private let built = BuiltOnce<Rule>()
+
+        enum Recipe: Sendable {
+            /// A `paths` entry.
+            case legacyPath(String)
+            /// A component, its keys (its own, else the defaults') and its path's variants, read
+            /// for the index entry (`PathMatcher.variants`).
+            case component([String: JSONValue], keys: ComponentKeys, pathVariants: [String]?, variables: [String: [String]])
+        }
+
+        init(indexEntry: RuleIndex.Entry, recipe: Recipe) {
+            self.indexEntry = indexEntry
+            self.recipe = recipe
+        }
+
+        /// The rule compiled, on first use.
+        var compiled: Rule {
+            built.value { AASAMatcher.compile(recipe) }
+        }
+
+        /// Whether some thread has compiled the rule.
+        var isCompiled: Bool { built.built != nil }
+
+        func matches(_ url: URLParts) -> Bool {
+            compiled.matches(url)
+        }
+    }
+
+    /// A compiled rule: its matchers, and what a decision says of it.
     final class Rule: Sendable {
         let path: PathMatcher?
         let query: QueryMatcher
@@ -117,20 +158,21 @@ package struct AASAMatcher: Sendable {
     package func decide(_ url: URLParts, appID: String, host: String? = nil) -> MatchDecision {
         if let host, url.host != host.lowercased() { return .noMatch }
         for (detailIndex, detail) in details.enumerated() where detail.appIDs.contains(appID) {
-            func decision(_ ruleIndex: Int) -> MatchDecision? {
-                let rule = detail.rules[ruleIndex]
-                guard rule.matches(url) else { return nil }
-                return MatchDecision(
+            func decision(_ ruleIndex: Int, _ rule: Rule) -> MatchDecision {
+                MatchDecision(
                     outcome: rule.exclude ? .exclude : .match, rule: ruleIndex, detail: detailIndex, ruleText: rule.text,
                     comment: rule.comment)
             }
-            if let index = detail.index() {
-                for ruleIndex in index.candidates(for: url.path) {
-                    if let decision = decision(ruleIndex) { return decision }
+            if let indexed = detail.indexed() {
+                for ruleIndex in indexed.index.candidates(for: url.path) {
+                    let rule = indexed.rules[ruleIndex]
+                    if rule.matches(url) { return decision(ruleIndex, rule) }
                 }
             } else {
-                for ruleIndex in detail.rules.indices {
-                    if let decision = decision(ruleIndex) { return decision }
+                var subjects = RuleIndex.Subjects(url.path)
+                for (ruleIndex, pending) in detail.rules.enumerated() where subjects.startWith(pending.indexEntry) {
+                    let rule = pending.compiled
+                    if rule.matches(url) { return decision(ruleIndex, rule) }
                 }
             }
         }
@@ -168,69 +210,74 @@ package struct AASAMatcher: Sendable {
 
     /// One component with the defaults applied key by key: the component's own value, else the
     /// detail's `defaults`, else the file's (Apple: defaults are "a subclass of components").
-    private static func componentRule(_ component: [String: JSONValue], defaults: ComponentKeys, variables: [String: [String]]) -> Rule {
+    private static func componentRule(_ component: [String: JSONValue], defaults: ComponentKeys, variables: [String: [String]])
+        -> PendingRule
+    {
         let keys = ComponentKeys(component, over: defaults)
-        let caseSensitive = keys.caseSensitive?.bool ?? true
-        let percentEncoded = keys.percentEncoded?.bool ?? true
-        let text = { (pattern: String) in
-            TextMatcher(pattern, caseSensitive: caseSensitive, percentEncoded: percentEncoded, variables: variables)
-        }
-        let query: QueryMatcher
-        switch keys.query {
-        case .string(let pattern)?:
-            query = .whole(text(pattern))
-        case .object(let items)?:
-            let patterns = items.compactMapValues(\.string)
-            // A single non-string value makes iOS ignore the whole dictionary.
-            query = patterns.count == items.count ? .items(patterns.sorted { $0.key < $1.key }.map { ($0.key, text($0.value)) }) : .any
-        default:
-            query = .any
-        }
-        return Rule(
-            path: keys.path?.string.map {
-                PathMatcher($0, caseSensitive: caseSensitive, percentEncoded: percentEncoded, variables: variables)
-            },
-            query: query,
-            fragment: keys.fragment?.string.map(text),
-            exclude: keys.exclude?.bool ?? false,
-            source: .component(component),
-            comment: keys.comment?.string)
-    }
-
-    /// A legacy `paths` entry: `NOT ` excludes; only the path is compared, case-sensitively.
-    private static func legacyRule(_ entry: String) -> Rule {
-        let exclude = entry.hasPrefix("NOT ")
-        let pattern = exclude ? String(entry.dropFirst(4)) : entry
-        return Rule(
-            path: PathMatcher(legacy: pattern), query: .any, fragment: nil, exclude: exclude, source: .entry(entry), comment: nil)
-    }
-
-    /// Built-in variables plus the file's own; a custom name shadows a built-in.
-    private static func variables(_ value: JSONValue?) -> [String: [String]] {
-        var variables = BuiltInVariables.values
-        for (name, values) in value?.object ?? [:] {
-            variables[name] = values.array?.compactMap(\.string) ?? []
-        }
-        return variables
-    }
-}
-
-extension AASAMatcher.Rule {
-    func matches(_ url: URLParts) -> Bool {
-        (path?.matches(url.path) ?? true) && query.matches(url) && (fragment?.matches(url.fragment) ?? true)
-    }
-
-    /// Where the rule sits in its detail's `RuleIndex`: the literal bytes every path it
-    /// matches starts with (the shortest over its slash variants), in the form it reads paths.
-    var indexEntry: (form: RuleIndex.SubjectForm, prefix: [UInt8]) {
-        guard let path else { return (RuleIndex.SubjectForm(trimmed: false, decoded: false, folded: false), []) }
+        let pathVariants = keys.path?.string.map(PathMatcher.variants)
         let form = RuleIndex.SubjectForm(
-            trimmed: path.normalisesSlashes, decoded: !path.percentEncoded, folded: !(path.patterns.first?.caseSensitive ?? true))
-        // The first of the shortest starts, read in place: arrays per pattern were a third of
-        // indexing a rule.
+            trimmed: true, decoded: !(keys.percentEncoded?.bool ?? true), folded: !(keys.caseSensitive?.bool ?? true))
+        return PendingRule(
+            indexEntry: pathVariants.map { indexEntry(form, patterns: $0) } ?? .anyPath,
+            recipe: .component(component, keys: keys, pathVariants: pathVariants, variables: variables))
+    }
+
+    /// A legacy `paths` entry: only the path is compared, case-sensitively.
+    private static func legacyRule(_ entry: String) -> PendingRule {
+        PendingRule(
+            indexEntry: indexEntry(
+                RuleIndex.SubjectForm(trimmed: false, decoded: false, folded: false), patterns: [legacyPattern(entry).pattern]),
+            recipe: .legacyPath(entry))
+    }
+
+    /// A `paths` entry's pattern: `NOT ` before it excludes.
+    private static func legacyPattern(_ entry: String) -> (pattern: String, exclude: Bool) {
+        entry.hasPrefix("NOT ") ? (String(entry.dropFirst(4)), true) : (entry, false)
+    }
+
+    /// A rule compiled as its recipe describes it.
+    fileprivate static func compile(_ recipe: PendingRule.Recipe) -> Rule {
+        switch recipe {
+        case .legacyPath(let entry):
+            let (pattern, exclude) = legacyPattern(entry)
+            return Rule(
+                path: PathMatcher(legacy: pattern), query: .any, fragment: nil, exclude: exclude, source: .entry(entry), comment: nil)
+        case .component(let component, let keys, let pathVariants, let variables):
+            let caseSensitive = keys.caseSensitive?.bool ?? true
+            let percentEncoded = keys.percentEncoded?.bool ?? true
+            let text = { (pattern: String) in
+                TextMatcher(pattern, caseSensitive: caseSensitive, percentEncoded: percentEncoded, variables: variables)
+            }
+            let query: QueryMatcher
+            switch keys.query {
+            case .string(let pattern)?:
+                query = .whole(text(pattern))
+            case .object(let items)?:
+                let patterns = items.compactMapValues(\.string)
+                // A single non-string value makes iOS ignore the whole dictionary.
+                query = patterns.count == items.count ? .items(patterns.sorted { $0.key < $1.key }.map { ($0.key, text($0.value)) }) : .any
+            default:
+                query = .any
+            }
+            return Rule(
+                path: pathVariants.map {
+                    PathMatcher(variants: $0, caseSensitive: caseSensitive, percentEncoded: percentEncoded, variables: variables)
+                },
+                query: query,
+                fragment: keys.fragment?.string.map(text),
+                exclude: keys.exclude?.bool ?? false,
+                source: .component(component),
+                comment: keys.comment?.string)
+        }
+    }
+
+    /// A path's entry in the rule index: the first of the shortest literal starts of its patterns
+    /// (up to the first `*`, `?` or `$`), in the form it reads paths.
+    static func indexEntry(_ form: RuleIndex.SubjectForm, patterns: [String]) -> RuleIndex.Entry {
         var shortest: [UInt8]?
-        for pattern in path.patterns {
-            var source = pattern.source
+        for pattern in patterns {
+            var source = pattern
+            // Read in place: arrays per pattern were a third of indexing a rule.
             source.withUTF8 { bytes in
                 // Over bytes: the three stops are ASCII, so no scalar is cut.
                 var count = 0
@@ -250,7 +297,22 @@ extension AASAMatcher.Rule {
                     : Array(start)
             }
         }
-        return (form, shortest ?? [])
+        return RuleIndex.Entry(form: form, prefix: shortest ?? [])
+    }
+
+    /// Built-in variables plus the file's own; a custom name shadows a built-in.
+    private static func variables(_ value: JSONValue?) -> [String: [String]] {
+        var variables = BuiltInVariables.values
+        for (name, values) in value?.object ?? [:] {
+            variables[name] = values.array?.compactMap(\.string) ?? []
+        }
+        return variables
+    }
+}
+
+extension AASAMatcher.Rule {
+    func matches(_ url: URLParts) -> Bool {
+        (path?.matches(url.path) ?? true) && query.matches(url) && (fragment?.matches(url.fragment) ?? true)
     }
 }
 

@@ -7,7 +7,12 @@ struct PathMatcher: Sendable {
     let normalisesSlashes: Bool
 
     init(_ pattern: String, caseSensitive: Bool, percentEncoded: Bool, variables: [String: [String]]) {
-        patterns = Self.variants(of: pattern).map { GlobPattern($0, caseSensitive: caseSensitive, variables: variables) }
+        self.init(variants: Self.variants(of: pattern), caseSensitive: caseSensitive, percentEncoded: percentEncoded, variables: variables)
+    }
+
+    /// From a pattern's `variants`, when they are already read.
+    init(variants: [String], caseSensitive: Bool, percentEncoded: Bool, variables: [String: [String]]) {
+        patterns = variants.map { GlobPattern($0, caseSensitive: caseSensitive, variables: variables) }
         self.percentEncoded = percentEncoded
         normalisesSlashes = true
     }

@@ -11,7 +11,7 @@ struct PathPrefixIndex: Sendable {
     /// `literalStarts[i]`: bytes every path rule `i` matches starts with (empty: any path).
     init(literalStarts: [[UInt8]]) {
         let asWritten = RuleIndex.SubjectForm(trimmed: false, decoded: false, folded: false)
-        index = RuleIndex(literalStarts.map { (asWritten, $0) })
+        index = RuleIndex(literalStarts.map { RuleIndex.Entry(form: asWritten, prefix: $0) })
     }
 
     /// The rules that can match `path`, in rule order; nil when the path is not printable ASCII

@@ -1,15 +1,45 @@
 /// Finds, for one URL, the few rules of a long list that can match it at all: every rule sits
 /// in a byte trie under its path's literal start, so a lookup walks the URL's path once and
 /// collects only the rules whose start it shares. The candidates are then evaluated in their
-/// original order, so first-match semantics are untouched. Immutable; a class, so a matcher can
-/// build one on first use and publish it atomically (`AASAMatcher.Detail.index()`).
-final class RuleIndex: Sendable {
+/// original order, so first-match semantics are untouched.
+struct RuleIndex: Sendable {
     /// How a rule reads the path, which decides the subject its prefix is compared with.
     struct SubjectForm: Hashable, Sendable {
         /// Components trim trailing slashes; legacy paths compare the path as written.
         var trimmed: Bool
         var decoded: Bool
         var folded: Bool
+    }
+
+    /// A rule's place in the index: the form it reads paths in, and the literal bytes every path
+    /// it matches starts with, in that form.
+    struct Entry: Sendable {
+        var form: SubjectForm
+        var prefix: [UInt8]
+
+        /// A rule without a path pattern: every path is a candidate.
+        static let anyPath = Entry(form: SubjectForm(trimmed: false, decoded: false, folded: false), prefix: [])
+    }
+
+    /// One path in each form rules read it, made when first needed: what a lookup without the
+    /// index compares each rule's start with. A rule is a candidate exactly when the index would
+    /// collect it.
+    struct Subjects {
+        private let path: String
+        private var made: [(form: SubjectForm, bytes: [UInt8])] = []
+
+        init(_ path: String) {
+            self.path = path
+        }
+
+        /// Whether the path, in the entry's form, starts with the entry's prefix.
+        mutating func startWith(_ entry: Entry) -> Bool {
+            guard !entry.prefix.isEmpty else { return true }
+            if let known = made.first(where: { $0.form == entry.form }) { return known.bytes.starts(with: entry.prefix) }
+            let bytes = RuleIndex.subject(path, entry.form)
+            made.append((entry.form, bytes))
+            return bytes.starts(with: entry.prefix)
+        }
     }
 
     /// A byte trie as it is built: each node's children and each node's rules are linked lists
@@ -204,12 +234,12 @@ final class RuleIndex: Sendable {
 
     private let tries: [(form: SubjectForm, trie: Trie)]
 
-    /// `prefixes[i]` is rule i's form and the literal bytes every path it matches starts with.
-    init(_ prefixes: [(form: SubjectForm, prefix: [UInt8])]) {
+    /// `entries[i]` is rule i's.
+    init(_ entries: [Entry]) {
         // In the order forms first appear. There are at most eight forms, so finding a rule's is
         // a short scan, not a hash per rule.
         var builders: [(form: SubjectForm, builder: TrieBuilder)] = []
-        for (rule, entry) in prefixes.enumerated() {
+        for (rule, entry) in entries.enumerated() {
             if let known = builders.firstIndex(where: { $0.form == entry.form }) {
                 builders[known].builder.insert(entry.prefix, rule: rule)
             } else {

@@ -1,0 +1,31 @@
+import Synchronization
+
+/// An object built the first time it is asked for and kept, shared by every thread: the first
+/// one stored wins (a thread that loses the race frees its own and takes the stored one), and
+/// it is released with its owner. A plain atomic reference, not a lock: a lock per read cost
+/// 2–4 % of `match --stdin`, and the standard library's `AtomicLazyReference` runs
+/// unspecialized, 600 instructions a read.
+struct BuiltOnce<Value: AnyObject & Sendable>: ~Copyable, Sendable {
+    private let stored = Atomic<Unmanaged<Value>?>(nil)
+
+    init() {}
+
+    deinit {
+        stored.load(ordering: .acquiring)?.release()
+    }
+
+    /// The object, when some thread has built it.
+    var built: Value? {
+        stored.load(ordering: .acquiring)?.takeUnretainedValue()
+    }
+
+    func value(building build: () -> Value) -> Value {
+        if let built { return built }
+        let made = Unmanaged.passRetained(build())
+        // The value found is nil exactly when ours was stored.
+        let (_, found) = stored.compareExchange(expected: nil, desired: made, ordering: .acquiringAndReleasing)
+        guard let found else { return made.takeUnretainedValue() }
+        made.release()
+        return found.takeUnretainedValue()
+    }
+}
