@@ -226,7 +226,8 @@ package struct AASAMatcher: Sendable {
     private static func legacyRule(_ entry: String) -> PendingRule {
         PendingRule(
             indexEntry: indexEntry(
-                RuleIndex.SubjectForm(trimmed: false, decoded: false, folded: false), patterns: [legacyPattern(entry).pattern]),
+                RuleIndex.SubjectForm(trimmed: false, decoded: false, folded: false),
+                patterns: CollectionOfOne(legacyPattern(entry).pattern)),
             recipe: .legacyPath(entry))
     }
 
@@ -273,12 +274,12 @@ package struct AASAMatcher: Sendable {
 
     /// A path's entry in the rule index: the first of the shortest literal starts of its patterns
     /// (up to the first `*`, `?` or `$`), in the form it reads paths.
-    static func indexEntry(_ form: RuleIndex.SubjectForm, patterns: [String]) -> RuleIndex.Entry {
-        var shortest: [UInt8]?
-        for pattern in patterns {
-            var source = pattern
-            // Read in place: arrays per pattern were a third of indexing a rule.
-            source.withUTF8 { bytes in
+    static func indexEntry(_ form: RuleIndex.SubjectForm, patterns: some Sequence<String>) -> RuleIndex.Entry {
+        // Bytes read in place (through a String's own iterator, three times slower), and one
+        // array made, for the shortest start (an array per pattern was a third of the work).
+        var shortest: (pattern: String, count: Int)?
+        for var pattern in patterns {
+            let count = pattern.withUTF8 { bytes in
                 // Over bytes: the three stops are ASCII, so no scalar is cut.
                 var count = 0
                 while count < bytes.count, bytes[count] != UInt8(ascii: "*"), bytes[count] != UInt8(ascii: "?"),
@@ -286,18 +287,19 @@ package struct AASAMatcher: Sendable {
                 {
                     count += 1
                 }
-                let start = UnsafeBufferPointer(rebasing: bytes[..<count])
                 // Folding must agree with the subject's: ASCII only, as `lowercased()` of a
                 // non-ASCII start could change its length; such a rule keeps the safe empty prefix.
-                if form.folded, !start.allSatisfy({ $0 < 0x80 }) { count = 0 }
-                guard count < shortest?.count ?? .max else { return }
-                shortest =
-                    form.folded
-                    ? start.prefix(count).map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 + 0x20 : $0 }
-                    : Array(start)
+                return form.folded && !bytes[..<count].allSatisfy({ $0 < 0x80 }) ? 0 : count
             }
+            if count < shortest?.count ?? .max { shortest = (pattern, count) }
         }
-        return RuleIndex.Entry(form: form, prefix: shortest ?? [])
+        guard let shortest else { return RuleIndex.Entry(form: form, prefix: []) }
+        var pattern = shortest.pattern
+        let prefix = pattern.withUTF8 { bytes in
+            let start = UnsafeBufferPointer(rebasing: bytes[..<shortest.count])
+            return form.folded ? start.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 + 0x20 : $0 } : Array(start)
+        }
+        return RuleIndex.Entry(form: form, prefix: prefix)
     }
 
     /// Built-in variables plus the file's own; a custom name shadows a built-in.
