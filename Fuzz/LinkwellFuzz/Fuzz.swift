@@ -31,6 +31,10 @@ private let aasaMatcher: MatchEvaluator = {
     return .files(FileMatcher(aasa: aasa, appIDs: [], assetLinks: nil, packages: [], host: nil))
 }()
 
+/// What the json target asks of each AASA it reads: a path most rules can reach, one with a
+/// query, fragment and escape, and a third that builds the rule index.
+private let probeURLs = ["https://h/", "https://h/a/B%20c/d?e=f#g", "https://h/u/1/"].compactMap(URLParts.init)
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: start, count: count))
@@ -50,7 +54,14 @@ public func fuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     case .json:
         var duplicates: [JSONSyntaxError] = []
         if let value = try? JSONValue.parse(String(decoding: bytes, as: UTF8.self), duplicateKeys: &duplicates) {
-            _ = AASAMatcher(document: value)
+            // Rules compile when a lookup first reaches them, so each form is asked three URLs
+            // for the file's first app: the first two reach the rules whose literal start they
+            // share, the third builds the index, compiling every rule.
+            for form in AASAMatcher.Form.allCases {
+                let matcher = AASAMatcher(document: value, form: form)
+                guard let app = matcher.appIDs.first else { continue }
+                for url in probeURLs { _ = matcher.decide(url, appID: app) }
+            }
             _ = StatementListCheck.rejection(of: value)
         }
     case .url, .match:

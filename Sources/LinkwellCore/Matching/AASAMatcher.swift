@@ -2,7 +2,7 @@ import Synchronization
 
 /// Decides, from any `apple-app-site-association` document, what iOS does with a URL for an
 /// app, exactly as spec-reference §2.1 (iOS 13+, `components`) and §2.3 (iOS 9–12, `paths`)
-/// describe. A rule is compiled when a lookup first reaches it (`Rule`); each detail's rule
+/// describe. A rule is compiled when a lookup first reaches it (`PendingRule`); each detail's rule
 /// index, once it pays for itself (`Detail.indexed()`).
 package struct AASAMatcher: Sendable {
     package enum Form: String, Sendable, Hashable, CaseIterable {
@@ -29,7 +29,7 @@ package struct AASAMatcher: Sendable {
 
         /// The index, and every rule compiled with it in rule order: a long run then reads rules
         /// that lie together in one array. (Reaching each through its pending rule, or keeping
-        /// its matchers apart from what a decision quotes, made `match --stdin` 3–5 % slower.)
+        /// its matchers apart from what a decision quotes, made `match --stdin` 3–7 % slower.)
         final class Indexed: Sendable {
             let index: RuleIndex
             let rules: [Rule]
