@@ -32,7 +32,7 @@ private let aasaMatcher: MatchEvaluator = {
 }()
 
 /// What the json target asks of each AASA it reads: a path most rules can reach, one with a
-/// query, fragment and escape, and a third that builds the rule index.
+/// query, fragment and escape, and one with a trailing slash.
 private let probeURLs = ["https://h/", "https://h/a/B%20c/d?e=f#g", "https://h/u/1/"].compactMap(URLParts.init)
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -54,13 +54,14 @@ public func fuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     case .json:
         var duplicates: [JSONSyntaxError] = []
         if let value = try? JSONValue.parse(String(decoding: bytes, as: UTF8.self), duplicateKeys: &duplicates) {
-            // Rules compile when a lookup first reaches them, so each form is asked three URLs
-            // for the file's first app: the first two reach the rules whose literal start they
-            // share, the third builds the index, compiling every rule.
+            // Rules compile when a lookup first reaches them, so each form is asked the probe
+            // URLs in turn for the file's first app until its index is built: the first lookups
+            // reach the rules whose literal start they share, the last builds the index,
+            // compiling every rule.
             for form in AASAMatcher.Form.allCases {
                 let matcher = AASAMatcher(document: value, form: form)
                 guard let app = matcher.appIDs.first else { continue }
-                for url in probeURLs { _ = matcher.decide(url, appID: app) }
+                for lookup in 0...AASAMatcher.lookupsBeforeIndexing { _ = matcher.decide(probeURLs[lookup % probeURLs.count], appID: app) }
             }
             _ = StatementListCheck.rejection(of: value)
         }

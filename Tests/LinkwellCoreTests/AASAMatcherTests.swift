@@ -58,7 +58,7 @@ import Testing
     /// The first lookups ask the rules in order; the next builds the index, which is kept.
     @Test func theIndexIsBuiltAfterTheFirstLookupsAndKept() throws {
         let detail = try #require(try Self.sections().details.first)
-        for _ in 0..<AASAMatcher.Detail.lookupsBeforeIndexing { #expect(detail.indexed() == nil) }
+        for _ in 0..<AASAMatcher.lookupsBeforeIndexing { #expect(detail.indexed() == nil) }
         let indexed = try #require(detail.indexed())
         #expect(detail.indexed() === indexed)
     }
@@ -76,7 +76,7 @@ import Testing
         // Rule 6 folds case, so "/S6/x" reaches it (and no other: "/s60"… do not start the path).
         #expect(try decide("/S6/x").rule == 6)
         #expect(rules.indices.filter { rules[$0].isCompiled } == [6])
-        for _ in 2..<AASAMatcher.Detail.lookupsBeforeIndexing { #expect(try decide("/s5/x").rule == 5) }
+        for _ in 2..<AASAMatcher.lookupsBeforeIndexing { #expect(try decide("/s5/x").rule == 5) }
         #expect(rules.indices.filter { rules[$0].isCompiled } == [5, 6])
         // The next lookup builds the index, compiling every rule.
         #expect(try decide("/s5/x").rule == 5)

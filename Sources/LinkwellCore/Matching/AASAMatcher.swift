@@ -12,6 +12,15 @@ package struct AASAMatcher: Sendable {
         case legacyPaths = "iOS 9–12"
     }
 
+    /// How many lookups of a detail ask its rules in order before its index is built. Such a
+    /// lookup asks only the rules whose literal start the path shares (as the index would),
+    /// compiling those it reaches; building the index compiles every rule. For 1,000 rules and
+    /// the benchmark's URLs a lookup without it costs ~100 k instructions and building it ~5 M,
+    /// about fifty lookups, so it is built for the 17th: a `match` of up to 16 URLs never builds it (10 URLs: 37.9 → 29.1 M instructions
+    /// in all, both forms), and a longer one pays sixteen lookups (~1.5 M) more than building
+    /// it at once would.
+    package static let lookupsBeforeIndexing = 16
+
     // Detail and Rule are immutable classes, not structs: reading one out of an array then
     // costs one retain, not one per part (a rule has six), which was most of `match --stdin`.
     final class Detail: Sendable {
@@ -19,15 +28,6 @@ package struct AASAMatcher: Sendable {
         let rules: [PendingRule]
         private let builtIndex = BuiltOnce<Indexed>()
         private let lookups = Atomic<Int>(0)
-
-        /// A lookup before the index asks the rules in order, only those whose literal start the
-        /// path shares (as the index would), compiling those it reaches; building the index
-        /// compiles every rule. For 1,000 rules and the benchmark's URLs a lookup without it costs
-        /// ~100 k instructions and building it ~5 M, about fifty lookups, so it is built for the
-        /// 17th: a `match` of up to 16 URLs never builds it (10 URLs: 37.9 → 29.1 M instructions
-        /// in all, both forms), and a longer one pays sixteen lookups (~1.5 M) more than building
-        /// it at once would.
-        static let lookupsBeforeIndexing = 16
 
         /// The index, and every rule compiled with it in rule order: a long run then reads rules
         /// that lie together in one array. (Reaching each through its pending rule, or keeping
@@ -53,7 +53,7 @@ package struct AASAMatcher: Sendable {
             if let built = builtIndex.built { return built }
             // The count only says when to build: two threads may both build, and the one stored
             // first is kept.
-            guard lookups.wrappingAdd(1, ordering: .relaxed).oldValue >= Self.lookupsBeforeIndexing else { return nil }
+            guard lookups.wrappingAdd(1, ordering: .relaxed).oldValue >= AASAMatcher.lookupsBeforeIndexing else { return nil }
             return builtIndex.value { Indexed(rules) }
         }
     }
