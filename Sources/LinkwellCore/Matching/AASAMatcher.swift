@@ -2,8 +2,8 @@ import Synchronization
 
 /// Decides, from any `apple-app-site-association` document, what iOS does with a URL for an
 /// app, exactly as spec-reference §2.1 (iOS 13+, `components`) and §2.3 (iOS 9–12, `paths`)
-/// describe. A rule is compiled when a lookup first reaches it (`PendingRule`); each detail's rule
-/// index, once it pays for itself (`Detail.indexed()`).
+/// describe. A rule is compiled when a lookup first reaches it (`PendingRule`); each detail's
+/// rule index, once it pays for itself (`Detail.indexed()`).
 package struct AASAMatcher: Sendable {
     package enum Form: String, Sendable, Hashable, CaseIterable {
         /// iOS 13 and later: `appIDs` + `components` (or `paths` where a detail has no components).
@@ -16,9 +16,9 @@ package struct AASAMatcher: Sendable {
     /// lookup asks only the rules whose literal start the path shares (as the index would),
     /// compiling those it reaches; building the index compiles every rule. For 1,000 rules and
     /// the benchmark's URLs a lookup without it costs ~100 k instructions and building it ~5 M,
-    /// about fifty lookups, so it is built for the 17th: a `match` of up to 16 URLs never builds it (10 URLs: 37.9 → 29.1 M instructions
-    /// in all, both forms), and a longer one pays sixteen lookups (~1.5 M) more than building
-    /// it at once would.
+    /// about fifty lookups, so it is built for the 17th: a `match` of up to 16 URLs never
+    /// builds it (10 URLs: 37.9 → 29.1 M instructions in all, both forms), and a longer one pays
+    /// sixteen lookups (~1.5 M) more than building it at once would.
     package static let lookupsBeforeIndexing = 16
 
     // Detail and Rule are immutable classes, not structs: reading one out of an array then
