@@ -152,7 +152,7 @@ package struct AASAMatcher: Sendable {
         let variables = Self.variables(applinks["substitutionVariables"])
         let siteDefaults = applinks["defaults"]?.object ?? [:]
         details = Self.detailValues(applinks["details"]).compactMap { appID, detail in
-            Self.compile(detail, keyedAppID: appID, form: form, siteDefaults: siteDefaults, variables: variables)
+            Self.read(detail, keyedAppID: appID, form: form, siteDefaults: siteDefaults, variables: variables)
         }
     }
 
@@ -186,7 +186,7 @@ package struct AASAMatcher: Sendable {
         details.flatMap(\.appIDs).uniqued()
     }
 
-    // MARK: - Compiling
+    // MARK: - Reading and compiling
 
     /// `details` is an array; the oldest files keyed it by app ID, which iOS still reads.
     static func detailValues(_ value: JSONValue?) -> [(String?, JSONValue)] {
@@ -197,7 +197,8 @@ package struct AASAMatcher: Sendable {
         }
     }
 
-    private static func compile(
+    /// A detail's apps and its rules as read, none compiled yet.
+    private static func read(
         _ detail: JSONValue, keyedAppID: String?, form: Form, siteDefaults: [String: JSONValue], variables: [String: [String]]
     ) -> Detail? {
         guard let reading = DetailReading(detail, keyedAppID: keyedAppID, form: form, siteDefaults: siteDefaults) else { return nil }
