@@ -218,8 +218,7 @@ package struct AASAMatcher: Sendable {
     {
         let keys = ComponentKeys(component, over: defaults)
         let pathVariants = keys.path?.string.map(PathMatcher.variants)
-        let form = RuleIndex.SubjectForm(
-            trimmed: true, decoded: !(keys.percentEncoded?.bool ?? true), folded: !(keys.caseSensitive?.bool ?? true))
+        let form = RuleIndex.SubjectForm(trimmed: true, decoded: !keys.isPercentEncoded, folded: !keys.isCaseSensitive)
         return PendingRule(
             indexEntry: pathVariants.map { indexEntry(form, patterns: $0) } ?? .anyPath,
             recipe: .component(component, keys: keys, pathVariants: pathVariants, variables: variables))
@@ -247,8 +246,8 @@ package struct AASAMatcher: Sendable {
             return Rule(
                 path: PathMatcher(legacy: pattern), query: .any, fragment: nil, exclude: exclude, source: .entry(entry), comment: nil)
         case .component(let component, let keys, let pathVariants, let variables):
-            let caseSensitive = keys.caseSensitive?.bool ?? true
-            let percentEncoded = keys.percentEncoded?.bool ?? true
+            let caseSensitive = keys.isCaseSensitive
+            let percentEncoded = keys.isPercentEncoded
             let text = { (pattern: String) in
                 TextMatcher(pattern, caseSensitive: caseSensitive, percentEncoded: percentEncoded, variables: variables)
             }
@@ -269,7 +268,7 @@ package struct AASAMatcher: Sendable {
                 },
                 query: query,
                 fragment: keys.fragment?.string.map(text),
-                exclude: keys.exclude?.bool ?? false,
+                exclude: keys.isExclusion,
                 source: .component(component),
                 comment: keys.comment?.string)
         }
@@ -300,7 +299,7 @@ package struct AASAMatcher: Sendable {
         var pattern = shortest.pattern
         let prefix = pattern.withUTF8 { bytes in
             let start = UnsafeBufferPointer(rebasing: bytes[..<shortest.count])
-            return form.folded ? start.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 + 0x20 : $0 } : Array(start)
+            return form.folded ? start.map(\.asciiLowercased) : Array(start)
         }
         return RuleIndex.Entry(form: form, prefix: prefix)
     }
@@ -375,6 +374,12 @@ struct ComponentKeys {
     var percentEncoded: JSONValue?
     /// Never inherited: a default's comment says nothing about a rule.
     var comment: JSONValue?
+
+    // What a rule takes when neither it nor a default says (or says it with a non-boolean):
+    // case-sensitive, percent-encoded, not an exclusion.
+    var isCaseSensitive: Bool { caseSensitive?.bool ?? true }
+    var isPercentEncoded: Bool { percentEncoded?.bool ?? true }
+    var isExclusion: Bool { exclude?.bool ?? false }
 
     init(_ object: [String: JSONValue], over defaults: ComponentKeys? = nil) {
         if let defaults { self = defaults }

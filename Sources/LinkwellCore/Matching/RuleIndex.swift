@@ -186,8 +186,7 @@ struct RuleIndex: Sendable {
         /// when `foldingASCII`. Over the arrays' storage: checked indexing was most of the walk.
         func collect(along subject: UnsafeBufferPointer<UInt8>, foldingASCII: Bool, into candidates: inout [Int]) {
             func byte(_ index: Int) -> UInt8 {
-                let written = subject[index]
-                return foldingASCII && written >= 0x41 && written <= 0x5A ? written + 0x20 : written
+                foldingASCII ? subject[index].asciiLowercased : subject[index]
             }
             nodes.withUnsafeBufferPointer { nodes in
                 childBytes.withUnsafeBufferPointer { childBytes in

@@ -27,7 +27,7 @@ package struct GlobPattern: Sendable {
         self.caseSensitive = caseSensitive
         matcher =
             source.utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "$") })
-            ? .asciiGlob(caseSensitive ? Array(source.utf8) : source.utf8.map(Self.foldASCII))
+            ? .asciiGlob(caseSensitive ? Array(source.utf8) : source.utf8.map(\.asciiLowercased))
             : .automaton(LazyAutomaton { GlobAutomaton(source, caseSensitive: caseSensitive, variables: variables) })
     }
 
@@ -46,14 +46,10 @@ package struct GlobPattern: Sendable {
         }
     }
 
-    private static func foldASCII(_ byte: UInt8) -> UInt8 {
-        byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
-    }
-
     /// `*` and `?` over ASCII bytes: the classic walk that, on a mismatch, lets the last `*`
     /// take one more byte. It is exact for these two wildcards (no state but the last star).
     private static func globMatches(_ pattern: [UInt8], _ subject: UnsafeBufferPointer<UInt8>, foldCase: Bool) -> Bool {
-        globMatches(pattern, count: subject.count) { UInt32(foldCase ? foldASCII(subject[$0]) : subject[$0]) }
+        globMatches(pattern, count: subject.count) { UInt32(foldCase ? subject[$0].asciiLowercased : subject[$0]) }
     }
 
     /// The same walk over scalars, folded as the automaton folds them: an ASCII pattern's byte

@@ -28,8 +28,8 @@ enum RuleLanguage {
     /// One component with the defaults applied key by key (`AASAMatcher.componentRule`).
     static func component(_ component: [String: JSONValue], defaults: ComponentKeys, variables: [String: [String]]) -> DecisionRule {
         let keys = ComponentKeys(component, over: defaults)
-        let caseSensitive = keys.caseSensitive?.bool ?? true
-        let decoded = !(keys.percentEncoded?.bool ?? true)
+        let caseSensitive = keys.isCaseSensitive
+        let decoded = !keys.isPercentEncoded
         let path = keys.path?.string.map { componentPath($0, caseSensitive: caseSensitive, decoded: decoded, variables: variables) }
         let query: Automaton
         switch keys.query {
@@ -53,7 +53,7 @@ enum RuleLanguage {
         }
         return DecisionRule(
             automaton: url(path: path ?? anyPath, query: query, fragment: fragment ?? anyFragment),
-            exclude: keys.exclude?.bool ?? false, text: JSONValue.object(component).compactText, decodes: decoded)
+            exclude: keys.isExclusion, text: JSONValue.object(component).compactText, decodes: decoded)
     }
 
     /// A `/` pattern with Apple's slash rules (`PathMatcher`): the pattern's leading slashes

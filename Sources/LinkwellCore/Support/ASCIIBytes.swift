@@ -3,6 +3,8 @@
 extension UInt8 {
     var isASCIILetter: Bool { (self | 0x20) >= UInt8(ascii: "a") && (self | 0x20) <= UInt8(ascii: "z") }
     var isASCIIUpper: Bool { self >= UInt8(ascii: "A") && self <= UInt8(ascii: "Z") }
+    /// The byte with an ASCII capital lower-cased; any other byte as it is.
+    var asciiLowercased: UInt8 { isASCIIUpper ? self + 0x20 : self }
     var isASCIIDigit: Bool { self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9") }
     var isASCIIAlphanumeric: Bool { isASCIILetter || isASCIIDigit }
     /// A printable ASCII character (space to `~`): one byte that is one `Character`.
