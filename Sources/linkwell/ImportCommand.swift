@@ -14,8 +14,10 @@ struct ImportCommand: ParsableCommand {
         discussion: """
             Example: linkwell import --aasa apple-app-site-association --assetlinks assetlinks.json --domain m.example.com
             The new manifest is built in memory and its files are compared with the original files exactly, on every URL,
-            each platform reading and app (iOS 13+, iOS 9–12, Android 15+). Each difference is shown with a shortest URL
-            that decides differently, and the command exits 1 unless --allow-differences.
+            each platform reading and app (iOS 13+, iOS 9–12, Android 15+), and for every combination of installed apps.
+            Each difference is shown with a shortest URL that decides differently. Exit 0: proved the same; 1: the manifest
+            does not build, or decides some URL otherwise (unless --allow-differences); 2: written, no difference found,
+            but not proved (what was not checked is said).
             """)
 
     @Option(help: "An apple-app-site-association file; repeatable.")
@@ -78,6 +80,10 @@ struct ImportCommand: ParsableCommand {
         if !run.succeeds(allowingDifferences: allowDifferences) {
             Console.error("the manifest does not decide every URL as the original files do (see above); pass --allow-differences to accept")
             throw ExitCode.failure
+        }
+        if !proof.isProvedSame && !proof.differs {
+            Console.error("wrote \(output): no difference found, but not proved for everything (see above)")
+            throw ExitCode(2)
         }
     }
 }

@@ -12,7 +12,10 @@ import Testing
         let run = try workspace.run("import", "--aasa", Self.appleExample, "--domain", "www.example.com")
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput.contains("wrote site.yaml: 3 iOS apps, 0 Android apps, 4 routes\n"))
-        #expect(run.standardOutput.contains("proved: the build decides every URL as the original files do (iOS 13+; 2 apps)\n"))
+        #expect(
+            run.standardOutput.contains(
+                "proved: the build decides every URL as the original files do (iOS 13+; 2 apps, for every combination of installed "
+                    + "apps under either reading of an exclusion across apps)\n"))
         #expect(run.standardOutput.contains("  - no --mirror: the manifest names 'open.www.example.com' as the mirror host"))
         #expect(run.standardOutput.contains("App Clip ABCED12345.com.example.MyApp.Clip has no app in the file"))
         #expect(FileManager.default.fileExists(atPath: workspace.url.appendingPathComponent("site.schema.json").path))

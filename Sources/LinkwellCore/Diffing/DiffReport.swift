@@ -94,6 +94,9 @@ extension ManifestDiff {
 
     static func text(_ side: LinkRegions.Side) -> String {
         let route = side.route.map { " (route `\($0)`)" } ?? ""
+        if let opener = side.opener {
+            return opener.isEmpty ? "browser (no installed app opens it)" : "**opens `\(opener)`**"
+        }
         switch side.outcome {
         case .match: return "**opens the app**\(route)"
         case .exclude: return "browser (excluded" + (side.route.map { " by `\($0)`" } ?? "") + ")"

@@ -18,6 +18,8 @@ package struct LinkRegions: Sendable {
         package var outcome: MatchDecision.Outcome
         package var rule: String?
         package var route: String?
+        /// Set on a change between apps installed together: the app that opens (nil: none).
+        package var opener: String? = nil
     }
 
     package var changes: [Change] = []
@@ -34,6 +36,9 @@ package struct LinkRegions: Sendable {
             let comparison = AssociationComparison(before: before, after: after, host: host)
             for result in comparison.comparisons {
                 record(result, base: base, head: head)
+            }
+            for difference in comparison.installedApps {
+                recordTogether(difference, host: host, base: base, head: head)
             }
             unproved += comparison.notCompared.map { "\(host): \($0)" }
             unproved += comparison.inconsistencies.map { "\(host): internal check failed (please report): \($0)" }
@@ -67,6 +72,27 @@ package struct LinkRegions: Sendable {
                     before: Self.side(difference.before, site: base, result: result, origins: origins?.0),
                     after: Self.side(difference.after, site: head, result: result, origins: origins?.1)))
         }
+    }
+
+    /// Two apps installed together: the row names both and the app that opens on each side.
+    private mutating func recordTogether(
+        _ difference: InstalledAppsDifference, host: String, base: ManifestDiff.Side, head: ManifestDiff.Side
+    ) {
+        func name(_ app: String) -> String {
+            Self.manifestID(app, platform: difference.platform, in: head.site)
+                ?? Self.manifestID(app, platform: difference.platform, in: base.site) ?? app
+        }
+        func side(_ side: InstalledAppsDifference.Side) -> Side {
+            Side(
+                opensApp: side.app != nil, outcome: side.decision.outcome, rule: side.decision.ruleText, route: nil,
+                opener: side.app.map(name) ?? "")
+        }
+        let reading = difference.reading.map { ", \($0.words)" } ?? ""
+        changes.append(
+            Change(
+                host: host, platform: difference.platform,
+                app: difference.installed.map(name).joined(separator: " + ") + " installed together\(reading)", witness: difference.witness,
+                before: side(difference.before), after: side(difference.after)))
     }
 
     static func files(_ side: ManifestDiff.Side, host: String) -> AssociationComparison.Files {

@@ -19,6 +19,9 @@ package struct ImportProof: Sendable {
 
     package var differences: [LinkComparison] { comparisons.flatMap(\.differences) }
     package var isProvedSame: Bool { comparisons.allSatisfy(\.isProvedSame) }
+    /// Some URL is decided otherwise: by an app alone, by apps installed together, or by a
+    /// changed signing certificate.
+    package var differs: Bool { comparisons.contains(where: \.differs) }
 
     /// The report, one line each: a difference with its witness, what was not proved, or the proof.
     package var lines: [String] {
@@ -28,6 +31,10 @@ package struct ImportProof: Sendable {
                 lines.append(Self.describe(difference, comparison: comparison))
             }
         }
+        for difference in comparisons.flatMap(\.installedApps) {
+            lines.append(Self.describe(difference))
+        }
+        lines += comparisons.flatMap(\.certificateChanges).map { "\(Platform.android.displayName) · \($0)" }
         for comparison in comparisons.flatMap(\.comparisons) where comparison.verdict == .notProven {
             lines.append("\(comparison.platform.displayName) · \(comparison.app): \(comparison.summary)")
         }
@@ -45,13 +52,29 @@ package struct ImportProof: Sendable {
             return "proved: neither the original files nor the build have app-link rules for any app"
         }
         if isProvedSame {
-            return "proved: the build decides every URL as the original files do (\(platforms); \(apps) app\(apps == 1 ? "" : "s"))"
+            let together =
+                comparisons.contains { !$0.appSets.isEmpty }
+                ? ", for every combination of installed apps under either reading of an exclusion across apps" : ""
+            return
+                "proved: the build decides every URL as the original files do (\(platforms); \(apps) app\(apps == 1 ? "" : "s")\(together))"
         }
-        let differing = differences.reduce(0) { $0 + $1.differences.count }
+        let differing =
+            differences.reduce(0) { $0 + $1.differences.count } + comparisons.reduce(0) { $0 + $1.installedApps.count }
+            + comparisons.reduce(0) { $0 + $1.certificateChanges.count }
         if differing > 0 {
             return "\(differing) region\(differing == 1 ? "" : "s") where the build decides otherwise than the original files"
         }
         return "no difference found, but not proved for everything (see below)"
+    }
+
+    static func describe(_ difference: InstalledAppsDifference) -> String {
+        func text(_ side: InstalledAppsDifference.Side) -> String {
+            let verb = side.app.map { "opens \($0)" } ?? "stays in the browser"
+            return side.decision.ruleText.map { "\(verb) (\($0))" } ?? "\(verb) (no rule)"
+        }
+        let reading = difference.reading.map { " (\($0.words))" } ?? ""
+        return "\(difference.platform.displayName) · \(difference.installedText)\(reading): \(difference.witness) — original files: "
+            + "\(text(difference.before)); manifest: \(text(difference.after))"
     }
 
     static func describe(_ difference: LinkDifference, comparison: LinkComparison) -> String {

@@ -39,6 +39,6 @@ package struct ImportRun: Sendable {
     /// files do, or the user accepts the differences.
     package func succeeds(allowingDifferences: Bool) -> Bool {
         guard let proof else { return false }
-        return proof.differences.isEmpty || allowingDifferences
+        return !proof.differs || allowingDifferences
     }
 }

@@ -181,6 +181,24 @@ package struct AASAMatcher: Sendable {
         return .noMatch
     }
 
+    /// Which of the installed apps opens `url` when several of the file's apps are on one device
+    /// (nil: none), with the decision that settles it: details in file order, the apps of one
+    /// detail in its `appIDs` order, and an exclusion read as `reading` says.
+    package func opener(_ url: URLParts, installed: [String], host: String? = nil, reading: ExclusionReading)
+        -> (app: String?, decision: MatchDecision)
+    {
+        var first: (app: String, decision: MatchDecision, rank: (Int, Int))?
+        for app in installed {
+            let decision = decide(url, appID: app, host: host)
+            guard let detail = decision.detail, decision.opensApp || reading == .everyApp else { continue }
+            let rank = (detail, details[detail].appIDs.firstIndex(of: app) ?? 0)
+            if let current = first, current.rank <= rank { continue }
+            first = (app, decision, rank)
+        }
+        guard let first else { return (nil, .noMatch) }
+        return (first.decision.opensApp ? first.app : nil, first.decision)
+    }
+
     /// Every app ID the document names for this form, in document order.
     package var appIDs: [String] {
         details.flatMap(\.appIDs).uniqued()

@@ -67,3 +67,20 @@ extension AssetLinksStatement.DynamicComponent {
         ])
     }
 }
+
+extension AssetLinksStatement {
+    /// Per package that a statement delegates app links to: every SHA-256 certificate fingerprint
+    /// the file lists for it (Android verifies the app when its signing certificate is one of them).
+    static func fingerprintsByPackage(_ document: JSONValue) -> [String: Set<String>] {
+        var result: [String: Set<String>] = [:]
+        for statement in document.array ?? [] {
+            let relations = statement["relation"]?.array?.compactMap(\.string) ?? []
+            guard relations.contains(handleAllURLs), statement["target"]?["namespace"]?.string == "android_app",
+                let package = statement["target"]?["package_name"]?.string
+            else { continue }
+            let fingerprints = statement["target"]?["sha256_cert_fingerprints"]?.array?.compactMap(\.string) ?? []
+            result[package, default: []].formUnion(fingerprints)
+        }
+        return result
+    }
+}

@@ -13,6 +13,14 @@ package struct AssociationComparison: Sendable {
     }
 
     package var comparisons: [LinkComparison]
+    /// Where two apps installed together open differently while each alone decides alike.
+    package var installedApps: [InstalledAppsDifference]
+    /// Per iOS reading whose files name two apps or more: the apps, so that a proof can say it
+    /// covers every combination of them installed.
+    package var appSets: [(platform: Platform, apps: [String])]
+    /// Packages whose signing certificates differ: an app signed with a certificate only one side
+    /// lists has its links verified on that side only, whatever the rules say.
+    package var certificateChanges: [String]
     /// Apps whose Android decisions cannot be compared (the app's intent filters decide on a
     /// side), in words.
     package var notCompared: [String]
@@ -21,21 +29,23 @@ package struct AssociationComparison: Sendable {
     package var inconsistencies: [String]
 
     package var differences: [LinkComparison] { comparisons.filter { $0.verdict == .different } }
-    package var isProvedSame: Bool { comparisons.allSatisfy { $0.verdict == .same } && notCompared.isEmpty && inconsistencies.isEmpty }
+    package var differs: Bool { !differences.isEmpty || !installedApps.isEmpty || !certificateChanges.isEmpty }
+    package var isProvedSame: Bool {
+        comparisons.allSatisfy { $0.verdict == .same } && installedApps.isEmpty && certificateChanges.isEmpty && notCompared.isEmpty
+            && inconsistencies.isEmpty
+    }
 
     package init(before: Files, after: Files, host: String) {
-        var jobs: [Job] = []
-        var notCompared: [String] = []
+        var iosJobs: [IOSJob] = []
         for form in [AASAMatcher.Form.components, .legacyPaths] {
             let platform: Platform = form == .components ? .ios : .iosLegacy
-            let old = before.aasa.map { DecisionLists.aasa($0, form: form) } ?? []
-            let new = after.aasa.map { DecisionLists.aasa($0, form: form) } ?? []
-            for app in (old.map(\.appID) + new.map(\.appID)).uniqued() {
-                let a = old.first { $0.appID == app }?.list ?? .empty
-                let b = new.first { $0.appID == app }?.list ?? .empty
-                jobs.append(.init(before: a, after: b, platform: platform, app: app))
-            }
+            let old = before.aasa.map { DecisionLists.appRules($0, form: form) } ?? .empty
+            let new = after.aasa.map { DecisionLists.appRules($0, form: form) } ?? .empty
+            iosJobs.append(IOSJob(before: old, after: new, platform: platform))
         }
+        var jobs: [Job] = []
+        var notCompared: [String] = []
+        var sameWithoutRules: [LinkComparison] = []
         let old = before.assetLinks.map(DecisionLists.android) ?? []
         let new = after.assetLinks.map(DecisionLists.android) ?? []
         for package in (old.map(\.package) + new.map(\.package)).uniqued() {
@@ -45,7 +55,11 @@ package struct AssociationComparison: Sendable {
             case (let first?, let second?):
                 jobs.append(.init(before: first, after: second, platform: .android, app: package))
             case (nil, nil) where a != nil && b != nil:
-                notCompared.append("\(package): no dynamic rules on either side; the app's intent filters decide on Android 15+")
+                // Both sides leave every URL to the same app's intent filters: the same decisions.
+                sameWithoutRules.append(
+                    LinkComparison(
+                        platform: .android, app: package, host: host, differences: [], complete: true, exploredLength: .max, states: 0,
+                        unmodelled: [], note: "no dynamic rules on either side: the app's own intent filters decide on both"))
             case (let first?, nil) where b == nil:
                 jobs.append(.init(before: first, after: .empty, platform: .android, app: package))
             case (nil, let second?) where a == nil:
@@ -56,10 +70,46 @@ package struct AssociationComparison: Sendable {
                 )
             }
         }
-        let comparisons = Self.run(jobs, host: host)
+        let ios = iosJobs.concurrentMap { job in
+            LinkEquivalence.compareApps(job.before, job.after, platform: job.platform, host: host)
+        }
+        let comparisons = ios.flatMap(\.comparisons) + Self.run(jobs, host: host) + sameWithoutRules
         self.comparisons = comparisons
+        installedApps = ios.flatMap(\.installed)
+        appSets = iosJobs.compactMap { job in
+            let apps = (job.before.apps + job.after.apps).uniqued()
+            return apps.count > 1 ? (job.platform, apps) : nil
+        }
+        certificateChanges = Self.certificateChanges(before.assetLinks, after.assetLinks)
         self.notCompared = notCompared
-        inconsistencies = Self.recheck(comparisons, before: before, after: after, host: host)
+        inconsistencies =
+            Self.recheck(comparisons, before: before, after: after, host: host)
+            + Self.recheck(installedApps, before: before, after: after, host: host)
+    }
+
+    private struct IOSJob: Sendable {
+        var before: AppRules
+        var after: AppRules
+        var platform: Platform
+    }
+
+    /// Per package that both files list: the certificate fingerprints, when they differ.
+    private static func certificateChanges(_ before: JSONValue?, _ after: JSONValue?) -> [String] {
+        // A list the verifier rejects verifies no certificate: its rules' differences say it all.
+        guard let before, let after, StatementListCheck.rejection(of: before) == nil, StatementListCheck.rejection(of: after) == nil
+        else { return [] }
+        let old = AssetLinksStatement.fingerprintsByPackage(before)
+        let new = AssetLinksStatement.fingerprintsByPackage(after)
+        return old.keys.sorted().compactMap { package in
+            guard let first = old[package], let second = new[package], first != second else { return nil }
+            let gone = first.subtracting(second).sorted()
+            let added = second.subtracting(first).sorted()
+            var parts: [String] = []
+            if !gone.isEmpty { parts.append("no longer lists \(gone.joined(separator: ", "))") }
+            if !added.isEmpty { parts.append("now lists \(added.joined(separator: ", "))") }
+            return "\(package): signing certificates differ (\(parts.joined(separator: "; "))): an app signed with a certificate "
+                + "only one side lists has its links verified on that side only"
+        }
     }
 
     /// Each comparison is independent: they run side by side on every core, results in job order.
@@ -91,6 +141,34 @@ package struct AssociationComparison: Sendable {
                         found.append(
                             "\(comparison.platform.displayName) \(comparison.app) \(difference.witness) (\(side)): engine says "
                                 + "\(expected.outcome.rawValue), matcher says \(concrete.outcome.rawValue)")
+                    }
+                }
+            }
+        }
+        return found
+    }
+
+    private static func recheck(_ differences: [InstalledAppsDifference], before: Files, after: Files, host: String) -> [String] {
+        var found: [String] = []
+        for difference in differences {
+            guard let url = URLParts(difference.witness) else {
+                found.append("witness \(difference.witness) does not parse")
+                continue
+            }
+            // A difference under every reading quotes the first reading's openers.
+            let readings = [difference.reading ?? ExclusionReading.allCases[0]]
+            let form: AASAMatcher.Form = difference.platform == .ios ? .components : .legacyPaths
+            for reading in readings {
+                for (files, expected, side) in [(before, difference.before, "before"), (after, difference.after, "after")] {
+                    let concrete =
+                        files.aasa.map {
+                            AASAMatcher(document: $0, form: form).opener(url, installed: difference.installed, host: host, reading: reading)
+                                .app
+                        } ?? nil
+                    if concrete != expected.app {
+                        found.append(
+                            "\(difference.platform.displayName) \(difference.installedText) \(difference.witness) (\(side), "
+                                + "\(reading.rawValue)): engine says \(expected.app ?? "no app"), matcher says \(concrete ?? "no app")")
                     }
                 }
             }

@@ -16,24 +16,41 @@ enum DecisionLists {
     /// detail after detail (a later detail is consulted when an earlier one has no matching rule,
     /// so this concatenation decides exactly as `AASAMatcher.decide`).
     static func aasa(_ document: JSONValue, form: AASAMatcher.Form) -> [(appID: String, list: DecisionList)] {
-        guard let applinks = document["applinks"], applinks.object != nil else { return [] }
+        let all = appRules(document, form: form)
+        return all.apps.indices.map { (all.apps[$0], all.list($0)) }
+    }
+
+    /// Every app's rules at once, each detail's rules once (`AppRules`), for deciding what a
+    /// device with several of the file's apps installed does.
+    static func appRules(_ document: JSONValue, form: AASAMatcher.Form) -> AppRules {
+        guard let applinks = document["applinks"], applinks.object != nil else { return .empty }
         var variables = BuiltInVariables.values
         for (name, values) in applinks["substitutionVariables"]?.object ?? [:] {
             variables[name] = values.array?.compactMap(\.string) ?? []
         }
         let siteDefaults = applinks["defaults"]?.object ?? [:]
-        let details = AASAMatcher.detailValues(applinks["details"])
-        var order: [String] = []
-        var lists: [String: DecisionList] = [:]
-        for (keyedAppID, detail) in details {
+        var result = AppRules.empty
+        var appIndex: [String: Int] = [:]
+        for (keyedAppID, detail) in AASAMatcher.detailValues(applinks["details"]) {
             guard let compiled = compile(detail, keyedAppID: keyedAppID, form: form, siteDefaults: siteDefaults, variables: variables)
             else { continue }
+            var members: [Int] = []
             for appID in compiled.appIDs {
-                if lists[appID] == nil { order.append(appID) }
-                lists[appID, default: .empty].rules += compiled.rules
+                let index =
+                    appIndex[appID]
+                    ?? {
+                        result.apps.append(appID)
+                        appIndex[appID] = result.apps.count - 1
+                        return result.apps.count - 1
+                    }()
+                if !members.contains(index) { members.append(index) }
             }
+            result.firstRuleOfDetail.append(result.rules.count)
+            result.detailOfRule += Array(repeating: result.appsOfDetail.count, count: compiled.rules.count)
+            result.appsOfDetail.append(members)
+            result.rules += compiled.rules
         }
-        return order.compactMap { appID in lists[appID].map { (appID, $0) } }
+        return result
     }
 
     private static func compile(

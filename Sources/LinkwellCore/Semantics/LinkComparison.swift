@@ -30,6 +30,8 @@ package struct LinkComparison: Sendable {
     package var states: Int
     /// Rules or lists the engine does not model (then nothing is proved).
     package var unmodelled: [String]
+    /// Why the verdict needed no walk (both sides leave every URL to the same thing), or nil.
+    package var note: String? = nil
 
     package var verdict: Verdict {
         if !differences.isEmpty { return .different }
@@ -39,7 +41,7 @@ package struct LinkComparison: Sendable {
     /// What was and was not checked, in words.
     package var summary: String {
         switch verdict {
-        case .same: "same decision on every URL (proved over \(states) states)"
+        case .same: note.map { "same decision on every URL (\($0))" } ?? "same decision on every URL (proved over \(states) states)"
         case .different: "\(differences.count) region\(differences.count == 1 ? "" : "s") decided differently"
         case .notProven:
             unmodelled.isEmpty
@@ -81,5 +83,114 @@ enum LinkEquivalence {
         }
         let rule = list.rules[Int(label)]
         return MatchDecision(outcome: rule.exclude ? .exclude : .match, rule: Int(label), ruleText: rule.text)
+    }
+}
+
+extension LinkEquivalence {
+    /// Compares two files' rules for every app at once, in one walk: per app as `compare` does,
+    /// and for every pair of apps, which of the two opens a URL when both are installed, under
+    /// each `ExclusionReading`. With each app alone, the pairs decide every combination of
+    /// installed apps (see `InstalledAppsDifference`), so k apps cost one walk, not 2^k.
+    static func compareApps(
+        _ before: AppRules, _ after: AppRules, platform: Platform, host: String,
+        stateLimit: Int = DecisionExploration.defaultStateLimit
+    ) -> (comparisons: [LinkComparison], installed: [InstalledAppsDifference]) {
+        let apps = (before.apps + after.apps).uniqued()
+        // Each app's index on either side, or nil where that side does not name it.
+        let sides = [before, after].map { rules in
+            apps.map { app in rules.apps.firstIndex(of: app) }
+        }
+        let exploration = DecisionExploration(rules: [before.rules, after.rules])
+        var machines = [exploration.machine(before.rules), exploration.machine(after.rules)]
+        var seenApp: Set<[Int]> = []
+        var seenPair: Set<[Int]> = []
+        var differences = [[LinkDifference]](repeating: [], count: apps.count)
+        var installed: [InstalledAppsDifference] = []
+        let outcome = exploration.explore(&machines, stateLimit: stateLimit) { _, accepting, witness in
+            let decided = [before.decisions(accepting: accepting[0]), after.decisions(accepting: accepting[1])]
+            // Per app of the union, its decision on each side (none where the side lacks it).
+            let byApp: [[AppRules.Decision]] = (0..<2).map { side in
+                sides[side].map { index in index.map { decided[side][$0] } ?? .none }
+            }
+            var sameAlone = [Bool](repeating: true, count: apps.count)
+            var url: String?
+            func witnessURL() -> String {
+                if let url { return url }
+                let made = URLUniverse.url(witness(), host: host)
+                url = made
+                return made
+            }
+            for app in apps.indices {
+                let (first, second) = (byApp[0][app], byApp[1][app])
+                guard first.opensApp != second.opensApp else { continue }
+                sameAlone[app] = false
+                guard seenApp.insert([app, first.rule, second.rule]).inserted else { continue }
+                differences[app].append(
+                    LinkDifference(
+                        witness: witnessURL(), before: decision(first, app: sides[0][app], in: before),
+                        after: decision(second, app: sides[1][app], in: after)))
+            }
+            // Pairs only where two apps decide the URL on some side, and each alone agrees.
+            let deciding = apps.indices.filter { sameAlone[$0] && (byApp[0][$0].decided || byApp[1][$0].decided) }
+            guard deciding.count > 1 else { return true }
+            for (offset, a) in deciding.enumerated() {
+                for b in deciding[(offset + 1)...] {
+                    let outcomes = ExclusionReading.allCases.map { reading in
+                        (reading.opener(byApp[0], installed: [a, b]), reading.opener(byApp[1], installed: [a, b]))
+                    }
+                    let differing = ExclusionReading.allCases.indices.filter { outcomes[$0].0 != outcomes[$0].1 }
+                    guard let first = differing.first else { continue }
+                    let reading: ExclusionReading? =
+                        differing.count == ExclusionReading.allCases.count ? nil : ExclusionReading.allCases[first]
+                    let (openerBefore, openerAfter) = outcomes[first]
+                    let reasons = [
+                        settling(openerBefore, among: [a, b], byApp[0], reading: ExclusionReading.allCases[first]),
+                        settling(openerAfter, among: [a, b], byApp[1], reading: ExclusionReading.allCases[first]),
+                    ]
+                    // One witness per pair, reading and the rules that settle it on each side.
+                    let key = [a, b, first, reading == nil ? 1 : 0, reasons[0] ?? -1, reasons[1] ?? -1]
+                    guard seenPair.insert(key + [rule(reasons[0], byApp[0]), rule(reasons[1], byApp[1])]).inserted else { continue }
+                    installed.append(
+                        InstalledAppsDifference(
+                            platform: platform, installed: [apps[a], apps[b]], witness: witnessURL(),
+                            before: .init(
+                                app: openerBefore.map { apps[$0] }, decision: quoted(reasons[0], byApp[0], sides[0], in: before)),
+                            after: .init(
+                                app: openerAfter.map { apps[$0] }, decision: quoted(reasons[1], byApp[1], sides[1], in: after)),
+                            reading: reading))
+                }
+            }
+            return true
+        }
+        let comparisons = apps.indices.map { app in
+            LinkComparison(
+                platform: platform, app: apps[app], host: host, differences: differences[app], complete: outcome.complete,
+                exploredLength: outcome.exploredLength, states: outcome.states, unmodelled: [])
+        }
+        return (comparisons, installed)
+    }
+
+    /// The app whose decision settles a pair's outcome on one side: the opener, else (an
+    /// exclusion ending the search) the first app that excludes, else none.
+    private static func settling(_ opener: Int?, among pair: [Int], _ decisions: [AppRules.Decision], reading: ExclusionReading)
+        -> Int?
+    {
+        if let opener { return opener }
+        guard reading == .everyApp else { return nil }
+        return pair.filter { decisions[$0].decided }.min { decisions[$0].comesBefore(decisions[$1]) }
+    }
+
+    private static func rule(_ app: Int?, _ decisions: [AppRules.Decision]) -> Int {
+        app.map { decisions[$0].rule } ?? -1
+    }
+
+    private static func quoted(_ app: Int?, _ decisions: [AppRules.Decision], _ indices: [Int?], in rules: AppRules) -> MatchDecision {
+        guard let app else { return .noMatch }
+        return decision(decisions[app], app: indices[app], in: rules)
+    }
+
+    private static func decision(_ decision: AppRules.Decision, app: Int?, in rules: AppRules) -> MatchDecision {
+        guard let app else { return .noMatch }
+        return rules.matchDecision(decision, app: app)
     }
 }
