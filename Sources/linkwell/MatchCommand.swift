@@ -72,7 +72,15 @@ struct MatchCommand: ParsableCommand {
         BufferedOutput.enlargePipe()
         var invalid = 0
         let json = json  // read once: the flag's wrapper was a measurable share of `--stdin`
-        func evaluate(_ text: String) {
+        func evaluate(_ written: String) {
+            // A device sees a URL as a browser sends it: `/café` arrives as `/caf%C3%A9`.
+            var text = written
+            if written.utf8.contains(where: Self.mayNeedEncoding), let encoded = URLParts.browserEncoded(written) {
+                output.flush()
+                StandardStreams.error(
+                    "note: read '\(written)' as '\(encoded)', as a browser sends it (non-ASCII characters and spaces percent-encoded)\n")
+                text = encoded
+            }
             guard let url = URLParts(text) else {
                 invalid += 1
                 output.flush()
@@ -95,6 +103,11 @@ struct MatchCommand: ParsableCommand {
         }
         output.flush()
         if invalid > 0 { throw ExitCode.failure }
+    }
+
+    /// A byte `URLParts.browserEncoded` may change: a quick test, so plain URLs skip it.
+    private static func mayNeedEncoding(_ byte: UInt8) -> Bool {
+        byte <= 0x20 || byte >= 0x7F || "\"<>`{}'".utf8.contains(byte)
     }
 
     private func makeEvaluator() throws -> MatchEvaluator {

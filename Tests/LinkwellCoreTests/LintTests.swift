@@ -91,7 +91,7 @@ import Testing
         let yaml = Self.manifest(routes: "  - {name: terms, path: '*/terms/*'}")
         #expect(
             Self.warnings(yaml, code: .pathWithoutSlash) == [
-                "site.yaml:12:5: warning: path '*/terms/*' of route 'terms' does not start with '/': how iOS reads it is not pinned down (Linkwell assumes Apple adds the slash); write '/*/terms/*' or '/terms/*' [path-without-slash]"
+                "site.yaml:12:5: warning: path '*/terms/*' of route 'terms' does not start with '/': how iOS reads it is not pinned down (Linkwell reads the leading '*' as taking the path's own slash, so it also matches with no segment before); write '/*/terms/*' or '/terms/*' [path-without-slash]"
             ])
     }
 

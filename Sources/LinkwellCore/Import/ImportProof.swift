@@ -4,16 +4,18 @@
 package struct ImportProof: Sendable {
     package var comparisons: [AssociationComparison]
 
-    package init(aasa: [JSONValue], assetLinks: [JSONValue], host: String, built files: [OutputFile]) {
+    package init(aasa: [JSONValue], assetLinks: [JSONValue], host: String, built files: [OutputFile], budget: EngineBudget = .default) {
         let byPath = Dictionary(files.map { ($0.path, $0.contents) }, uniquingKeysWith: { first, _ in first })
         let builtAASA = byPath["\(host)/\(AssociationFiles.aasa)"].flatMap { try? JSONValue.parse($0) }
         let builtLinks = byPath["\(host)/\(AssociationFiles.assetLinks)"].flatMap { try? JSONValue.parse($0) }
         comparisons =
             aasa.map {
-                AssociationComparison(before: .init(aasa: $0, assetLinks: nil), after: .init(aasa: builtAASA, assetLinks: nil), host: host)
+                AssociationComparison(
+                    before: .init(aasa: $0, assetLinks: nil), after: .init(aasa: builtAASA, assetLinks: nil), host: host, budget: budget)
             }
             + assetLinks.map {
-                AssociationComparison(before: .init(aasa: nil, assetLinks: $0), after: .init(aasa: nil, assetLinks: builtLinks), host: host)
+                AssociationComparison(
+                    before: .init(aasa: nil, assetLinks: $0), after: .init(aasa: nil, assetLinks: builtLinks), host: host, budget: budget)
             }
     }
 

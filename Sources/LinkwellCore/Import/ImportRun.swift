@@ -14,8 +14,10 @@ package struct ImportRun: Sendable {
 
     /// `mirror`: the mirror host for preview pages; without one the manifest names `open.<domain>`
     /// and the first note says to change it.
-    package init(aasa: [ManifestImport.Source], assetLinks: [ManifestImport.Source], domain: String, mirror: String?, manifestPath: String)
-    {
+    package init(
+        aasa: [ManifestImport.Source], assetLinks: [ManifestImport.Source], domain: String, mirror: String?, manifestPath: String,
+        budget: EngineBudget = .default
+    ) {
         let mirrorHost = mirror ?? "open.\(domain)"
         let imported = ManifestImport(aasa: aasa, assetLinks: assetLinks, domain: domain, mirror: mirrorHost)
         yaml = imported.yaml
@@ -26,7 +28,8 @@ package struct ImportRun: Sendable {
         build = Linkwell.build(SourceFile(path: manifestPath, text: imported.yaml))
         proof =
             build.succeeded && build.site != nil
-            ? ImportProof(aasa: aasa.map(\.document), assetLinks: assetLinks.map(\.document), host: domain, built: build.files) : nil
+            ? ImportProof(
+                aasa: aasa.map(\.document), assetLinks: assetLinks.map(\.document), host: domain, built: build.files, budget: budget) : nil
     }
 
     /// `wrote site.yaml: 1 iOS apps, …`, once the manifest builds.

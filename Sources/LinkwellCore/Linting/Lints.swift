@@ -242,7 +242,10 @@ package enum LintFinding: LintMessage {
         case .shadowed(let sentence):
             sentence
         case .pathWithoutSlash(let path, let route, let suggestion):
-            "path '\(path)' of route '\(route)' does not start with '/': how iOS reads it is not pinned down (Linkwell assumes Apple adds the slash); write \(suggestion)"
+            "path '\(path)' of route '\(route)' does not start with '/': how iOS reads it is not pinned down ("
+                + (path.hasPrefix("*")
+                    ? "Linkwell reads the leading '*' as taking the path's own slash, so it also matches with no segment before"
+                    : "Linkwell assumes Apple adds the slash") + "); write \(suggestion)"
         case .questionMarkInPath(let path, let route):
             "path '\(path)' of route '\(route)' has a '?', which matches any one character in a path and never a query; put query conditions under 'query'"
         case .singlePlatform(let route, let on, let off, let apps):

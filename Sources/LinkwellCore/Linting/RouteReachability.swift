@@ -166,6 +166,8 @@ struct RouteReachability {
     /// decide its URLs.
     private struct Walk: Sendable {
         var complete: Bool
+        /// Spells a walk's symbols as a URL (as written, or decoded text for Android).
+        var exploration: DecisionExploration
         var witnesses: [Int: [Symbol]]
         var deciders: [Int: Set<Int>]
     }
@@ -183,7 +185,7 @@ struct RouteReachability {
             // Once every rule decides somewhere, no route is dead here: nothing more to learn.
             return witnesses.count < list.rules.count
         }
-        return Walk(complete: outcome.complete, witnesses: witnesses, deciders: deciders)
+        return Walk(complete: outcome.complete, exploration: exploration, witnesses: witnesses, deciders: deciders)
     }
 
     private mutating func record(_ walk: Walk, platform: Platform, list: DecisionList, origins: [String?], host: String) {
@@ -192,7 +194,7 @@ struct RouteReachability {
             guard let origin else { continue }
             if (!walk.complete && !allDecide) || !list.unmodelled.isEmpty { findings[origin]?.unproved.insert(platform) }
             if let witness = walk.witnesses[rule], findings[origin]?.decides[platform] == nil {
-                findings[origin]?.decides[platform] = URLUniverse.url(witness, host: host)
+                findings[origin]?.decides[platform] = walk.exploration.url(witness, host: host)
             }
             for winner in walk.deciders[rule] ?? [] where winner != rule {
                 if let name = origins[winner] { findings[origin]?.deciders[platform, default: []].insert(name) }

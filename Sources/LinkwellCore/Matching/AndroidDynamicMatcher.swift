@@ -4,7 +4,8 @@
 package struct AndroidDynamicMatcher: Sendable {
     struct Rule: Sendable {
         var path: AndroidGlob?
-        var query: [(name: String, value: AndroidGlob)]
+        /// One filter `name=value` per query entry (AOSP matches it against whole parameters).
+        var query: [AndroidGlob]
         var fragment: AndroidGlob?
         var exclude: Bool
         var text: String
@@ -38,10 +39,12 @@ package struct AndroidDynamicMatcher: Sendable {
             return MatchDecision(outcome: .noMatch, ruleText: "assetlinks.json is rejected by Android's verifier (\(rejection))")
         }
         guard let entry = packages.first(where: { $0.package == package }) else { return .noMatch }
+        if !url.schemeWrittenInLowerCase { return .schemeNotLowerCase }
         guard let rules = entry.rules else { return nil }
         // Only the rules whose path can start the URL's path are asked, in order; the index
         // knows printable-ASCII paths, where a rule's literal start is compared byte by byte.
-        if let candidates = entry.index?.candidates(for: url.path) {
+        // The index compares the decoded path, as the rules do.
+        if let candidates = entry.index?.candidates(for: url.androidPath) {
             for index in candidates where rules[index].matches(url) {
                 return MatchDecision(outcome: rules[index].exclude ? .exclude : .match, rule: index, ruleText: rules[index].text)
             }
@@ -69,7 +72,7 @@ package struct AndroidDynamicMatcher: Sendable {
                     guard !items.isEmpty else { return nil }
                     for (name, pattern) in items.sorted(by: { $0.key < $1.key }) {
                         guard let pattern = pattern.string else { return nil }
-                        rule.query.append((name, AndroidGlob(pattern)))
+                        rule.query.append(AndroidGlob(name + "=" + pattern))
                     }
                 case ("comments", _), ("comment", _): continue
                 default: return nil
@@ -82,13 +85,28 @@ package struct AndroidDynamicMatcher: Sendable {
 }
 
 extension AndroidDynamicMatcher.Rule {
-    /// Every key the rule sets must match; each query entry needs some `name=value` pair.
+    /// As AOSP's `UriRelativeFilter.matchData`: the path and fragment filters against
+    /// `Uri.getPath()` and `getFragment()`, both decoded; each query entry as the filter
+    /// `name=value`, which some parameter of the decoded `getQuery()` must match.
     func matches(_ url: URLParts) -> Bool {
-        guard path?.matches(url.path) ?? true, fragment?.matches(url.fragment) ?? true else { return false }
-        return query.allSatisfy { name, pattern in
-            // Some item has the name and a matching value: "not every item fails".
-            !url.allQueryItems { itemName, value in !(itemName == name && pattern.matches(String(value))) }
+        guard path?.matches(url.androidPath) ?? true, fragment?.matches(PercentDecoding.decode(url.fragment)) ?? true
+        else { return false }
+        guard !query.isEmpty else { return true }
+        let parameters = Self.parameters(PercentDecoding.decode(url.query))
+        return query.allSatisfy { filter in parameters.contains { filter.matches(String($0)) } }
+    }
+
+    /// `query.split("&")`, or `query.split(";")` when that gives one part — Java's `String.split`,
+    /// which drops trailing empty parts (AOSP's `UriRelativeFilter.matchQuery`).
+    static func parameters(_ query: String) -> [Substring] {
+        func javaSplit(_ text: Substring, _ separator: Character) -> [Substring] {
+            var parts = text.split(separator: separator, omittingEmptySubsequences: false)
+            guard parts.count > 1 else { return [text] }
+            while parts.last?.isEmpty == true { parts.removeLast() }
+            return parts
         }
+        let parts = javaSplit(Substring(query), "&")
+        return parts.count == 1 ? javaSplit(Substring(query), ";") : parts
     }
 }
 
@@ -96,15 +114,17 @@ extension AndroidDynamicMatcher.Rule {
 /// "zero or more characters up until the character after the wildcard is found" — a lazy jump
 /// to the first occurrence, never revisited (Android's matchers do not backtrack).
 struct AndroidGlob: Sendable {
-    let pattern: [Character]
+    /// One element per Unicode scalar: the exact engine counts `?` as one scalar too (Android
+    /// counts UTF-16 units, which differ only outside the Basic Multilingual Plane).
+    let pattern: [Unicode.Scalar]
     /// The pattern's bytes when every one is printable ASCII (nearly always): then each byte is
-    /// exactly one `Character`, and a printable-ASCII subject is matched byte by byte with the
+    /// exactly one scalar, and a printable-ASCII subject is matched byte by byte with the
     /// same steps, without building a `Character` array per subject (`match` and the shadowing
     /// lint ask every rule about every URL).
     private let printablePattern: [UInt8]?
 
     init(_ pattern: String) {
-        self.pattern = Array(pattern)
+        self.pattern = Array(pattern.unicodeScalars)
         printablePattern = pattern.utf8.allSatisfy(\.isPrintableASCII) ? Array(pattern.utf8) : nil
     }
 
@@ -124,10 +144,10 @@ struct AndroidGlob: Sendable {
         {
             return result
         }
-        return Self.matches(pattern, Array(subject), star: "*", one: "?")
+        return Self.matches(pattern, Array(subject.unicodeScalars), star: "*", one: "?")
     }
 
-    /// Google's algorithm over any elements: `Character`s, or bytes when both sides are
+    /// Google's algorithm over any elements: scalars, or bytes when both sides are
     /// printable ASCII.
     private static func matches<Element: Equatable>(
         _ pattern: [Element], _ text: some RandomAccessCollection<Element>, star: Element, one: Element

@@ -18,6 +18,12 @@ package struct MatchDecision: Sendable, Hashable {
 
     package static let noMatch = MatchDecision(outcome: .noMatch)
 
+    /// Android's `IntentFilter` compares the scheme exactly: `HTTPS://…` reaches no app's filter.
+    package static let schemeNotLowerCase = MatchDecision(
+        outcome: .noMatch,
+        ruleText: "the scheme is not written in lower case, and Android's IntentFilter compares it exactly "
+            + "(browsers send it in lower case)")
+
     package init(outcome: Outcome, rule: Int? = nil, detail: Int? = nil, ruleText: String? = nil, comment: String? = nil) {
         self.outcome = outcome
         self.rule = rule

@@ -86,7 +86,9 @@ package struct SiteMatcher: Sendable {
         // Without a fingerprint in assetlinks.json the links are never verified.
         guard !app.fingerprints.isEmpty else { return (.noMatch, nil) }
         guard let filter = intentFilters[app.id]?.first(where: { $0.hosts.contains(url.host) }) else { return (.noMatch, nil) }
-        let path = PercentDecoding.decode(url.path)
+        guard url.schemeWrittenInLowerCase else { return (.schemeNotLowerCase, nil) }
+        // `Uri.getPath()`: decoded, and empty for `https://host` (which `pathPrefix="/"` misses).
+        let path = url.androidPath
         for index in filter.index.candidates(for: path) ?? Array(filter.paths.indices) {
             let entry = filter.paths[index]
             guard entry.attribute.map({ $0.matches(path) }) ?? true else { continue }

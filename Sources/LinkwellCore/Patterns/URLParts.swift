@@ -7,6 +7,12 @@ package struct URLParts: Sendable, Hashable {
     package var path: String
     package var query: String
     package var fragment: String
+    /// Whether the URL was written with a path: `https://host` has none, which iOS reads as `/`
+    /// and Android's `Uri.getPath()` as the empty string (so `pathPrefix="/"` does not match it).
+    package var writtenWithPath = true
+    /// Whether the scheme was written in lower case: Android's `IntentFilter` compares it exactly,
+    /// so `HTTPS://…` opens no app there (browsers lower-case it before asking).
+    package var schemeWrittenInLowerCase = true
 
     /// Nil when the text is not an absolute `scheme://host…` URL. One pass over the UTF-8 bytes
     /// (every delimiter is ASCII): `match --stdin` splits a URL per line.
@@ -31,6 +37,7 @@ package struct URLParts: Sendable, Hashable {
             return nil
         }
         scheme = Self.lowercased(bytes, 0..<colon)
+        schemeWrittenInLowerCase = !(0..<colon).contains { bytes[$0].isASCIIUpper }
         var rest = (colon + 3)..<bytes.count
         fragment = ""
         if let hash = firstIndex(of: UInt8(ascii: "#"), in: rest) {
@@ -51,6 +58,7 @@ package struct URLParts: Sendable, Hashable {
         guard !authority.isEmpty else { return nil }
         host = Self.lowercased(bytes, authority)
         path = slash == rest.upperBound ? "/" : string(slash..<rest.upperBound)
+        writtenWithPath = slash != rest.upperBound
     }
 
     private static func lowercased(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
@@ -110,6 +118,52 @@ package struct URLParts: Sendable, Hashable {
 
 /// Percent-decoding as UTF-8, for `percentEncoded: false` rules. Invalid escapes stay as
 /// written, as the platform's decoders leave them.
+extension URLParts {
+    /// The path Android's `Uri.getPath()` gives: decoded, and empty when none was written.
+    package var androidPath: String { writtenWithPath ? PercentDecoding.decode(path) : "" }
+
+    /// `text` as a browser sends it, when that differs: non-ASCII characters, controls, spaces
+    /// and the characters WHATWG's URL standard encodes in a path, query or fragment become
+    /// `%HH` escapes of their UTF-8 bytes. The matchers and the exact engine compare URLs as
+    /// they reach a device, and a device never sees `/café`, only `/caf%C3%A9`.
+    package static func browserEncoded(_ text: String) -> String? {
+        let scalars = Array(text.unicodeScalars)
+        guard let colon = scalars.firstIndex(of: ":"), colon + 2 < scalars.count, scalars[colon + 1] == "/", scalars[colon + 2] == "/"
+        else { return nil }
+        var result = String(String.UnicodeScalarView(scalars[...(colon + 2)]))
+        var part = 0  // 0 authority, 1 path, 2 query, 3 fragment
+        var changed = false
+        for scalar in scalars[(colon + 3)...] {
+            switch (scalar, part) {
+            case ("/", 0): part = 1
+            case ("?", 0), ("?", 1): part = 2
+            case ("#", 0...2): part = 3
+            default: break
+            }
+            let encodedHere: Set<Unicode.Scalar> =
+                switch part {
+                case 1: [" ", "\"", "<", ">", "`", "{", "}"]
+                case 2: [" ", "\"", "<", ">", "'"]
+                case 3: [" ", "\"", "<", ">", "`"]
+                default: []
+                }
+            if part > 0, !scalar.isASCII || scalar.value < 0x20 || scalar.value == 0x7F || encodedHere.contains(scalar) {
+                for byte in String(scalar).utf8 { result += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2) }
+                changed = true
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return changed ? result : nil
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}
+
 package enum PercentDecoding {
     package static func decode(_ text: some StringProtocol) -> String {
         guard text.contains("%") else { return String(text) }

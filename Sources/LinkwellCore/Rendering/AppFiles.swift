@@ -148,15 +148,17 @@ enum AppFiles {
         """
     }
 
-    /// An attribute as written in XML, where a backslash must itself be escaped.
+    /// An attribute as written in XML. Resource compilation reads `\\` as one backslash in every
+    /// string attribute (Android documents it for `pathPattern`), so every path attribute escapes
+    /// it alike: the app then compares the path the manifest names.
     static func attribute(_ matcher: AndroidPathMatcher) -> String {
-        switch matcher {
-        case .path(let value): "android:path=\"\(XML.escape(value))\""
-        case .prefix(let value): "android:pathPrefix=\"\(XML.escape(value))\""
-        case .suffix(let value): "android:pathSuffix=\"\(XML.escape(value))\""
-        case .pattern(let value): "android:pathPattern=\"\(XML.escape(value.replacingEvery("\\", with: "\\\\")))\""
-        case .advancedPattern(let value):
-            "android:pathAdvancedPattern=\"\(XML.escape(value.replacingEvery("\\", with: "\\\\")))\""
+        func value(_ text: String) -> String { XML.escape(text.replacingEvery("\\", with: "\\\\")) }
+        return switch matcher {
+        case .path(let text): "android:path=\"\(value(text))\""
+        case .prefix(let text): "android:pathPrefix=\"\(value(text))\""
+        case .suffix(let text): "android:pathSuffix=\"\(value(text))\""
+        case .pattern(let text): "android:pathPattern=\"\(value(text))\""
+        case .advancedPattern(let text): "android:pathAdvancedPattern=\"\(value(text))\""
         }
     }
 }

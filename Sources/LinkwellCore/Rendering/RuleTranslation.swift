@@ -103,14 +103,28 @@ package struct RuleTranslation: Sendable, Hashable {
         if (route.caseSensitive ?? defaults.caseSensitive) == false {
             losses.append("Android dynamic rules have no 'caseSensitive' key; Android compares the rule as written")
         }
-        if (route.percentEncoded ?? defaults.percentEncoded) == false {
-            losses.append("Android dynamic rules have no 'percentEncoded' key; Android compares the rule as written")
+        // Android compares decoded text (AOSP reads `Uri.getPath()`): a rule that iOS compares
+        // still encoded is written decoded for Android, which then also opens the other spellings
+        // of those characters; a rule iOS already compares decoded needs nothing.
+        var written = [route.path, route.fragment].compactMap { $0 }
+        switch route.query {
+        case .items(let items): written += items.flatMap { [$0.name, $0.pattern] }
+        case .whole(let pattern): written.append(pattern)
+        case nil: break
         }
+        let encoded = (route.percentEncoded ?? defaults.percentEncoded) != false && written.contains(where: Self.hasEscape)
+        if encoded {
+            losses.append(
+                "Android compares the decoded path, query and fragment, so its rule is written decoded and also opens other "
+                    + "spellings of the escaped characters (lower-case hex, or unescaped)")
+        }
+        func forAndroid(_ pattern: String) -> String { encoded ? PercentDecoding.decode(pattern) : pattern }
         var query: [String: String]?
         switch route.query {
         case .items(let items):
             // Item patterns must stay one rule each, so a variable in them widens to a wildcard.
-            query = Dictionary(items.map { ($0.name, expander.widen($0.pattern)) }, uniquingKeysWith: { first, _ in first })
+            query = Dictionary(
+                items.map { (forAndroid($0.name), forAndroid(expander.widen($0.pattern))) }, uniquingKeysWith: { first, _ in first })
             if items.contains(where: { !PatternSyntax.variables(in: $0.pattern).isEmpty }) {
                 losses.append("Android has no substitution variables, so the query items match any text in their place")
             }
@@ -123,19 +137,27 @@ package struct RuleTranslation: Sendable, Hashable {
             }
             losses.append(
                 "Android dynamic rules only match named items, so Android also opens URLs whose query has items besides '\(pattern)'")
-            query = items
+            query = Dictionary(items.map { (forAndroid($0.key), forAndroid($0.value)) }, uniquingKeysWith: { first, _ in first })
         case nil:
             break
         }
         let exclude: Bool? = route.exclude ? true : nil
-        let pathOptions: [String?] = paths?.patterns ?? [nil]
-        let fragmentOptions: [String?] = fragments?.patterns ?? [nil]
+        let pathOptions: [String?] = paths?.patterns.map(forAndroid) ?? [nil]
+        let fragmentOptions: [String?] = fragments?.patterns.map(forAndroid) ?? [nil]
         let components = pathOptions.flatMap { path in
             fragmentOptions.map { fragment in
                 AssetLinksStatement.DynamicComponent(path: path, query: query, fragment: fragment, exclude: exclude)
             }
         }
         return (components, losses, nil)
+    }
+
+    /// Whether `pattern` holds a `%HH` escape.
+    static func hasEscape(_ pattern: String) -> Bool {
+        let bytes = Array(pattern.utf8)
+        return bytes.indices.contains { index in
+            bytes[index] == UInt8(ascii: "%") && index + 2 < bytes.count && bytes[index + 1].isHexDigit && bytes[index + 2].isHexDigit
+        }
     }
 
     /// `a=1&b=?*` as `["a": "1", "b": "?*"]`, when every item has a literal name and the text

@@ -35,7 +35,7 @@ package struct AssociationComparison: Sendable {
             && inconsistencies.isEmpty
     }
 
-    package init(before: Files, after: Files, host: String) {
+    package init(before: Files, after: Files, host: String, budget: EngineBudget = .default) {
         var iosJobs: [IOSJob] = []
         for form in [AASAMatcher.Form.components, .legacyPaths] {
             let platform: Platform = form == .components ? .ios : .iosLegacy
@@ -46,8 +46,10 @@ package struct AssociationComparison: Sendable {
         var jobs: [Job] = []
         var notCompared: [String] = []
         var sameWithoutRules: [LinkComparison] = []
-        let old = before.assetLinks.map(DecisionLists.android) ?? []
-        let new = after.assetLinks.map(DecisionLists.android) ?? []
+        // One alphabet for both sides: their rules are compared over the same decoded text.
+        let text = DecodedText(statementLists: [before.assetLinks, after.assetLinks].compactMap { $0 })
+        let old = before.assetLinks.map { DecisionLists.android($0, text: text) } ?? []
+        let new = after.assetLinks.map { DecisionLists.android($0, text: text) } ?? []
         for package in (old.map(\.package) + new.map(\.package)).uniqued() {
             let a = old.first { $0.package == package }
             let b = new.first { $0.package == package }
@@ -71,9 +73,9 @@ package struct AssociationComparison: Sendable {
             }
         }
         let ios = iosJobs.concurrentMap { job in
-            LinkEquivalence.compareApps(job.before, job.after, platform: job.platform, host: host)
+            LinkEquivalence.compareApps(job.before, job.after, platform: job.platform, host: host, budget: budget)
         }
-        let comparisons = ios.flatMap(\.comparisons) + Self.run(jobs, host: host) + sameWithoutRules
+        let comparisons = ios.flatMap(\.comparisons) + Self.run(jobs, host: host, budget: budget) + sameWithoutRules
         self.comparisons = comparisons
         installedApps = ios.flatMap(\.installed)
         appSets = iosJobs.compactMap { job in
@@ -113,9 +115,9 @@ package struct AssociationComparison: Sendable {
     }
 
     /// Each comparison is independent: they run side by side on every core, results in job order.
-    private static func run(_ jobs: [Job], host: String) -> [LinkComparison] {
+    private static func run(_ jobs: [Job], host: String, budget: EngineBudget) -> [LinkComparison] {
         let compare: @Sendable (Job) -> LinkComparison = { job in
-            LinkEquivalence.compare(job.before, job.after, platform: job.platform, app: job.app, host: host)
+            LinkEquivalence.compare(job.before, job.after, platform: job.platform, app: job.app, host: host, budget: budget)
         }
         return jobs.concurrentMap(compare)
     }

@@ -182,6 +182,61 @@ struct Automaton: Sendable {
     }
 }
 
+extension Automaton {
+    /// The same language over `alphabet` as a minimal deterministic automaton: the subset
+    /// construction over the symbol classes of its own edges, then Moore's partition refinement.
+    /// Pieces built from products and ε-moves (an Android query filter) shrink from thousands of
+    /// states to tens, so products of them stay small.
+    func minimized(within alphabet: SymbolSet) -> Automaton {
+        let classes = SymbolClasses(edgeSets + [alphabet]).classes.map { $0.intersection(alphabet) }.filter { !$0.isEmpty }
+        var ids: [Set<Int>: Int] = [:]
+        var subsets: [Set<Int>] = []
+        var table: [[Int]] = []
+        func id(_ subset: Set<Int>) -> Int {
+            if let existing = ids[subset] { return existing }
+            ids[subset] = subsets.count
+            subsets.append(subset)
+            table.append([])
+            return subsets.count - 1
+        }
+        _ = id(closure([start]))
+        var index = 0
+        while index < subsets.count {
+            let subset = subsets[index]
+            table[index] = classes.map { id(step(subset, $0.members[0])) }
+            index += 1
+        }
+        // Moore: split blocks by acceptance, then by the blocks each class leads to, until stable.
+        var block = subsets.map { $0.contains(accept) ? 1 : 0 }
+        while true {
+            var signatures: [[Int]: Int] = [:]
+            let refined = subsets.indices.map { state in
+                let signature = [block[state]] + table[state].map { block[$0] }
+                if let known = signatures[signature] { return known }
+                signatures[signature] = signatures.count
+                return signatures.count - 1
+            }
+            let stable = Set(refined).count == Set(block).count
+            block = refined
+            if stable { break }
+        }
+        let blockCount = (block.max() ?? 0) + 1
+        // The block that can never accept (the empty subset's, if reached) needs no edges into it.
+        let dead = ids[[]].map { block[$0] }
+        var states = [State](repeating: State(), count: blockCount + 1)
+        var built = Set<Int>()
+        for state in subsets.indices where built.insert(block[state]).inserted {
+            var edges: [Int: SymbolSet] = [:]
+            for (symbols, target) in zip(classes, table[state]) where block[target] != dead {
+                edges[block[target], default: .empty] = edges[block[target], default: .empty].union(symbols)
+            }
+            states[block[state]].edges = edges.sorted { $0.key < $1.key }.map { ($0.value, $0.key) }
+            if subsets[state].contains(accept) { states[block[state]].epsilons = [blockCount] }
+        }
+        return Automaton(states: states, start: block[0], accept: blockCount)
+    }
+}
+
 /// The coarsest partition of the symbols that every given set is a union of: symbols in one
 /// class are indistinguishable to every automaton built from those sets, so exploring one
 /// representative per class is exact.

@@ -69,6 +69,12 @@ enum DecisionLists {
     /// Per package, in file order: the dynamic rules, or nil when the statement has none (the
     /// app's intent filters decide). A statement list Android rejects opens nothing.
     static func android(_ document: JSONValue) -> [(package: String, list: DecisionList?)] {
+        android(document, text: DecodedText(statementLists: [document]))
+    }
+
+    /// The same over an alphabet shared with another file (`DecodedText`); nil alphabet: too
+    /// many non-ASCII characters named, every list unmodelled.
+    static func android(_ document: JSONValue, text: DecodedText?) -> [(package: String, list: DecisionList?)] {
         let matcher = AndroidDynamicMatcher(document: document)
         if let rejection = matcher.rejection {
             return matcher.packageNames.map { ($0, DecisionList(rules: [], rejection: rejection.description)) }
@@ -86,7 +92,12 @@ enum DecisionLists {
                 result.append((package, nil))
                 continue
             }
-            let rules = items.map(RuleLanguage.dynamicRule)
+            guard let text else {
+                let unmodelled = "more than \(DecodedText.capacity) different non-ASCII characters in the dynamic rules"
+                result.append((package, DecisionList(rules: [], rejection: nil, unmodelled: [unmodelled])))
+                continue
+            }
+            let rules = items.map { RuleLanguage.dynamicRule($0, text: text) }
             if rules.contains(where: { $0 == nil }) {
                 // Android discards every dynamic rule: the intent filters decide.
                 result.append((package, nil))

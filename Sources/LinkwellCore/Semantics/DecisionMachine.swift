@@ -12,6 +12,12 @@ struct DecisionMachine {
     private var edgeStart: [Int] = [0]
     private var edgeSymbols: [SymbolSet] = []
     private var edgeTargets: [Int] = []
+    /// Per edge, the symbol classes it carries: a subset's transitions for every class are then
+    /// worked out in one pass over its edges (a literal edge carries one class, so asking each
+    /// class of each edge in turn cost classes × edges instead).
+    private var edgeClasses: [[Int32]] = []
+    /// Per class, the targets of the subset being expanded (reused).
+    private var scratchBuckets: [[Int]] = []
     /// Per automaton state: the rule it accepts for, or -1.
     private var acceptingRule: [Int] = []
     private var closures: [[Int]?]
@@ -28,6 +34,9 @@ struct DecisionMachine {
     private var scratchSubset: [Int] = []
     private var transitions: [Int32] = []
     private(set) var labels: [Int32] = []
+    /// Steps spent so far (edges followed, states closed over, subset states and transition
+    /// slots stored): what `EngineBudget` counts, the same on every machine.
+    private(set) var work = 0
     /// Every rule accepting in each subset (for "which rules decide the URLs of rule j").
     private(set) var accepting: [[Int]] = []
 
@@ -54,6 +63,10 @@ struct DecisionMachine {
             }
             edgeStart.append(edgeSymbols.count)
         }
+        edgeClasses = edgeSymbols.map { symbols in
+            representatives.indices.compactMap { symbols.contains(representatives[$0]) ? Int32($0) : nil }
+        }
+        scratchBuckets = Array(repeating: [], count: representatives.count)
         closures = Array(repeating: nil, count: states.count)
         stamps = Array(repeating: 0, count: states.count)
         _ = id(of: closure(of: [0]))
@@ -69,24 +82,33 @@ struct DecisionMachine {
 
     mutating func next(_ state: Int32, _ symbolClass: Int) -> Int32 {
         let slot = Int(state) * representatives.count + symbolClass
-        if transitions[slot] != Self.unknown { return transitions[slot] }
-        let symbol = representatives[symbolClass]
-        scratchTargets.removeAll(keepingCapacity: true)
+        if transitions[slot] == Self.unknown { expand(state) }
+        return transitions[slot]
+    }
+
+    /// Works out the transitions of `state` for every class at once.
+    private mutating func expand(_ state: Int32) {
+        for index in scratchBuckets.indices { scratchBuckets[index].removeAll(keepingCapacity: true) }
         for source in subsets[Int(state)] {
-            for edge in edgeStart[source]..<edgeStart[source + 1] where edgeSymbols[edge].contains(symbol) {
-                scratchTargets.append(edgeTargets[edge])
+            for edge in edgeStart[source]..<edgeStart[source + 1] {
+                work += 1 + edgeClasses[edge].count
+                for symbolClass in edgeClasses[edge] { scratchBuckets[Int(symbolClass)].append(edgeTargets[edge]) }
             }
         }
-        // Most classes lead nowhere: the empty subset needs no closure, sorting or hashing.
-        let target: Int32
-        if scratchTargets.isEmpty && emptySubset >= 0 {
-            target = emptySubset
-        } else {
-            closeScratchTargets()
-            target = idOfScratchSubset()
+        let base = Int(state) * representatives.count
+        for symbolClass in representatives.indices {
+            // Most classes lead nowhere: the empty subset needs no closure, sorting or hashing.
+            let target: Int32
+            if scratchBuckets[symbolClass].isEmpty && emptySubset >= 0 {
+                target = emptySubset
+            } else {
+                swap(&scratchTargets, &scratchBuckets[symbolClass])
+                closeScratchTargets()
+                swap(&scratchTargets, &scratchBuckets[symbolClass])
+                target = idOfScratchSubset()
+            }
+            transitions[base + symbolClass] = target
         }
-        transitions[slot] = target
-        return target
     }
 
     /// The ε-closure of `seeds`, keeping only the states that matter: those with an edge to
@@ -109,6 +131,7 @@ struct DecisionMachine {
             }
         }
         scratchSubset.sort()
+        work += scratchSubset.count
     }
 
     private mutating func stateClosure(_ state: Int) -> [Int] {
@@ -145,6 +168,7 @@ struct DecisionMachine {
         ids[key, default: []].append(id)
         if subset.isEmpty { emptySubset = id }
         subsets.append(subset)
+        work += subset.count + representatives.count
         transitions += Array(repeating: Self.unknown, count: representatives.count)
         let rulesHere = subset.compactMap { acceptingRule[$0] >= 0 ? acceptingRule[$0] : nil }.sorted()
         accepting.append(rulesHere)
@@ -157,9 +181,6 @@ struct DecisionMachine {
 /// over one representative symbol per class, so the first time a combination of labels is seen
 /// it is seen on a shortest URL.
 struct DecisionExploration {
-    /// Past this many product states the walk stops: what it found holds for every URL up to
-    /// the length it had fully explored, and nothing is claimed beyond.
-    static let defaultStateLimit = 400_000
 
     struct Outcome {
         /// The walk reached every state: whatever holds at the states seen holds for every URL.
@@ -168,17 +189,24 @@ struct DecisionExploration {
         /// the separators) was looked at.
         var exploredLength: Int
         var states: Int
+        /// Steps spent, machines and product together (`EngineBudget`).
+        var steps: Int
     }
 
     let classes: [SymbolSet]
     let representatives: [Symbol]
-    /// The URLs walked: with the UTF-8 condition only when some rule decodes.
+    /// The URLs walked: with the UTF-8 condition only when some rule decodes; decoded text when
+    /// every rule reads it (Android).
     let universe: Automaton
+    /// The alphabet when the walk is over decoded text, else nil.
+    let text: DecodedText?
 
     /// Classes for every edge set of the given rules (and the universe), ordered so that the
     /// representative symbols spell readable URLs: letters, digits, then punctuation.
     init(rules: [[DecisionRule]]) {
-        universe = rules.contains { $0.contains(where: \.decodes) } ? URLUniverse.automaton : URLUniverse.anyEscapes
+        text = rules.lazy.flatMap { $0 }.first?.reading
+        universe =
+            text?.universe ?? (rules.contains { $0.contains(where: \.decodes) } ? URLUniverse.automaton : URLUniverse.anyEscapes)
         var sets = universe.edgeSets
         for list in rules {
             for rule in list { sets += rule.automaton.edgeSets }
@@ -192,6 +220,17 @@ struct DecisionExploration {
         representatives = classes.map(\.1)
     }
 
+    /// Whether the lists read URLs differently (as written, or as decoded text): no walk can
+    /// compare them.
+    static func mixesReadings(_ rules: [[DecisionRule]]) -> Bool {
+        Set(rules.flatMap { $0 }.map(\.reading)).count > 1
+    }
+
+    /// A URL on `host` for a walk's string of symbols.
+    func url(_ symbols: [Symbol], host: String) -> String {
+        text?.url(symbols, host: host) ?? URLUniverse.url(symbols, host: host)
+    }
+
     func machine(_ rules: [DecisionRule]) -> DecisionMachine {
         DecisionMachine(rules: rules, representatives: representatives)
     }
@@ -201,7 +240,7 @@ struct DecisionExploration {
     /// accepts there, and a way to spell the shortest URL that gets there; it returns false to
     /// stop the walk early.
     func explore(
-        _ machines: inout [DecisionMachine], stateLimit: Int = defaultStateLimit,
+        _ machines: inout [DecisionMachine], budget: EngineBudget = .default,
         visit: (_ labels: [Int32], _ accepting: [[Int]], _ witness: () -> [Symbol]) -> Bool
     ) -> Outcome {
         precondition(machines.count <= 2, "a product state packs the universe and at most two machines into 64 bits")
@@ -214,6 +253,7 @@ struct DecisionExploration {
         var level: [Int32] = [0]
         var depth = 0
         var next = [Int32](repeating: 0, count: width)
+        func steps() -> Int { universe.work + machines.reduce(index.count * width) { $0 + $1.work } }
         func witness(_ node: Int) -> [Symbol] {
             var symbols: [Symbol] = []
             var node = node
@@ -234,7 +274,7 @@ struct DecisionExploration {
                         machineStates.enumerated().map { machines[$0.offset].accepting[$0.element] }, { witness(node) })
                     // The caller has all it needs: the walk stops, unfinished (nothing is claimed
                     // about what it did not see).
-                    if !goOn { return Outcome(complete: false, exploredLength: max(0, depth - 3), states: index.count) }
+                    if !goOn { return Outcome(complete: false, exploredLength: max(0, depth - 3), states: index.count, steps: steps()) }
                 }
                 for symbolClass in classes.indices {
                     let u = universe.next(states[base], symbolClass)
@@ -251,8 +291,10 @@ struct DecisionExploration {
                     guard alive else { continue }
                     let key = Self.key(next[...])
                     if index[key] == nil {
-                        guard index.count < stateLimit else {
-                            return Outcome(complete: false, exploredLength: max(0, depth - 3), states: index.count)
+                        // Past the budget the walk stops: what it found holds for every URL up to
+                        // the length it had fully explored, and nothing is claimed beyond.
+                        guard index.count < budget.productStates, steps() < budget.steps else {
+                            return Outcome(complete: false, exploredLength: max(0, depth - 3), states: index.count, steps: steps())
                         }
                         index[key] = Int32(parents.count)
                         states += next
@@ -264,7 +306,7 @@ struct DecisionExploration {
             level = nextLevel
             depth += 1
         }
-        return Outcome(complete: true, exploredLength: .max, states: index.count)
+        return Outcome(complete: true, exploredLength: .max, states: index.count, steps: steps())
     }
 
     /// Up to three machine states (each below 2²¹, which the state limit guarantees) in one word.
@@ -272,5 +314,28 @@ struct DecisionExploration {
         var key: UInt64 = 0
         for state in states { key = key << 21 | UInt64(UInt32(state)) }
         return key
+    }
+}
+
+/// How much one exact computation (a comparison, a lint's walk) may do before it stops with "not
+/// proven within the budget". Counted in steps — automaton edges followed, states closed over,
+/// subset states and transition slots stored, product states — never in seconds, so the same
+/// input gives the same verdict and the same bytes on every machine. The default keeps a command
+/// within about 2 s of CPU and 256 MB on a 2-core machine (docs/matching.md, "Bounds").
+package struct EngineBudget: Sendable, Hashable {
+    package var steps: Int
+    /// Product states: each holds a witness path, so memory grows with them.
+    package var productStates: Int
+
+    package init(steps: Int, productStates: Int) {
+        self.steps = steps
+        self.productStates = productStates
+    }
+
+    package static let `default` = EngineBudget(steps: 80_000_000, productStates: 400_000)
+
+    /// The default times `factor` (`--budget`).
+    package static func scaled(_ factor: Int) -> EngineBudget {
+        EngineBudget(steps: Self.default.steps * factor, productStates: Self.default.productStates * factor)
     }
 }

@@ -45,7 +45,8 @@ package struct LinkComparison: Sendable {
         case .different: "\(differences.count) region\(differences.count == 1 ? "" : "s") decided differently"
         case .notProven:
             unmodelled.isEmpty
-                ? "no difference on any URL of up to \(exploredLength) characters; not proven beyond (stopped after \(states) states)"
+                ? "no difference on any URL of up to \(exploredLength) characters; not proven beyond: the exact walk stopped at its "
+                    + "budget (\(states) states; raise it with --budget)"
                 : "not proven: not modelled: \(unmodelled.joined(separator: "; "))"
         }
     }
@@ -57,18 +58,23 @@ enum LinkEquivalence {
     /// — hence shortest — URL that reaches it.
     static func compare(
         _ before: DecisionList, _ after: DecisionList, platform: Platform, app: String, host: String,
-        stateLimit: Int = DecisionExploration.defaultStateLimit
+        budget: EngineBudget = .default
     ) -> LinkComparison {
+        guard !DecisionExploration.mixesReadings([before.rules, after.rules]) else {
+            return LinkComparison(
+                platform: platform, app: app, host: host, differences: [], complete: false, exploredLength: 0, states: 0,
+                unmodelled: ["one list reads decoded text (Android), the other the URL as written: not compared"])
+        }
         let exploration = DecisionExploration(rules: [before.rules, after.rules])
         var machines = [exploration.machine(before.rules), exploration.machine(after.rules)]
         var seen: Set<[Int32]> = []
         var differences: [LinkDifference] = []
-        let outcome = exploration.explore(&machines, stateLimit: stateLimit) { labels, _, witness in
+        let outcome = exploration.explore(&machines, budget: budget) { labels, _, witness in
             guard seen.insert(labels).inserted else { return true }
             let decisions = [decision(labels[0], before), decision(labels[1], after)]
             guard decisions[0].opensApp != decisions[1].opensApp else { return true }
             differences.append(
-                LinkDifference(witness: URLUniverse.url(witness(), host: host), before: decisions[0], after: decisions[1]))
+                LinkDifference(witness: exploration.url(witness(), host: host), before: decisions[0], after: decisions[1]))
             return true
         }
         return LinkComparison(
@@ -93,7 +99,7 @@ extension LinkEquivalence {
     /// installed apps (see `InstalledAppsDifference`), so k apps cost one walk, not 2^k.
     static func compareApps(
         _ before: AppRules, _ after: AppRules, platform: Platform, host: String,
-        stateLimit: Int = DecisionExploration.defaultStateLimit
+        budget: EngineBudget = .default
     ) -> (comparisons: [LinkComparison], installed: [InstalledAppsDifference]) {
         let apps = (before.apps + after.apps).uniqued()
         // Each app's index on either side, or nil where that side does not name it.
@@ -106,7 +112,7 @@ extension LinkEquivalence {
         var seenPair: Set<[Int]> = []
         var differences = [[LinkDifference]](repeating: [], count: apps.count)
         var installed: [InstalledAppsDifference] = []
-        let outcome = exploration.explore(&machines, stateLimit: stateLimit) { _, accepting, witness in
+        let outcome = exploration.explore(&machines, budget: budget) { _, accepting, witness in
             let decided = [before.decisions(accepting: accepting[0]), after.decisions(accepting: accepting[1])]
             // Per app of the union, its decision on each side (none where the side lacks it).
             let byApp: [[AppRules.Decision]] = (0..<2).map { side in
@@ -116,7 +122,7 @@ extension LinkEquivalence {
             var url: String?
             func witnessURL() -> String {
                 if let url { return url }
-                let made = URLUniverse.url(witness(), host: host)
+                let made = exploration.url(witness(), host: host)
                 url = made
                 return made
             }

@@ -7,6 +7,8 @@ struct PartSyntax: Sendable {
     var raw: SymbolSet
     /// Whether the part is percent-decoded before it is compared.
     var decoded: Bool
+    /// Set when the automata read decoded text (`DecodedText`) rather than a URL as written.
+    var text: DecodedText? = nil
 
     static func path(decoded: Bool) -> PartSyntax { PartSyntax(raw: URLUniverse.pathCharacters, decoded: decoded) }
     static func query(decoded: Bool) -> PartSyntax { PartSyntax(raw: URLUniverse.queryCharacters, decoded: decoded) }
@@ -35,23 +37,52 @@ struct PartSyntax: Sendable {
     /// of an ASCII byte or the escapes of one well-formed UTF-8 sequence.
     var anyCharacter: Automaton {
         guard decoded else { return .one(of: raw) }
-        let continuation = Self.escape(0x80...0xBF)
+        return .union([.one(of: raw.subtracting(.single(Self.percent))), Self.escape(0x00...0x7F), Self.multiByteCharacter])
+    }
+
+    /// One character other than `scalar` (Android's `*` skipping to the next pattern character).
+    func anyCharacter(except scalar: Unicode.Scalar) -> Automaton {
+        if let text { return .one(of: raw.subtracting(.single(text.symbol(scalar)))) }
+        guard scalar.isASCII else { return .intersection(anyCharacter, exactly(scalar).complement(within: raw)) }
+        let byte = UInt8(scalar.value)
+        guard decoded else { return .one(of: raw.subtracting(.single(byte))) }
         return .union([
-            .one(of: raw.subtracting(.single(Self.percent))),
-            Self.escape(0x00...0x7F),
-            .sequence([Self.escape(0xC2...0xDF), continuation]),
-            .sequence([Self.escape(0xE0...0xE0), Self.escape(0xA0...0xBF), continuation]),
-            .sequence([Self.escape(0xE1...0xEC), continuation, continuation]),
-            .sequence([Self.escape(0xED...0xED), Self.escape(0x80...0x9F), continuation]),
-            .sequence([Self.escape(0xEE...0xEF), continuation, continuation]),
-            .sequence([Self.escape(0xF0...0xF0), Self.escape(0x90...0xBF), continuation, continuation]),
-            .sequence([Self.escape(0xF1...0xF3), continuation, continuation, continuation]),
-            .sequence([Self.escape(0xF4...0xF4), Self.escape(0x80...0x8F), continuation, continuation]),
+            .one(of: raw.subtracting(SymbolSet([Self.percent, byte]))), Self.escape(0x00...0x7F, except: byte), Self.multiByteCharacter,
         ])
+    }
+
+    /// One unit of the part other than those that stand for `byte` (raw, or decoded as `%HH`).
+    func token(except byte: UInt8) -> Automaton {
+        guard decoded else { return .one(of: raw.subtracting(.single(byte))) }
+        return .union([.one(of: raw.subtracting(SymbolSet([Self.percent, byte]))), Self.escape(0...255, except: byte)])
+    }
+
+    /// The escapes of one well-formed UTF-8 sequence of two to four bytes.
+    private static let multiByteCharacter: Automaton = {
+        let continuation = escape(0x80...0xBF)
+        return .union([
+            .sequence([escape(0xC2...0xDF), continuation]),
+            .sequence([escape(0xE0...0xE0), escape(0xA0...0xBF), continuation]),
+            .sequence([escape(0xE1...0xEC), continuation, continuation]),
+            .sequence([escape(0xED...0xED), escape(0x80...0x9F), continuation]),
+            .sequence([escape(0xEE...0xEF), continuation, continuation]),
+            .sequence([escape(0xF0...0xF0), escape(0x90...0xBF), continuation, continuation]),
+            .sequence([escape(0xF1...0xF3), continuation, continuation, continuation]),
+            .sequence([escape(0xF4...0xF4), escape(0x80...0x8F), continuation, continuation]),
+        ])
+    }()
+
+    /// `%HH` for every byte in `bytes` but `excluded`.
+    static func escape(_ bytes: ClosedRange<UInt8>, except excluded: UInt8) -> Automaton {
+        var options: [Automaton] = []
+        if excluded > bytes.lowerBound { options.append(escape(bytes.lowerBound...(excluded - 1))) }
+        if excluded < bytes.upperBound { options.append(escape((excluded + 1)...bytes.upperBound)) }
+        return excluded < bytes.lowerBound || excluded > bytes.upperBound ? escape(bytes) : .union(options)
     }
 
     /// Exactly the scalar `scalar` (no folding): raw when it may stand raw here, or escaped.
     func exactly(_ scalar: Unicode.Scalar) -> Automaton {
+        if let text { return .symbol(text.symbol(scalar)) }
         var options: [Automaton] = []
         if scalar.isASCII, scalar != "%" || !decoded, raw.contains(UInt8(scalar.value)) {
             options.append(.symbol(UInt8(scalar.value)))
@@ -165,19 +196,16 @@ enum AASAPatternLanguage {
 
 /// The wildcards of Android's dynamic rules (`AndroidGlob`): `*` jumps to the first occurrence of
 /// the next pattern character and never goes back. Built from that algorithm, state by state,
-/// so the automaton and the concrete matcher cannot disagree.
+/// so the automaton and the concrete matcher cannot disagree. A character is one Unicode scalar,
+/// compared as written or (decoded, as AOSP compares `Uri.getPath()`) in any spelling of it.
 enum AndroidGlobLanguage {
     static func compile(_ pattern: String, part: PartSyntax) -> Automaton {
-        let characters = Array(pattern)
+        let characters = Array(pattern.unicodeScalars)
         let count = characters.count
         // States: (p, skipping) → 2p + (skipping ? 1 : 0); then "accept everything", then the end.
         let acceptAll = 2 * (count + 1)
         let end = acceptAll + 1
-        var states = [Automaton.State](repeating: Automaton.State(), count: end + 1)
-        func symbol(_ character: Character) -> SymbolSet {
-            guard let ascii = character.asciiValue, part.raw.contains(ascii) else { return .empty }
-            return .single(ascii)
-        }
+        var moves: [(from: Int, symbols: Automaton, to: Int)] = []
         /// Where the matcher stands after skipping the `*`s at `p`.
         func settle(_ p: Int) -> Int {
             var p = p
@@ -189,24 +217,31 @@ enum AndroidGlobLanguage {
             }
             return 2 * p
         }
-        for p in 0...count {
+        var epsilons: [(Int, Int)] = [(acceptAll, end), (2 * count, end)]
+        for p in 0..<count {
             let plain = 2 * p
-            if p == count {
-                states[plain].epsilons.append(end)
-                continue
-            }
             let character = characters[p]
             if character == "?" {
-                states[plain].edges.append((part.raw, settle(p + 1)))
+                moves.append((plain, part.anyCharacter, settle(p + 1)))
             } else if character != "*" {
-                states[plain].edges.append((symbol(character), settle(p + 1)))
-                let skipping = plain + 1
-                states[skipping].edges.append((symbol(character), settle(p + 1)))
-                states[skipping].edges.append((part.raw.subtracting(symbol(character)), skipping))
+                let exact = part.exactly(character)
+                moves.append((plain, exact, settle(p + 1)))
+                moves.append((plain + 1, exact, settle(p + 1)))
+                moves.append((plain + 1, part.anyCharacter(except: character), plain + 1))
             }
         }
-        states[acceptAll].edges.append((part.raw, acceptAll))
-        states[acceptAll].epsilons.append(end)
+        moves.append((acceptAll, part.anyCharacter, acceptAll))
+        // Each move's automaton is spliced in between its two states.
+        var states = [Automaton.State](repeating: Automaton.State(), count: end + 1)
+        for (from, symbols, to) in moves {
+            let offset = states.count
+            states += symbols.states.map { state in
+                Automaton.State(edges: state.edges.map { ($0.symbols, $0.target + offset) }, epsilons: state.epsilons.map { $0 + offset })
+            }
+            epsilons.append((from, symbols.start + offset))
+            epsilons.append((symbols.accept + offset, to))
+        }
+        for (from, to) in epsilons { states[from].epsilons.append(to) }
         return Automaton(states: states, start: settle(0), accept: end)
     }
 }

@@ -7,6 +7,9 @@ struct DecisionRule: Sendable {
     /// Whether the rule decodes a part before comparing it: then what escapes decode to matters,
     /// and the engine's universe keeps to escapes that are well-formed UTF-8.
     var decodes = false
+    /// Set when the rule reads decoded text (Android), not the URL as written: it can only be
+    /// compared with rules of the same alphabet.
+    var reading: DecodedText? = nil
 }
 
 /// Compiles each platform's rules, read from the JSON of a file exactly as the concrete
@@ -123,44 +126,65 @@ enum RuleLanguage {
 
     // MARK: - Android 15+ dynamic rules
 
-    /// One dynamic rule (`AndroidDynamicMatcher.rules`); nil when it is malformed, which makes
-    /// Android discard the whole list.
-    static func dynamicRule(_ item: JSONValue) -> DecisionRule? {
+    /// One dynamic rule (`AndroidDynamicMatcher.rules`) over decoded text (`DecodedText`); nil
+    /// when it is malformed, which makes Android discard the whole list. Read as AOSP's
+    /// `UriRelativeFilter.matchData` reads the filter groups the rules become: the path and
+    /// fragment decoded, and each query entry as the filter `name=value` that some parameter of
+    /// the decoded query must match (`queryEntry`).
+    static func dynamicRule(_ item: JSONValue, text: DecodedText) -> DecisionRule? {
         guard let object = item.object, !object.isEmpty else { return nil }
-        var path = anyPath
-        var fragment = anyFragment
+        let part = text.part
+        let any = Automaton.any(of: part.raw)
+        var path = any
+        var fragment = any
         var query: [Automaton] = []
         var exclude = false
-        let valuePart = PartSyntax.itemValue(decoded: false)
-        let namePart = PartSyntax.itemName(decoded: false)
         for (key, value) in object {
             switch (key, value) {
-            case ("/", .string(let pattern)): path = AndroidGlobLanguage.compile(pattern, part: .path(decoded: false))
-            case ("#", .string(let pattern)): fragment = AndroidGlobLanguage.compile(pattern, part: .fragment(decoded: false))
+            case ("/", .string(let pattern)): path = AndroidGlobLanguage.compile(pattern, part: part)
+            case ("#", .string(let pattern)): fragment = AndroidGlobLanguage.compile(pattern, part: part)
             case ("exclude", .bool(let value)): exclude = value
             case ("?", .object(let items)):
                 guard !items.isEmpty else { return nil }
-                for (name, pattern) in items {
+                for (name, pattern) in items.sorted(by: { $0.key < $1.key }) {
                     guard let pattern = pattern.string else { return nil }
-                    let value = AndroidGlobLanguage.compile(pattern, part: valuePart)
-                    // Some `name=value` pair matches: the name exactly, before the first `=`.
-                    let named = Automaton.sequence([
-                        namePart.exactly(name),
-                        .union([.sequence([.symbol(UInt8(ascii: "=")), value]), value.accepts([]) ? .epsilon : .nothing]),
-                    ])
-                    let segment = Automaton.any(of: valuePart.raw)
-                    let ampersand = Automaton.symbol(UInt8(ascii: "&"))
-                    query.append(
-                        .sequence([.star(.sequence([segment, ampersand])), named, .star(.sequence([ampersand, segment]))]))
+                    query.append(queryEntry(name + "=" + pattern, part: part))
                 }
             case ("comments", _), ("comment", _): continue
             default: return nil
             }
         }
-        var queryLanguage = query.first ?? anyQuery
-        for language in query.dropFirst() { queryLanguage = .intersection(queryLanguage, language) }
+        var queryLanguage = query.first ?? any
+        for language in query.dropFirst() { queryLanguage = .intersection(queryLanguage, language).minimized(within: part.raw) }
         return DecisionRule(
-            automaton: url(path: path, query: queryLanguage, fragment: fragment), exclude: exclude, text: item.compactText)
+            automaton: url(path: path, query: queryLanguage, fragment: fragment), exclude: exclude, text: item.compactText,
+            decodes: true, reading: text)
+    }
+
+    /// The decoded queries where some parameter matches the filter `pattern`, as AOSP's
+    /// `matchQuery` finds them: the query split on `&`, or on `;` when that gives a single part,
+    /// with Java's `String.split` dropping trailing empty parts. Splitting on `&` gives two parts
+    /// or more exactly when an `&` is followed, somewhere later, by another character; a filter
+    /// always holds its `=`, so it never matches an empty part, and which empty parts are dropped
+    /// does not matter.
+    static func queryEntry(_ pattern: String, part: PartSyntax) -> Automaton {
+        let filter = AndroidGlobLanguage.compile(pattern, part: part)
+        let any = Automaton.any(of: part.raw)
+        func someParameter(_ separator: Symbol) -> Automaton {
+            let mark = Automaton.symbol(separator)
+            return .sequence([
+                .optional(.sequence([any, mark])), .intersection(filter, .any(of: part.raw.subtracting(.single(separator)))),
+                .optional(.sequence([mark, any])),
+            ])
+        }
+        let ampersand = UInt8(ascii: "&")
+        let notAmpersand = part.raw.subtracting(.single(ampersand))
+        let splitOnAmpersand = Automaton.sequence([any, .symbol(ampersand), any, .one(of: notAmpersand), any])
+        let single = Automaton.sequence([.any(of: notAmpersand), .any(of: .single(ampersand))])
+        return Automaton.union([
+            .intersection(splitOnAmpersand, someParameter(ampersand)),
+            .intersection(single, someParameter(UInt8(ascii: ";"))),
+        ]).minimized(within: part.raw)
     }
 
     // MARK: - Android 14 and earlier intent filters

@@ -1,12 +1,18 @@
 /// The symbols a URL is spelled in for the exact engine: the 128 ASCII characters, then two
 /// separators that stand between the path and the query (`␜`) and the query and the fragment
-/// (`␝`). One URL is one string `path ␜ query ␝ fragment` (see `URLUniverse`).
+/// (`␝`). One URL is one string `path ␜ query ␝ fragment` (see `URLUniverse`). Readings that
+/// compare decoded text (Android) also use the symbols from 130 on for non-ASCII characters
+/// (`DecodedText`).
 typealias Symbol = UInt8
 
 enum Symbols {
     static let querySeparator: Symbol = 128
     static let fragmentSeparator: Symbol = 129
-    static let count = 130
+    /// A non-ASCII character that no pattern names (decoded text only).
+    static let otherNonASCII: Symbol = 130
+    /// The first of the symbols for the non-ASCII characters patterns name (decoded text only).
+    static let firstNamedNonASCII: Symbol = 131
+    static let count = 192
 }
 
 /// A set of symbols as a bit set: the label of an automaton edge.
