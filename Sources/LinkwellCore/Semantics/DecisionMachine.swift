@@ -25,7 +25,8 @@ struct DecisionMachine {
     private var stamps: [Int]
     private var generation = 0
     private let representatives: [Symbol]
-    private var subsets: [[Int]] = []
+    /// Each subset's automaton states, as 32-bit numbers: the subsets are most of a walk's memory.
+    private var subsets: [[Int32]] = []
     /// Subset ids by a hash of their states: a lookup compares with the stored subsets, so the
     /// subset being built stays in the scratch buffer and is copied only when it is new.
     private var ids: [Int: [Int32]] = [:]
@@ -89,7 +90,7 @@ struct DecisionMachine {
     /// Works out the transitions of `state` for every class at once.
     private mutating func expand(_ state: Int32) {
         for index in scratchBuckets.indices { scratchBuckets[index].removeAll(keepingCapacity: true) }
-        for source in subsets[Int(state)] {
+        for source in subsets[Int(state)].lazy.map(Int.init) {
             for edge in edgeStart[source]..<edgeStart[source + 1] {
                 work += 1 + edgeClasses[edge].count
                 for symbolClass in edgeClasses[edge] { scratchBuckets[Int(symbolClass)].append(edgeTargets[edge]) }
@@ -161,13 +162,15 @@ struct DecisionMachine {
         // Equal subsets share a hash and are then found by comparing, not by hashing arrays.
         let key = Int(truncatingIfNeeded: FNV.hash(words: scratchSubset))
         if let candidates = ids[key] {
-            for candidate in candidates where subsets[Int(candidate)] == scratchSubset { return candidate }
+            for candidate in candidates where subsets[Int(candidate)].elementsEqual(scratchSubset.lazy.map(Int32.init)) {
+                return candidate
+            }
         }
         let subset = scratchSubset
         let id = Int32(subsets.count)
         ids[key, default: []].append(id)
         if subset.isEmpty { emptySubset = id }
-        subsets.append(subset)
+        subsets.append(subset.map(Int32.init))
         work += subset.count + representatives.count
         transitions += Array(repeating: Self.unknown, count: representatives.count)
         let rulesHere = subset.compactMap { acceptingRule[$0] >= 0 ? acceptingRule[$0] : nil }.sorted()
