@@ -108,19 +108,22 @@ import Testing
             aasa: [.init(name: "aasa", document: aasa)], assetLinks: [.init(name: "assetlinks.json", document: assetLinks)],
             domain: "news.example.com", mirror: "open.news.example.com")
         #expect(imported.yaml.contains("substitutionVariables:\n  section: [news, sport]\n"))
-        #expect(imported.yaml.contains("    apps: [reader-2]\n"), "the Android app's rules are its own routes")
+        // The Android twin of `reader` has rules of its own: its own id, the product's name, and
+        // routes shared with the apps whose lists agree at that place.
+        #expect(imported.yaml.contains("    - id: reader-android\n      name: Reader\n"))
+        #expect(imported.yaml.contains("    apps: [reader, other, reader-android]\n"), "one route for a rule three lists share")
+        #expect(imported.yaml.contains("      package: com.example.other\n"))
         #expect(imported.notes.contains { $0.hasPrefix("assetlinks.json: com.example.other has no dynamic rules") })
         #expect(imported.notes.contains { $0.hasPrefix("assetlinks.json: a statement whose target is not an Android app") })
         let proof = Self.prove(imported, aasa: [aasa], assetLinks: [assetLinks], host: "news.example.com")
         // The reader app's iOS 13+ reading of its `paths` has no slash rules, which components
-        // always have; com.example.other had no dynamic rules, so its intent filters decided,
-        // which no file shows.
+        // always have; com.example.other had no dynamic rules and keeps none (dynamicRules: false),
+        // so its intent filters decide on both sides: proved.
         #expect(
             proof.lines == [
                 #"iOS 13+ · ABCDE12345.com.example.reader: https://news.example.com/articles — original files: stays in the browser (no rule); manifest: opens the app ({"/":"/articles/*","comment":"articles"})"#,
                 #"iOS 13+ · ABCDE12345.com.example.reader: https://news.example.com/video/xxx/ — original files: opens the app (/video/????); manifest: stays in the browser (no rule)"#,
                 #"iOS 13+ · ABCDE12345.com.example.reader: https://news.example.com/video/xxxx/ — original files: stays in the browser (no rule); manifest: opens the app ({"/":"/video/????","comment":"video"})"#,
-                "not compared: com.example.other: dynamic rules on one side only; on the other the app's intent filters decide, which these files do not show",
             ])
     }
 

@@ -30,6 +30,10 @@ package struct ManifestImport: Sendable {
         var appClips: [String] = []
         /// The rule list this app follows (components as JSON), nil: none known.
         var rules: [JSONValue]?
+        /// Android: whether the statement had dynamic rules (without, the intent filters decide).
+        var dynamicRules = true
+        /// The name people read; the id's when nil.
+        var displayName: String?
 
         var appID: String? { ios.map { "\($0.teamID).\($0.bundleID)" } }
     }
@@ -152,13 +156,16 @@ package struct ManifestImport: Sendable {
                     notes.append("\(source.name): \(package) does not handle URLs (only \(relations.joined(separator: ", "))); left out")
                     continue
                 }
-                var app = App(id: Self.uniqueID(Self.name(from: package), &usedIDs), package: package, fingerprints: fingerprints)
+                // The id is settled once every app's rules are known (an iOS twin's id when they agree).
+                var app = App(id: Self.name(from: package), package: package, fingerprints: fingerprints)
                 app.webcredentials = relations.contains(AssetLinksStatement.getLoginCredentials)
                 app.rules = dynamic
                 if dynamic == nil {
+                    app.dynamicRules = false
                     notes.append(
-                        "\(source.name): \(package) has no dynamic rules, so Android 15+ followed the app's own intent filters; "
-                            + "it now gets the same routes as the first iOS app (check that its intent filters agree)")
+                        "\(source.name): \(package) has no dynamic rules, so Android 15+ follows the app's own intent filters; "
+                            + "the manifest keeps it that way (dynamicRules: false). The intent filters Linkwell writes for it "
+                            + "(app/android/) follow the same routes as the first iOS app: check them against the app's own")
                 }
                 apps.append(app)
             }
@@ -167,6 +174,17 @@ package struct ManifestImport: Sendable {
         // An Android app without rules of its own follows the first rule list there is.
         let firstRules = apps.lazy.compactMap(\.rules).first ?? []
         for index in apps.indices where apps[index].rules == nil { apps[index].rules = firstRules }
+        // An Android app is one product with the iOS app of the same name: it shares that app's id
+        // (and routes) when their rules agree, and its display name otherwise.
+        for index in apps.indices where apps[index].ios == nil {
+            let base = apps[index].id
+            if let twin = apps.first(where: { $0.ios != nil && $0.id == base }) {
+                apps[index].displayName = Self.displayName(base)
+                apps[index].id = twin.rules == apps[index].rules ? base : Self.uniqueID(base + "-android", &usedIDs)
+            } else {
+                apps[index].id = Self.uniqueID(base, &usedIDs)
+            }
+        }
         // Apps that follow the same list share routes; the groups keep the order apps appear in.
         var groups: [(rules: [JSONValue], apps: [String])] = []
         for app in apps {
@@ -180,11 +198,16 @@ package struct ManifestImport: Sendable {
 
         var routes: [YAMLText.Mapping] = []
         var routeNames: Set<String> = []
-        for group in groups {
-            for component in group.rules {
-                guard let route = Self.route(component, apps: groups.count == 1 ? nil : group.apps, names: &routeNames, notes: &notes)
-                else { continue }
-                routes.append(route)
+        let everyApp = groups.flatMap(\.apps).uniqued()
+        let androidWithRules = Set(apps.filter { $0.ios == nil && $0.dynamicRules }.map(\.id))
+        for (component, owners) in Self.merged(groups) {
+            let routeApps = owners.count == everyApp.count ? nil : everyApp.filter(owners.contains)
+            guard let route = Self.route(component, apps: routeApps, names: &routeNames, notes: &notes) else { continue }
+            routes.append(route)
+            if case .string(let whole)? = component["?"], !androidWithRules.isEmpty, !androidWithRules.isSubset(of: owners) {
+                notes.append(
+                    "the rule \(component.compactText) matches the whole query '\(whole)', which an Android dynamic rule cannot "
+                        + "express: its route is for \(owners.sorted().joined(separator: ", ")) only")
             }
         }
         if apps.isEmpty { notes.append("no app was found in the files given; the manifest needs at least one") }
@@ -200,6 +223,42 @@ package struct ManifestImport: Sendable {
             apps: apps, routes: routes, defaults: defaults, variables: variables, legacyPaths: legacyPaths, domain: domain, mirror: mirror,
             sources: (aasa + assetLinks).map(\.name))
         self.notes = notes
+    }
+
+    /// One route list for every group: each group's rules in its own order, a rule that several
+    /// groups hold at a place where their orders agree written once for all of them (a shortest
+    /// common supersequence, merged group by group through a longest common subsequence). Each
+    /// app then reads exactly its own list, in order, from the routes that name it.
+    static func merged(_ groups: [(rules: [JSONValue], apps: [String])]) -> [(rule: JSONValue, apps: Set<String>)] {
+        var merged: [(rule: JSONValue, apps: Set<String>)] = []
+        for group in groups {
+            let a = merged
+            let b = group.rules
+            // lengths[i][j]: the longest common subsequence of a[i...] and b[j...].
+            var lengths = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+            for i in stride(from: a.count - 1, through: 0, by: -1) {
+                for j in stride(from: b.count - 1, through: 0, by: -1) {
+                    lengths[i][j] = a[i].rule == b[j] ? lengths[i + 1][j + 1] + 1 : max(lengths[i + 1][j], lengths[i][j + 1])
+                }
+            }
+            var result: [(rule: JSONValue, apps: Set<String>)] = []
+            var (i, j) = (0, 0)
+            while i < a.count || j < b.count {
+                if i < a.count, j < b.count, a[i].rule == b[j] {
+                    result.append((a[i].rule, a[i].apps.union(group.apps)))
+                    i += 1
+                    j += 1
+                } else if j == b.count || (i < a.count && lengths[i + 1][j] >= lengths[i][j + 1]) {
+                    result.append(a[i])
+                    i += 1
+                } else {
+                    result.append((b[j], Set(group.apps)))
+                    j += 1
+                }
+            }
+            merged = result
+        }
+        return merged
     }
 
     /// iOS 9–12 `paths` as components: `NOT ` marks an exclusion.
@@ -338,10 +397,11 @@ extension ManifestImport {
         let android = apps.compactMap { app -> YAMLText.Value? in
             guard let package = app.package, app.ios == nil else { return nil }
             var entry = YAMLText.Mapping([
-                ("id", .scalar(app.id)), ("name", .scalar(Self.displayName(app.id))), ("package", .scalar(package)),
+                ("id", .scalar(app.id)), ("name", .scalar(app.displayName ?? Self.displayName(app.id))), ("package", .scalar(package)),
             ])
             entry.append("sha256", .list(app.fingerprints.map { .scalar($0) }))
             if app.webcredentials { entry.append("webcredentials", .boolean(true)) }
+            if !app.dynamicRules { entry.append("dynamicRules", .boolean(false)) }
             return .mapping(entry)
         }
         if !ios.isEmpty { appSection.append("ios", .list(ios)) }

@@ -259,6 +259,11 @@ enum ManifestFields {
                     app.fingerprintsLocation = entry.value.location
                 },
                 .flag("webcredentials", \.webcredentials, "Share sign-in credentials with the site.", example: .bool(true)),
+                .flag(
+                    "dynamicRules", \.dynamicRules,
+                    "Write Android 15+ dynamic rules from the routes (default true). false: assetlinks.json carries none, and Android "
+                        + "15+ decides by the app's own intent filters, as a statement without dynamic rules does.",
+                    example: .bool(false)),
             ])
     }
 

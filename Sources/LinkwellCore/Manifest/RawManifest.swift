@@ -48,6 +48,7 @@ package struct RawAndroidApp: Sendable, Hashable {
     package var fingerprints: [Located<String>]?
     package var fingerprintsLocation: SourceLocation?
     package var webcredentials: Located<Bool>?
+    package var dynamicRules: Located<Bool>?
 }
 
 package struct RawDomains: Sendable, Hashable {

@@ -67,10 +67,20 @@ package struct SiteMatcher: Sendable {
         }
         for app in site.androidApps {
             // No assetlinks.json statement for the app (no fingerprint): never verified.
-            if let decision = matchers.android.map({ $0.decide(url, package: app.package) }) ?? .noMatch {
-                decisions.append(self.decision(text, url, .android, app.id, app.package, decision))
-            }
             let (decision, route) = intentFilterDecision(url, app: app)
+            if let dynamic = matchers.android.map({ $0.decide(url, package: app.package) }) ?? .noMatch {
+                decisions.append(self.decision(text, url, .android, app.id, app.package, dynamic))
+            } else if !app.dynamicRules, !app.fingerprints.isEmpty {
+                // No dynamic rules: Android 15+ decides by the same intent filters as Android 14.
+                var filtered = decision
+                filtered.ruleText =
+                    "no dynamic rules (dynamicRules: false): the intent filters decide, "
+                    + (decision.ruleText.map { "through \($0)" } ?? "and none matches")
+                decisions.append(
+                    LinkDecision(
+                        url: text, platform: .android, host: url.host, app: app.id, appIdentifier: app.package, decision: filtered,
+                        route: route, pageType: route.flatMap { pageTypes[$0] }))
+            }
             decisions.append(
                 LinkDecision(
                     url: text, platform: .androidLegacy, host: url.host, app: app.id, appIdentifier: app.package, decision: decision,

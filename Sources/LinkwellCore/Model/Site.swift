@@ -66,6 +66,9 @@ package struct AndroidApp: Sendable, Hashable, Codable {
     /// Canonical upper-case, colon-separated SHA-256 fingerprints, in manifest order.
     package var fingerprints: [String]
     package var webcredentials: Bool
+    /// Whether assetlinks.json carries Android 15+ dynamic rules for the app; without them the
+    /// app's own intent filters decide on Android 15+ too.
+    package var dynamicRules = true
 }
 
 package struct MirrorPair: Sendable, Hashable, Codable {

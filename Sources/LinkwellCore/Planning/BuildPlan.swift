@@ -159,7 +159,8 @@ package struct BuildPlan: Sendable, Hashable {
             return AssetLinksStatement(
                 relation: relation,
                 target: .init(packageName: app.package, sha256CertFingerprints: app.fingerprints),
-                relationExtensions: [AssetLinksStatement.handleAllURLs: .init(dynamicAppLinkComponents: components)])
+                relationExtensions: app.dynamicRules
+                    ? [AssetLinksStatement.handleAllURLs: .init(dynamicAppLinkComponents: components)] : nil)
         }
     }
 
@@ -181,7 +182,8 @@ package struct BuildPlan: Sendable, Hashable {
     /// Legacy and Android translation losses, for routes that reach those platforms.
     static func losses(site: Site, translations: Translations) -> [Diagnostic] {
         let iosIDs = Set(site.iosApps.map(\.id))
-        let androidIDs = Set(site.androidApps.map(\.id))
+        // Apps without dynamic rules lose nothing in translation: no rule is written for them.
+        let androidIDs = Set(site.androidApps.filter(\.dynamicRules).map(\.id))
         var found: [Diagnostic] = []
         if site.legacyPaths, !site.iosApps.isEmpty {
             if site.defaults.caseSensitive == false || site.defaults.percentEncoded == false {

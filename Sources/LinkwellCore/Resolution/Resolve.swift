@@ -112,7 +112,8 @@ package enum Resolve {
             id: try required(app.id, "id", in: "an Android app", at: app.location),
             name: try required(app.name, "name", in: "an Android app", at: app.location),
             package: try required(app.package, "package", in: "an Android app", at: app.location),
-            fingerprints: fingerprints.uniqued(), webcredentials: app.webcredentials?.value ?? false)
+            fingerprints: fingerprints.uniqued(), webcredentials: app.webcredentials?.value ?? false,
+            dynamicRules: app.dynamicRules?.value ?? true)
     }
 
     /// A route applies to every app and every mirror-pair host unless it names them; the short
