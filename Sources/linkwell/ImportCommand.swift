@@ -74,6 +74,11 @@ struct ImportCommand: ParsableCommand {
 
         for diagnostic in run.build.diagnostics { StandardStreams.error(Console.render(diagnostic) + "\n") }
         guard let summary = run.builtSummary, let proof = run.proof else {
+            // What was left out is often why it does not build (an app ID that is a placeholder).
+            if !run.notes.isEmpty {
+                Console.status("not carried over, or to check:")
+                for note in run.notes { Console.status("  - \(note)") }
+            }
             Console.error("wrote \(output), but it does not build yet: fix the errors above, then run 'linkwell validate'")
             throw ExitCode.failure
         }

@@ -81,3 +81,20 @@ import Testing
         #expect(proof.lines.contains { $0.contains("with ABCDE12345.com.example.one and ABCDE12345.com.example.two installed") })
     }
 }
+
+extension ImportPairTests {
+    /// A placeholder app ID (`APPLE_TEAM_ID.…`) cannot be carried over: the notes name it and the
+    /// rules that went with it.
+    @Test func aPlaceholderAppIDIsNamedWithItsRules() throws {
+        let aasa = try JSONValue.parse(
+            #"{"applinks": {"details": [{"appIDs": ["APPLE_TEAM_ID.com.loopbazaar.ios"], "components": [{"/": "/l/*"}, {"/": "/u/*"}]}]}}"#)
+        let run = ImportRun(
+            aasa: [.init(name: "aasa", document: aasa)], assetLinks: [], domain: "m.example.com", mirror: "mlink.example.com",
+            manifestPath: "site.yaml")
+        #expect(
+            run.notes.contains(
+                #"aasa: the 2 rules of 'APPLE_TEAM_ID.com.loopbazaar.ios' in detail 1 went with it: {"/":"/l/*"}, {"/":"/u/*"}; write the real app ID and import again"#
+            ))
+        #expect(!run.succeeds(allowingDifferences: true))
+    }
+}

@@ -63,6 +63,8 @@ import Testing
                   iOS 9–12    shop-business  opens the app through route 'product' (paths[1] /p/*)
                   Android 15+ shop           opens the app through route 'product' (dynamic_app_link_components[2] {"/":"/p/*"})
                   Android ≤14 shop           opens the app through route 'app-screen' (intent-filter data[0] every path)
+                  iOS 13+     with shop and shop-business installed: shop opens it (its detail comes first)
+                  iOS 9–12    with shop and shop-business installed: shop opens it (its detail comes first)
                   page type 'product'; native URL shop://p/42?ref=mail
                   preview page on open.shop.example.com: "Open in app" → https://shop.example.com/p/42?ref=mail
                   open.shop.example.com is the mirror: reaching it means the app is not installed, so it sends iPhone → https://apps.apple.com/app/id987654321; Android → https://play.google.com/store/apps/details?id=com.example.shop&referrer=https%3A%2F%2Fshop.example.com%2Fp%2F42%3Fref%3Dmail; desktop → https://shop.example.com/p/42?ref=mail
@@ -126,6 +128,7 @@ import Testing
                 https://transit.example.net/trip?mode=bus&id=12345
                   Android 15+ com.example.transit       opens the app through dynamic_app_link_components[1] {"/":"/trip","?":{"id":"?????","mode":"bus"}}
                   Android 15+ com.example.transit.lite  opens the app through dynamic_app_link_components[1] {"/":"*"}
+                  Android 15+ with com.example.transit and com.example.transit.lite installed: Android shows a chooser (each app's links are verified)
 
 
                 """)

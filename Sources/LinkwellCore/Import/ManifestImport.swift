@@ -82,7 +82,15 @@ package struct ManifestImport: Sendable {
                         apps[existing].rules = (apps[existing].rules ?? []) + (rules ?? [])
                         continue
                     }
-                    guard let app = Self.iosApp(appID, usedIDs: &usedIDs, source: source.name, notes: &notes) else { continue }
+                    guard let app = Self.iosApp(appID, usedIDs: &usedIDs, source: source.name, notes: &notes) else {
+                        if let rules, !rules.isEmpty {
+                            let shown = rules.prefix(5).map(\.compactText).joined(separator: ", ")
+                            notes.append(
+                                "\(source.name): the \(rules.count) rule\(rules.count == 1 ? "" : "s") of '\(appID)' in detail \(index + 1) "
+                                    + "went with it: \(shown)\(rules.count > 5 ? ", …" : ""); write the real app ID and import again")
+                        }
+                        continue
+                    }
                     var imported = app
                     imported.rules = rules
                     apps.append(imported)

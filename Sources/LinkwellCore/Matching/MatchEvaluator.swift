@@ -36,6 +36,7 @@ package enum MatchEvaluator: Sendable {
             let app = decision.app.padded(to: appWidth + 2)
             lines.append("  \(platform)\(app)\(decision.summary)")
         }
+        lines += Self.together(decisions)
         if let targets {
             lines.append("  page type '\(targets.pageType)'" + (targets.native.map { "; native URL \($0)" } ?? ""))
             let none = "stays on the page"
@@ -75,5 +76,33 @@ package enum MatchEvaluator: Sendable {
             var preview: LinkTargets
         }
         return JSONText.line(Line(url: url, preview: targets))
+    }
+
+    /// What a device with several of the apps installed does, where that differs from "the app
+    /// opens": on iOS the first app by detail order (`docs/matching.md`, several apps), and what
+    /// an earlier exclusion of another app does under each reading; on Android a chooser.
+    static func together(_ decisions: [LinkDecision]) -> [String] {
+        var lines: [String] = []
+        for platform in [Platform.ios, .iosLegacy] {
+            let decided = decisions.filter { $0.platform == platform && $0.decision.outcome != .noMatch && $0.decision.detail != nil }
+            let opening = decided.filter(\.decision.opensApp)
+            guard opening.count > 1 || (opening.count == 1 && decided.count > 1) else { continue }
+            let byDetail = decided.sorted { ($0.decision.detail ?? 0) < ($1.decision.detail ?? 0) }
+            guard let first = opening.min(by: { ($0.decision.detail ?? 0) < ($1.decision.detail ?? 0) }) else { continue }
+            var line =
+                "  \(platform.displayName.padded(to: 12))with \(decided.map(\.app).joined(separator: " and ")) installed: "
+                + "\(first.app) opens it (its detail comes first)"
+            if let exclusion = byDetail.first, !exclusion.decision.opensApp {
+                line += "; if an exclusion ends the search for every app, \(exclusion.app)'s exclusion keeps it in the browser"
+            }
+            lines.append(line)
+        }
+        let android = decisions.filter { $0.platform == .android && $0.decision.opensApp }
+        if android.count > 1 {
+            lines.append(
+                "  \(Platform.android.displayName.padded(to: 12))with \(android.map(\.app).joined(separator: " and ")) installed: "
+                    + "Android shows a chooser (each app's links are verified)")
+        }
+        return lines
     }
 }
