@@ -65,13 +65,48 @@ extension Validation {
         for (value, what) in urlLike where !value.value.unicodeScalars.contains(where: isControl) {
             if let space = value.value.unicodeScalars.first(where: { $0.properties.isWhitespace }) {
                 found.append(.error(CharacterProblem.whitespace(value.value, what: what, space), at: value.location))
+            } else if let bad = value.value.unicodeScalars.first(where: { !isAllowedInLine($0) }) {
+                found.append(.error(CharacterProblem.notInLine(value.value, what: what, bad), at: value.location))
             }
         }
         return found
     }
 
+    /// An allow-list for values written into a line of a host configuration (`_redirects`,
+    /// `_headers`, nginx): printable ASCII but the space, and beyond ASCII only letters, marks,
+    /// numbers, punctuation and symbols. Every separator (Unicode's Z categories) and every
+    /// format, private-use or unassigned character is refused: Netlify's parser splits fields on
+    /// JavaScript's `\s`, which holds U+FEFF and U+00A0 among others, so a character Swift does
+    /// not call whitespace can still split a rule.
+    static func isAllowedInLine(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII { return (0x21...0x7E).contains(scalar.value) }
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .nonspacingMark, .spacingMark,
+            .enclosingMark, .decimalNumber, .letterNumber, .otherNumber, .connectorPunctuation, .dashPunctuation, .openPunctuation,
+            .closePunctuation, .initialPunctuation, .finalPunctuation, .otherPunctuation, .mathSymbol, .currencySymbol,
+            .modifierSymbol, .otherSymbol:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Characters no output can carry: controls, the line and paragraph separators, and the
+    /// non-characters (U+FFFE, U+FFFF and the like make the intent-filter XML not well-formed).
     fileprivate static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
+            || scalar.properties.isNoncharacterCodePoint
+    }
+
+    /// What a refused character is, in words.
+    fileprivate static func kind(_ scalar: Unicode.Scalar) -> String {
+        switch scalar.properties.generalCategory {
+        case .format: "a format character"
+        case .spaceSeparator, .lineSeparator, .paragraphSeparator: "a separator"
+        case .privateUse: "a private-use character"
+        case .unassigned: "an unassigned code point"
+        default: "a character that is not text"
+        }
     }
 
     fileprivate static func codePoint(_ scalar: Unicode.Scalar) -> String {
@@ -81,7 +116,8 @@ extension Validation {
 
     /// The value with control characters shown as `\u{…}`, so the message itself stays on one line.
     fileprivate static func visible(_ text: String) -> String {
-        text.unicodeScalars.map { isControl($0) ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined()
+        text.unicodeScalars.map { isControl($0) || (!$0.isASCII && !isAllowedInLine($0)) ? "\\u{\(String($0.value, radix: 16))}" : String($0) }
+            .joined()
     }
 }
 
@@ -89,13 +125,18 @@ extension Validation {
 package enum CharacterProblem: DiagnosticMessage {
     case controlCharacter(String, what: String, Unicode.Scalar)
     case whitespace(String, what: String, Unicode.Scalar)
+    case notInLine(String, what: String, Unicode.Scalar)
 
     package var text: String {
         switch self {
         case .controlCharacter(let value, let what, let bad):
-            "\(what) '\(Validation.visible(value))' contains the control character \(Validation.codePoint(bad)), which no output file can carry; remove it"
+            "\(what) '\(Validation.visible(value))' contains the \(bad.properties.isNoncharacterCodePoint ? "non-character" : "control character") \(Validation.codePoint(bad)), which no output file can carry; remove it"
         case .whitespace(let value, let what, let space):
             "\(what) '\(value)' contains whitespace (\(Validation.codePoint(space))), which would split a rule in the host configuration; percent-encode it as %20 or remove it"
+        case .notInLine(let value, let what, let bad):
+            "\(what) '\(Validation.visible(value))' contains \(Validation.codePoint(bad)), \(Validation.kind(bad)); a line of a host "
+                + "configuration holds only letters, marks, numbers, punctuation and symbols (Netlify splits its fields on "
+                + "characters such as U+FEFF): percent-encode it or remove it"
         }
     }
 }
