@@ -1,5 +1,7 @@
 /// Writes YAML that people read and edit: block mappings, short scalar lists in flow style,
-/// and quotes only where a plain scalar would be misread (`*` aliases, `yes`, `1.0`, `: `).
+/// and quotes only where a plain scalar would be misread (`*` aliases, `yes`, `1.0`, `: `). Every
+/// key and every scalar goes through `scalar`, the one place that quotes and escapes: whatever
+/// text an imported file holds, it is read back as that text, never as more YAML.
 enum YAMLText {
     indirect enum Value {
         case scalar(String)
@@ -24,11 +26,11 @@ enum YAMLText {
         var lines: [String] = []
         for (key, value) in mapping.entries {
             switch value {
-            case .scalar, .boolean, .integer: lines.append("\(pad)\(key): \(inline(value))")
+            case .scalar, .boolean, .integer: lines.append("\(pad)\(scalar(key)): \(inline(value))")
             case .list(let items) where items.allSatisfy(isScalar):
-                lines.append("\(pad)\(key): [\(items.map(inline).joined(separator: ", "))]")
+                lines.append("\(pad)\(scalar(key)): [\(items.map(inline).joined(separator: ", "))]")
             case .list(let items):
-                lines.append("\(pad)\(key):")
+                lines.append("\(pad)\(scalar(key)):")
                 for item in items {
                     guard case .mapping(let inner) = item else {
                         lines.append("\(pad)  - \(inline(item))")
@@ -42,7 +44,7 @@ enum YAMLText {
                     }
                 }
             case .mapping(let inner):
-                lines.append("\(pad)\(key):")
+                lines.append("\(pad)\(scalar(key)):")
                 lines += Self.lines(inner, indent: indent + 2)
             }
         }
@@ -69,13 +71,15 @@ enum YAMLText {
     private static let indicators = Set("-?:,[]{}#&*!|>'\"%@`")
     private static let words: Set<String> = ["true", "false", "yes", "no", "on", "off", "y", "n", "null", "~"]
 
-    /// The text plain when YAML reads it back as the same string, else double-quoted.
+    /// The text plain when every YAML reader reads it back as the same string, else
+    /// double-quoted with every character that is not plainly text escaped (`\u2028`, `\x85`, a
+    /// BOM: some readers break lines on them).
     static func scalar(_ text: String) -> String {
         let plain =
             !text.isEmpty && !(text.first.map(indicators.contains) ?? true) && text.first != " " && text.last != " " && !text.hasSuffix(":")
             && !text.contains(": ") && !text.contains(" #") && !text.contains(",") && !text.contains("[") && !text.contains("]")
             && !text.contains("{") && !text.contains("}") && !words.contains(text.lowercased()) && Double(text) == nil
-            && text.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F }
+            && !(text.first.map { $0.isNumber || $0 == "+" || $0 == "." } ?? false) && text.unicodeScalars.allSatisfy(isPlainText)
         if plain { return text }
         var quoted = "\""
         for character in text.unicodeScalars {
@@ -84,9 +88,22 @@ enum YAMLText {
             case "\\": quoted += "\\\\"
             case "\n": quoted += "\\n"
             case "\t": quoted += "\\t"
+            case _ where !isPlainText(character):
+                let hex = String(character.value, radix: 16, uppercase: true)
+                quoted +=
+                    character.value <= 0xFFFF
+                    ? "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                    : "\\U" + String(repeating: "0", count: 8 - hex.count) + hex
             default: quoted.unicodeScalars.append(character)
             }
         }
         return quoted + "\""
+    }
+
+    /// Printable ASCII, or beyond ASCII a letter, mark, number, punctuation or symbol: nothing a
+    /// reader could take for a line break, a separator or a byte-order mark.
+    static func isPlainText(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII { return (0x20...0x7E).contains(scalar.value) }
+        return Validation.isAllowedInLine(scalar)
     }
 }

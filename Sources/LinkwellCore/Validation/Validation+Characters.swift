@@ -116,8 +116,10 @@ extension Validation {
 
     /// The value with control characters shown as `\u{…}`, so the message itself stays on one line.
     fileprivate static func visible(_ text: String) -> String {
-        text.unicodeScalars.map { isControl($0) || (!$0.isASCII && !isAllowedInLine($0)) ? "\\u{\(String($0.value, radix: 16))}" : String($0) }
-            .joined()
+        text.unicodeScalars.map { scalar in
+            isControl(scalar) || (!scalar.isASCII && !isAllowedInLine(scalar)) ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
+        }
+        .joined()
     }
 }
 
