@@ -192,8 +192,14 @@ struct HTTPServer: Sendable {
         head += "Content-Length: \(response.body.count)\r\nConnection: close\r\nServer: linkwell\r\n\r\n"
         var bytes = Array(head.utf8)
         if !headOnly { bytes += response.body }
+        // One allowance for the whole answer: a client that reads a byte now and then cannot
+        // extend it (SO_SNDTIMEO alone bounds each send, not their sum).
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(headerTimeout) * 1_000_000_000
         var written = 0
         while written < bytes.count {
+            let now = DispatchTime.now().uptimeNanoseconds
+            guard now < deadline else { return }
+            setTimeout(connection, SO_SNDTIMEO, milliseconds: max(1, Int((deadline - now) / 1_000_000)))
             let count = bytes.withUnsafeBytes {
                 send(connection, $0.baseAddress.map { $0 + written }, $0.count - written, Int32(MSG_NOSIGNAL))
             }

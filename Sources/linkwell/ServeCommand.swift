@@ -42,7 +42,8 @@ struct ServeCommand: ParsableCommand {
             throw ExitCode.failure
         }
         let ports = Dictionary(uniqueKeysWithValues: site.hosts.enumerated().map { ($1, port + $0) })
-        let server = LocalServer(serving: LocalServing(site: site), root: outputOptions.output, ports: ports)
+        let server = LocalServer(
+            serving: LocalServing(site: site), root: outputOptions.output, ports: ports, address: bind == "0.0.0.0" ? "127.0.0.1" : bind)
         do {
             for (offset, host) in site.hosts.enumerated() {
                 try HTTPServer.listen(address: bind, port: port + offset) { request in server.respond(to: request, defaultHost: host) }
@@ -62,6 +63,34 @@ struct LocalServer: Sendable {
     let serving: LocalServing
     let root: String
     let ports: [String: Int]
+    /// The address links and `Location`s name when a page is reached by port: the server's own,
+    /// never a name a request sent.
+    let address: String
+    /// The output folder with every link resolved: a file is served only when its own resolved
+    /// path lies inside it, so a link planted in the folder never serves a file from outside.
+    private let resolvedRoot: String?
+
+    init(serving: LocalServing, root: String, ports: [String: Int], address: String) {
+        self.serving = serving
+        self.root = root
+        self.ports = ports
+        self.address = address
+        resolvedRoot = Self.resolved(root)
+    }
+
+    private static func resolved(_ path: String) -> String? {
+        guard let pointer = realpath(path, nil) else { return nil }
+        defer { free(pointer) }
+        return String(cString: pointer)
+    }
+
+    /// `path` under the folder, when it is a regular file whose resolved path stays inside it.
+    private func insideFile(_ path: String) -> String? {
+        guard let resolvedRoot, let full = Self.resolved(root + "/" + path), full.hasPrefix(resolvedRoot + "/") else { return nil }
+        var isFolder = false
+        guard FileManager.default.fileExists(atPath: full, isDirectory: &isFolder), !isFolder else { return nil }
+        return full
+    }
 
     func respond(to request: HTTPServer.Request, defaultHost: String) -> HTTPServer.Response {
         // A Host header that is not a plain host name never reaches a page or a Location.
@@ -69,18 +98,14 @@ struct LocalServer: Sendable {
         let requestName = plain ? request.hostName : ""
         let byName = ports[requestName] != nil
         let host = byName ? requestName : defaultHost
-        let answer = serving.answer(host: host, path: request.path) { path in
-            var isFolder = false
-            return FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isFolder) && !isFolder
-        }
+        let answer = serving.answer(host: host, path: request.path) { path in insideFile(path) != nil }
         // By port, links to the manifest's hosts go to their local ports instead.
         let rewrite: (String) -> String =
             byName
             ? { $0 }
             : { text in
                 ports.reduce(text) { text, entry in
-                    text.replacingEvery(
-                        "https://\(entry.key)", with: "http://\(requestName.isEmpty ? "127.0.0.1" : requestName):\(entry.value)")
+                    text.replacingEvery("https://\(entry.key)", with: "http://\(address):\(entry.value)")
                 }
             }
         var response: HTTPServer.Response
@@ -95,16 +120,30 @@ struct LocalServer: Sendable {
         case .notFoundPage(let path):
             response = page(path, contentType: "text/html; charset=utf-8", status: 404, rewrite: byName ? nil : rewrite)
         }
-        Self.log("\(host) \(request.method) \(request.target) → \(response.status)" + (answer.pagePath.map { " \($0)" } ?? ""))
+        Self.log(
+            "\(host) \(Self.escaped(request.method)) \(Self.escaped(request.target)) → \(response.status)"
+                + (answer.pagePath.map { " \($0)" } ?? ""))
         return response
     }
 
     /// A file of the output folder as the answer; HTML reached by port gets its links rewritten.
     private func page(_ path: String, contentType: String, status: Int, rewrite: ((String) -> String)?) -> HTTPServer.Response {
-        guard var data = FileManager.default.contents(atPath: root + "/" + path) else { return HTTPServer.Response(status: 404) }
+        guard let file = insideFile(path), var data = FileManager.default.contents(atPath: file) else {
+            return HTTPServer.Response(status: 404)
+        }
         if contentType.hasPrefix("text/html"), let rewrite { data = Data(rewrite(String(decoding: data, as: UTF8.self)).utf8) }
         return HTTPServer.Response(
             status: status, headers: [("Content-Type", contentType), ("Cache-Control", "no-store")], body: Array(data))
+    }
+
+    /// What a request sent, for the log: every character that is not printable ASCII or plain
+    /// text as `\u{…}`, so a request cannot move the cursor, clear the screen or forge a line.
+    static func escaped(_ text: String) -> String {
+        text.unicodeScalars.map { scalar in
+            (0x20...0x7E).contains(scalar.value) || (!scalar.isASCII && Validation.isAllowedInLine(scalar))
+                ? String(scalar) : "\\u{\(String(scalar.value, radix: 16))}"
+        }
+        .joined()
     }
 
     static func log(_ line: String) {

@@ -162,3 +162,38 @@ def test_oversized_headers_and_other_methods_are_refused(served):
     head = requests.head(f"http://127.0.0.1:{port}/u/alex", headers={"Host": "m.example.com"}, timeout=5)
     assert head.status_code == 200 and head.content == b""
     assert int(head.headers["Content-Length"]) == (OUTPUT / "m.example.com" / "u" / "alex.html").stat().st_size
+
+
+def test_a_plain_host_name_in_the_request_never_reaches_a_location(served):
+    """By port, links and redirects name the server's own address, never the Host a client sent."""
+    short = requests.get(f"http://127.0.0.1:{served['go.example.com']}/spring", headers={"Host": "evil.example"},
+                         allow_redirects=False, timeout=5)
+    assert short.status_code == 302
+    assert short.headers["Location"] == f"http://127.0.0.1:{served['m.example.com']}/aa/landto/?page=9&ref=spring26"
+    page = requests.get(f"http://127.0.0.1:{served['m.example.com']}/u/42", headers={"Host": "evil.example"}, timeout=5)
+    assert "evil.example" not in page.text
+
+
+def test_a_link_planted_in_the_output_folder_is_never_followed_out_of_it(tmp_path):
+    binary = str(linkwell_binary())
+    subprocess.run([binary, "init", "--team-id", "ABCDE12345", "--bundle-id", "com.example.app", "--package",
+                    "com.example.app", "--domain", "m.example.org", "--mirror", "mlink.example.org"],
+                   cwd=tmp_path, capture_output=True, check=True)
+    subprocess.run([binary, "build"], cwd=tmp_path, capture_output=True, check=True)
+    secret = tmp_path / "secret.txt"
+    secret.write_text("root:x:0:0:secret\n")
+    host = tmp_path / "Output" / "m.example.org"
+    (host / "passwd.html").symlink_to(secret)
+    (host / "outside").symlink_to(tmp_path)
+    inside = host / ".well-known" / "apple-app-site-association"
+    (host / "inside.html").symlink_to(inside)
+    process, ports = start_serve(["m.example.org", "mlink.example.org"], cwd=tmp_path)
+    try:
+        for path in ["/passwd.html", "/passwd", "/outside/secret.txt"]:
+            response = get(ports["m.example.org"], path)
+            assert "secret" not in response.text, path
+        # A link that stays inside the folder is served as its target.
+        assert get(ports["m.example.org"], "/inside.html").content == inside.read_bytes()
+    finally:
+        process.terminate()
+        process.wait(timeout=10)

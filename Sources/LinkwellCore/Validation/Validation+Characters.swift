@@ -78,7 +78,7 @@ extension Validation {
     /// format, private-use or unassigned character is refused: Netlify's parser splits fields on
     /// JavaScript's `\s`, which holds U+FEFF and U+00A0 among others, so a character Swift does
     /// not call whitespace can still split a rule.
-    static func isAllowedInLine(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isAllowedInLine(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.isASCII { return (0x21...0x7E).contains(scalar.value) }
         switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .nonspacingMark, .spacingMark,
