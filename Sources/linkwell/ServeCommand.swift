@@ -121,7 +121,7 @@ struct LocalServer: Sendable {
             response = page(path, contentType: "text/html; charset=utf-8", status: 404, rewrite: byName ? nil : rewrite)
         }
         Self.log(
-            "\(host) \(Self.escaped(request.method)) \(Self.escaped(request.target)) → \(response.status)"
+            "\(host) \(TerminalText.escaped(request.method)) \(TerminalText.escaped(request.target)) → \(response.status)"
                 + (answer.pagePath.map { " \($0)" } ?? ""))
         return response
     }
@@ -134,16 +134,6 @@ struct LocalServer: Sendable {
         if contentType.hasPrefix("text/html"), let rewrite { data = Data(rewrite(String(decoding: data, as: UTF8.self)).utf8) }
         return HTTPServer.Response(
             status: status, headers: [("Content-Type", contentType), ("Cache-Control", "no-store")], body: Array(data))
-    }
-
-    /// What a request sent, for the log: every character that is not printable ASCII or plain
-    /// text as `\u{…}`, so a request cannot move the cursor, clear the screen or forge a line.
-    static func escaped(_ text: String) -> String {
-        text.unicodeScalars.map { scalar in
-            (0x20...0x7E).contains(scalar.value) || (!scalar.isASCII && Validation.isAllowedInLine(scalar))
-                ? String(scalar) : "\\u{\(String(scalar.value, radix: 16))}"
-        }
-        .joined()
     }
 
     static func log(_ line: String) {

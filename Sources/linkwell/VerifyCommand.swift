@@ -41,6 +41,10 @@ struct VerifyCommand: AsyncParsableCommand {
     @Flag(help: "Print one JSON object per check and line.")
     var json = false
 
+    @Option(
+        help: "Seconds the whole run may take: requests not started by then are errors that say so (each request also has --timeout).")
+    var deadline: Double = 300
+
     @Option(help: "Item pages to fetch per route and host: a number (spread over the rows) or 'all'.")
     var items: String = "20"
 
@@ -63,6 +67,10 @@ struct VerifyCommand: AsyncParsableCommand {
             Console.error("--timeout \(timeout) is not a number of seconds between 0 and 3600")
             throw ExitCode.validationFailure
         }
+        guard deadline > 0, deadline <= 86_400 else {
+            Console.error("--deadline \(deadline) is not a number of seconds between 0 and 86400")
+            throw ExitCode.validationFailure
+        }
         let fetcher: CurlFetcher
         do { fetcher = try CurlFetcher(timeout: timeout) } catch {
             Console.error("verify cannot fetch: \(error.message)")
@@ -74,7 +82,7 @@ struct VerifyCommand: AsyncParsableCommand {
             site: site, files: files, hosts: hosts.isEmpty ? site.hosts : hosts, appleCDN: appleCDN ? appleCDNURL : nil,
             items: Int(items))
         let report = await DeploymentReport.run(
-            probes, files: files, base: baseURL, fetcher: fetcher, hosting: site.hosting)
+            probes, files: files, base: baseURL, fetcher: fetcher, hosting: site.hosting, deadline: .milliseconds(Int(deadline * 1000)))
         print(json ? report.jsonLines : report.text)
         if report.errors > 0 || (manifestOptions.strict && report.warnings > 0) { throw ExitCode.failure }
     }

@@ -225,6 +225,35 @@ import Testing
         #expect(down.results.first?.url == "https://go.example.com/.well-known/apple-app-site-association")
     }
 
+    /// A server's Location and Content-Type reach the terminal escaped (ESC and BEL as `\u{…}`),
+    /// and the whole run has a deadline: requests not started by then are errors that say so.
+    @Test func whatAServerSendsIsPrintedEscapedAndTheRunEndsByItsDeadline() async throws {
+        struct Hostile: HTTPFetching {
+            func fetch(_ request: HTTPRequest) async throws(HTTPFetchError) -> HTTPResponse {
+                HTTPResponse(
+                    status: 302,
+                    headers: ["Location": "https://x/\u{1B}[2J\u{1B}[H0 errors", "Content-Type": "text/html\u{1B}]0;title\u{7}"], body: [])
+            }
+        }
+        struct Slow: HTTPFetching {
+            func fetch(_ request: HTTPRequest) async throws(HTTPFetchError) -> HTTPResponse {
+                try? await Task.sleep(for: .milliseconds(100))
+                throw HTTPFetchError("slow")
+            }
+        }
+        let (result, _, _) = Self.bundled
+        let site = try #require(result.site)
+        let probes = DeploymentProbe.probes(site: site, files: result.files, hosts: ["m.example.com"], appleCDN: nil)
+        let hostile = await DeploymentReport.run(probes, files: result.files, base: nil, fetcher: Hostile())
+        #expect(!hostile.text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x7 })
+        #expect(hostile.text.contains("\\u{1b}[2J"))
+        let late = await DeploymentReport.run(
+            probes, files: result.files, base: nil, fetcher: Slow(), concurrency: 1, deadline: .milliseconds(50))
+        #expect(late.results.count == probes.count && late.errors == probes.count)
+        let notFetched = late.results.filter { $0.findings.contains { $0.message.hasPrefix("not fetched: verify's overall deadline") } }
+        #expect(notFetched.count >= probes.count - 2 && probes.count > 3)
+    }
+
     @Test func samplesFillEveryWildcardAndVariable() throws {
         let site = try #require(Self.bundled.result.site)
         let samples = RouteSamples.samples(of: site).filter { $0.host == "m.example.com" }.map { "\($0.route) \($0.url)" }

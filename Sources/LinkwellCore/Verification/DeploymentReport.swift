@@ -9,8 +9,10 @@ package struct DeploymentReport: Sendable {
     /// answer comes first) and judges each answer.
     package static func run(
         _ probes: [DeploymentProbe], files: [OutputFile], base: String?, fetcher: some HTTPFetching, concurrency: Int = 8,
-        hosting: [HostingProvider] = HostingProvider.allCases
+        hosting: [HostingProvider] = HostingProvider.allCases, deadline: Duration? = nil
     ) async -> DeploymentReport {
+        let clock = ContinuousClock()
+        let end = deadline.map { clock.now + $0 }
         let check = DeploymentCheck(files: files, hosting: hosting)
         var results = [DeploymentCheck.Result?](repeating: nil, count: probes.count)
         await withTaskGroup(of: (Int, DeploymentCheck.Result).self) { group in
@@ -22,6 +24,17 @@ package struct DeploymentReport: Sendable {
                 let probe = probes[index]
                 group.addTask {
                     let request = probe.request(base: base)
+                    // Past the overall deadline no request is started: each says so, as an error.
+                    if let end, clock.now >= end {
+                        let seconds = deadline.map { "\($0.components.seconds) s" } ?? ""
+                        return (
+                            index,
+                            check.judge(
+                                probe, url: request.url,
+                                response: .failure(
+                                    HTTPFetchError("not fetched: verify's overall deadline (\(seconds), --deadline) had passed")))
+                        )
+                    }
                     let response: Result<HTTPResponse, HTTPFetchError>
                     do throws(HTTPFetchError) {
                         response = .success(try await fetcher.fetch(request))
@@ -57,8 +70,10 @@ package struct DeploymentReport: Sendable {
                 case .warning: "!"
                 case .note, nil: "✓"
                 }
-            lines.append("  \(mark) \(Self.label(result))  \(result.answer)")
-            for finding in result.findings { lines.append("      \(finding.severity.rawValue): \(finding.message)") }
+            // What a server sent reaches the terminal escaped: a Location or Content-Type holding
+            // ESC could clear the screen and print a false "0 errors".
+            lines.append("  \(mark) \(Self.label(result))  \(TerminalText.escaped(result.answer))")
+            for finding in result.findings { lines.append("      \(finding.severity.rawValue): \(TerminalText.escaped(finding.message))") }
         }
         lines.append("")
         let hosts = Set(results.map(\.probe.host)).count

@@ -1,0 +1,13 @@
+/// Text from outside (a server's headers, a request's target) made safe to print on a terminal:
+/// every character that is not printable ASCII or plain text (`Validation.isAllowedInLine`) is
+/// shown as `\u{…}`, so an escape sequence cannot clear the screen, move the cursor or forge a line.
+package enum TerminalText {
+    package static func escaped(_ text: String) -> String {
+        guard !text.unicodeScalars.allSatisfy(isPrintable) else { return text }
+        return text.unicodeScalars.map { isPrintable($0) ? String($0) : "\\u{\(String($0.value, radix: 16))}" }.joined()
+    }
+
+    static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {
+        (0x20...0x7E).contains(scalar.value) || (!scalar.isASCII && Validation.isAllowedInLine(scalar))
+    }
+}
