@@ -62,6 +62,12 @@ extension Validation {
                 found.append(.error(CharacterProblem.controlCharacter(value.value, what: what, bad), at: value.location))
             }
         }
+        // nginx refuses a parameter of 4 KB or more (`nginx -t` fails): a value written into a host
+        // configuration line is bounded well below that, at its own line.
+        for (value, what) in urlLike + manifest.routes.compactMap({ $0.name.map { ($0, "route name") } })
+        where value.value.utf8.count > maximumLineValue {
+            found.append(.error(CharacterProblem.tooLong(value.value, what: what), at: value.location))
+        }
         for (value, what) in urlLike where !value.value.unicodeScalars.contains(where: isControl) {
             if let space = value.value.unicodeScalars.first(where: { $0.properties.isWhitespace }) {
                 found.append(.error(CharacterProblem.whitespace(value.value, what: what, space), at: value.location))
@@ -71,6 +77,9 @@ extension Validation {
         }
         return found
     }
+
+    /// The longest value, in UTF-8 bytes, written into a line of a host configuration.
+    package static let maximumLineValue = 2_048
 
     /// An allow-list for values written into a line of a host configuration (`_redirects`,
     /// `_headers`, nginx): printable ASCII but the space, and beyond ASCII only letters, marks,
@@ -128,6 +137,7 @@ package enum CharacterProblem: DiagnosticMessage {
     case controlCharacter(String, what: String, Unicode.Scalar)
     case whitespace(String, what: String, Unicode.Scalar)
     case notInLine(String, what: String, Unicode.Scalar)
+    case tooLong(String, what: String)
 
     package var text: String {
         switch self {
@@ -135,6 +145,9 @@ package enum CharacterProblem: DiagnosticMessage {
             "\(what) '\(Validation.visible(value))' contains the \(bad.properties.isNoncharacterCodePoint ? "non-character" : "control character") \(Validation.codePoint(bad)), which no output file can carry; remove it"
         case .whitespace(let value, let what, let space):
             "\(what) '\(value)' contains whitespace (\(Validation.codePoint(space))), which would split a rule in the host configuration; percent-encode it as %20 or remove it"
+        case .tooLong(let value, let what):
+            "\(what) '\(Validation.visible(String(value.prefix(40))))…' is \(value.utf8.count) bytes long; a value written into a host "
+                + "configuration line may have at most \(Validation.maximumLineValue) (nginx refuses a parameter of about 4 KB)"
         case .notInLine(let value, let what, let bad):
             "\(what) '\(Validation.visible(value))' contains \(Validation.codePoint(bad)), \(Validation.kind(bad)); a line of a host "
                 + "configuration holds only letters, marks, numbers, punctuation and symbols (Netlify splits its fields on "
