@@ -197,6 +197,14 @@ import Testing
         #expect(Self.build(Self.items, ["data/p.csv": csv]).diagnostics == [expected])
     }
 
+    /// A NUL in a CSV field is refused at its row; a quoted multi-line description is not.
+    @Test func csvFieldsHoldNoControlCharacterButLineBreaks() {
+        #expect(
+            Self.build(Self.items, ["data/p.csv": "path,title\n/p/a,A\u{0}B\n"]).diagnostics.first?.hasPrefix(
+                "data/p.csv:2:1: error: field 'title' contains U+0000") == true)
+        #expect(Self.build(Self.items, ["data/p.csv": "path,title\n/p/a,\"A\nB\tC\"\n"]).diagnostics.isEmpty)
+    }
+
     @Test func csvReadsQuotesNewlinesCRLFAndAByteOrderMark() throws {
         let csv = "\u{FEFF}path,title\r\n/p/a,\"Two\r\nlines, \"\"quoted\"\"\"\r\n\r\n/p/b,B\r\n"
         var rows = ItemRows(file: "p.csv", format: .csv, chunks: try InMemoryProjectFiles(["p.csv": csv]).chunks(of: "p.csv").get())
@@ -259,6 +267,18 @@ import Testing
                 "data/p.jsonl:1:1: error: missing field 'path'; did you mean 'paht'?"
             ),
             ("{\"path\": \"/p/a\", \"tags\": [1]}\n", "data/p.jsonl:1:1: error: field 'tags' must be a string"),
+            // A field given twice: readers differ on which value wins.
+            (
+                "{\"path\": \"/p/a\", \"title\": \"A\", \"path\": \"/p/b\"}\n",
+                "data/p.jsonl:1:32: error: this row gives a field twice (duplicate key \"path\"); readers differ on which value wins"
+            ),
+            // Characters a page would carry raw: NUL, ESC, NEL, U+2028 (a tab or line break is text).
+            (
+                "{\"path\": \"/p/a\", \"title\": \"A\\u001b[2J\"}\n",
+                "data/p.jsonl:1:1: error: field 'title' contains U+001B, a control character, line separator or non-character"
+            ),
+            ("{\"path\": \"/p/a\", \"title\": \"A\\u2028B\"}\n", "data/p.jsonl:1:1: error: field 'title' contains U+2028"),
+            ("{\"path\": \"/p/a\u{85}\"}\n", "data/p.jsonl:1:2: error: field 'path' contains U+0085"),
         ] {
             let diagnostics = Self.build(Self.items.replacingOccurrences(of: "p.csv", with: "p.jsonl"), ["data/p.jsonl": text]).diagnostics
             #expect(diagnostics.count == 1 && diagnostics[0].hasPrefix(expected), "\(diagnostics)")

@@ -33,9 +33,23 @@ package struct ItemRows: IteratorProtocol {
     /// every later row meaningless).
     package mutating func next() -> Result<ItemRow, Diagnostic>? {
         guard !failed else { return nil }
-        let result = format == .csv ? nextCSVRow() : nextJSONRow()
+        var result = format == .csv ? nextCSVRow() : nextJSONRow()
+        if case .success(let row) = result, let problem = Self.unprintable(row) { result = .failure(problem) }
         if case .failure = result { failed = true }
         return result
+    }
+
+    /// A field holding a control character (but tab and line breaks), a line or paragraph
+    /// separator or a non-character, which a page would carry raw (NUL, ESC, NEL, U+2028):
+    /// refused at its row, naming the field.
+    private static func unprintable(_ row: ItemRow) -> Diagnostic? {
+        for key in row.fields.keys.sorted() {
+            guard let value = row.fields[key] else { continue }
+            if let bad = value.unicodeScalars.first(where: Validation.isUnprintable) {
+                return .error(ItemFileProblem.unprintable(field: key, bad), at: key == "path" ? row.pathLocation : row.location)
+            }
+        }
+        return nil
     }
 
     // MARK: CSV
@@ -147,10 +161,15 @@ package struct ItemRows: IteratorProtocol {
             }
             guard !source.allSatisfy(\.isWhitespace) else { continue }
             let value: JSONValue
+            var repeated: [JSONSyntaxError] = []
             do {
-                value = try JSONValue.parse(source)
+                value = try JSONValue.parse(source, duplicateKeys: &repeated)
             } catch {
                 return .failure(.error(ItemFileProblem.invalidJSON(error.message), at: at(line, error.column)))
+            }
+            // Readers differ on which of two values wins: a row says each field once.
+            if let first = repeated.first {
+                return .failure(.error(ItemFileProblem.keyTwice(first.message), at: at(line, first.column)))
             }
             guard let object = value.object else {
                 return .failure(.error(ItemFileProblem.notAnObject, at: at(line, 1)))
@@ -262,6 +281,8 @@ package enum ItemFileProblem: DiagnosticMessage {
     case notAnObject
     case nestedField(String)
     case noPathField(fields: [String])
+    case keyTwice(String)
+    case unprintable(field: String, Unicode.Scalar)
 
     package var text: String {
         switch self {
@@ -278,6 +299,16 @@ package enum ItemFileProblem: DiagnosticMessage {
         case .notAnObject: "each line must be a JSON object with the item's fields, e.g. {\"path\": \"/u/alex\"}"
         case .nestedField(let key): "field '\(key)' must be a string, number or boolean, not a list or object"
         case .noPathField(let fields): "missing field 'path'\(Suggestion.didYouMean("path", in: fields))"
+        case .keyTwice(let message):
+            "this row gives a field twice (\(message.prefix { $0 != ":" })); readers differ on which value wins: give each field once"
+        case .unprintable(let field, let bad):
+            "field '\(field)' contains U+\(String(bad.value, radix: 16, uppercase: true).leftPadded()), a control character, "
+                + "line separator or non-character that a page would carry raw; remove it"
         }
     }
+}
+
+extension String {
+    /// Four hex digits at least, as code points are written (`U+001B`).
+    fileprivate func leftPadded() -> String { count >= 4 ? self : String(repeating: "0", count: 4 - count) + self }
 }

@@ -100,6 +100,12 @@ extension Validation {
         }
     }
 
+    /// What item data may not hold: `isControl` but tab and line breaks, which a quoted CSV
+    /// field holds in a multi-line description and a page shows as white space.
+    package static func isUnprintable(_ scalar: Unicode.Scalar) -> Bool {
+        isControl(scalar) && scalar != "\t" && scalar != "\n" && scalar != "\r"
+    }
+
     /// Characters no output can carry: controls, the line and paragraph separators, and the
     /// non-characters (U+FFFE, U+FFFF and the like make the intent-filter XML not well-formed).
     fileprivate static func isControl(_ scalar: Unicode.Scalar) -> Bool {
