@@ -1,5 +1,5 @@
 /// Text from outside (a server's headers, a request's target) made safe to print on a terminal:
-/// every character that is not printable ASCII or plain text (`Validation.isAllowedInLine`) is
+/// every character that is not printable ASCII or plain text (`LineText`) is
 /// shown as `\u{…}`, so an escape sequence cannot clear the screen, move the cursor or forge a line.
 package enum TerminalText {
     package static func escaped(_ text: String) -> String {
@@ -8,6 +8,6 @@ package enum TerminalText {
     }
 
     static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {
-        (0x20...0x7E).contains(scalar.value) || (!scalar.isASCII && Validation.isAllowedInLine(scalar))
+        (0x20...0x7E).contains(scalar.value) || (!scalar.isASCII && LineText.allows(scalar))
     }
 }
