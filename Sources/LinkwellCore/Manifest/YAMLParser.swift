@@ -43,6 +43,8 @@ package enum YAMLParser {
             return .success(try convert(root, in: source, budget: &budget))
         } catch let error as UnreadableTag {
             return .failure(.error(YAMLProblem.unreadableTag(error.tag), at: error.location))
+        } catch let error as MistypedTag {
+            return .failure(.error(YAMLProblem.mistypedTag(error.tag, error.text), at: error.location))
         } catch let error as TooManyValues {
             return .failure(.error(YAMLProblem.tooManyValues(limit: maximumValues), at: error.location))
         } catch let error as YAMLComposer.Failure {
@@ -59,6 +61,29 @@ package enum YAMLParser {
         } catch {
             return .failure(.error(YAMLProblem.unreadable("\(error)"), at: source.location(line: 1, column: 1)))
         }
+    }
+
+    /// Whether a scalar is read as YAML reads an untagged plain scalar (a number, a boolean or
+    /// null by its spelling), as its tag says: `!!str` and `!` make it text (`!!str true` is the
+    /// text "true"); `!!bool`, `!!int`, `!!float` and `!!null` hold only values of their type.
+    static func resolvesPlain(_ text: String, plain: Bool, tag: String, _ location: SourceLocation) throws -> Bool {
+        let prefix = YAMLComposer.yamlTagPrefix
+        switch tag {
+        case prefix + "str", "!": return false
+        case prefix + "null": if ["", "~", "null", "Null", "NULL"].contains(text) { return true }
+        case prefix + "bool": if ["true", "True", "TRUE", "false", "False", "FALSE"].contains(text) { return true }
+        case prefix + "int": if Int(text) != nil { return true }
+        case prefix + "float": if Double(text) != nil { return true }
+        default: return plain
+        }
+        throw MistypedTag(tag: tag.replacingEvery(prefix, with: "!!"), text: text, location: location)
+    }
+
+    /// A value whose tag names a type it is not (`!!null Amora`, `!!int abc`).
+    struct MistypedTag: Error {
+        var tag: String
+        var text: String
+        var location: SourceLocation
     }
 
     /// Where the first character YAML does not allow in a stream is (C0 and C1 controls but tab
@@ -95,8 +120,9 @@ package enum YAMLParser {
             throw UnreadableTag(tag: node.tag.replacingEvery(YAMLComposer.yamlTagPrefix, with: "!!"), location: location)
         }
         switch node {
-        case .scalar(let text, let plain, _, _):
-            return .scalar(YAMLNode.Scalar(text: text, isPlain: plain, location: location))
+        case .scalar(let text, let plain, let tag, _):
+            return .scalar(
+                YAMLNode.Scalar(text: text, isPlain: try resolvesPlain(text, plain: plain, tag: tag, location), location: location))
         case .mapping(let pairs, _, _):
             var entries: [YAMLNode.Entry] = []
             for (key, value) in pairs {
@@ -127,6 +153,7 @@ package enum YAMLProblem: DiagnosticMessage {
     case tooLarge(bytes: Int, limit: Int)
     case empty
     case unreadableTag(String)
+    case mistypedTag(String, String)
     case tooManyValues(limit: Int)
     /// libyaml's own words for the syntax error, with its context.
     case invalid(String)
@@ -140,6 +167,8 @@ package enum YAMLProblem: DiagnosticMessage {
             "the manifest is \(bytes / 1024) KB; Linkwell reads manifests up to \(limit >> 20) MB (put rows in an item data file)"
         case .empty:
             "the manifest is empty; expected a mapping with 'version: 1'"
+        case .mistypedTag(let tag, let text):
+            "value '\(text)' has the YAML tag '\(tag)' but is not of that type; remove the tag (or quote the value to write text)"
         case .unreadableTag(let tag):
             "YAML tag '\(tag)' is not something a manifest holds (Linkwell reads text, lists and mappings); remove the tag"
         case .tooManyValues(let limit):

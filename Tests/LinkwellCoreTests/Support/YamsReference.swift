@@ -25,6 +25,8 @@ enum YamsReference {
             return .success(try convert(root, in: source, budget: &budget))
         } catch let error as YAMLParser.UnreadableTag {
             return .failure(.error(YAMLProblem.unreadableTag(error.tag), at: error.location))
+        } catch let error as YAMLParser.MistypedTag {
+            return .failure(.error(YAMLProblem.mistypedTag(error.tag, error.text), at: error.location))
         } catch let error as YAMLParser.TooManyValues {
             return .failure(.error(YAMLProblem.tooManyValues(limit: YAMLParser.maximumValues), at: error.location))
         } catch let error as YamlError {
@@ -47,7 +49,12 @@ enum YamsReference {
         switch node {
         case .scalar(let scalar):
             return .scalar(
-                YAMLNode.Scalar(text: scalar.string, isPlain: scalar.style == .plain || scalar.style == .any, location: location))
+                YAMLNode.Scalar(
+                    text: scalar.string,
+                    isPlain: try YAMLParser.resolvesPlain(
+                        scalar.string, plain: scalar.style == .plain || scalar.style == .any,
+                        tag: startsWithTag(node.mark, in: source) ? tag : "", location),
+                    location: location))
         case .mapping(let mapping):
             var entries: [YAMLNode.Entry] = []
             for (key, value) in mapping {
@@ -71,6 +78,15 @@ enum YamsReference {
             // compose() resolves aliases; an unresolved one has nothing we could read.
             return .scalar(YAMLNode.Scalar(text: "", isPlain: true, location: location))
         }
+    }
+
+    /// Whether the node's text starts with a tag (`!`): Yams resolves an untagged scalar to
+    /// `!!str` as it does a tagged one, and only the text tells the two apart.
+    private static func startsWithTag(_ mark: Mark?, in source: SourceFile) -> Bool {
+        guard let mark else { return false }
+        let lines = source.text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard mark.line >= 1, mark.line <= lines.count else { return false }
+        return lines[mark.line - 1].unicodeScalars.dropFirst(mark.column - 1).first == "!"
     }
 
     private static func diagnostic(for error: YamlError, in source: SourceFile) -> Diagnostic {

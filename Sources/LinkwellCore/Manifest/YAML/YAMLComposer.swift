@@ -24,6 +24,9 @@ indirect enum YAMLComposedNode: Sendable {
 /// while composing: aliases name an earlier anchor, a mapping repeats no key, one document.
 struct YAMLComposer {
     static let yamlTagPrefix = "tag:yaml.org,2002:"
+    /// A scalar written without a tag: its type is its spelling's (a plain `true` is a boolean),
+    /// where an explicit `!!str` makes it text — so the two are told apart.
+    static let untagged = ""
     /// libyaml's limit; deeper nesting is an error, never a stack overflow.
     static let maximumDepth = 1000
 
@@ -80,7 +83,7 @@ struct YAMLComposer {
             token = try peek()
             switch token.kind {
             case .versionDirective, .tagDirective, .documentStart, .documentEnd, .streamEnd:
-                root = .scalar("", plain: true, tag: Self.yamlTagPrefix + "str", mark: token.start)
+                root = .scalar("", plain: true, tag: Self.untagged, mark: token.start)
             default:
                 root = try node(block: true, indentless: false)
             }
@@ -158,7 +161,7 @@ struct YAMLComposer {
         switch token.kind {
         case .scalar(let text, let plain):
             try skip()
-            composed = .scalar(text, plain: plain, tag: resolvedTag ?? Self.yamlTagPrefix + "str", mark: start)
+            composed = .scalar(text, plain: plain, tag: resolvedTag ?? Self.untagged, mark: start)
         case .blockEntry where indentless:
             try enterCollection(start)
             composed = try indentlessSequence(tag: resolvedTag, mark: start)
@@ -180,7 +183,7 @@ struct YAMLComposer {
                     "did not find expected node content", at: token.start,
                     while: block ? "while parsing a block node" : "while parsing a flow node", at: start)
             }
-            composed = .scalar("", plain: true, tag: resolvedTag ?? Self.yamlTagPrefix + "str", mark: start)
+            composed = .scalar("", plain: true, tag: resolvedTag ?? Self.untagged, mark: start)
         }
         if case .scalar = composed {} else { depth -= 1 }
         // Registered once complete, as Yams did: an alias inside its own anchor is undefined.
@@ -200,7 +203,7 @@ struct YAMLComposer {
     }
 
     private func empty(at mark: YAMLMark) -> YAMLComposedNode {
-        .scalar("", plain: true, tag: Self.yamlTagPrefix + "str", mark: mark)
+        .scalar("", plain: true, tag: Self.untagged, mark: mark)
     }
 
     // MARK: Block collections

@@ -336,6 +336,10 @@ struct YAMLScanner {
                 throw YAMLSyntaxError(
                     "did not find expected version number", at: mark, while: "while scanning a %YAML directive", at: start)
             }
+            // libyaml reads YAML 1.1 and 1.2 only: a document of another version is refused.
+            guard parts[0] == "1", parts[1] == "1" || parts[1] == "2" else {
+                throw YAMLSyntaxError("found incompatible YAML document", at: start)
+            }
             kind = .versionDirective
         case "TAG":
             while isBlank() { skip() }
