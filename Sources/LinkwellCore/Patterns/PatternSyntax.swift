@@ -58,3 +58,13 @@ package enum PatternSyntax {
         !pattern.isEmpty && pattern.allSatisfy { $0 == "*" }
     }
 }
+
+extension PatternSyntax {
+    /// Whether `pattern` holds a `%HH` escape.
+    static func hasEscape(_ pattern: String) -> Bool {
+        let bytes = Array(pattern.utf8)
+        return bytes.indices.contains { index in
+            bytes[index] == UInt8(ascii: "%") && index + 2 < bytes.count && bytes[index + 1].isHexDigit && bytes[index + 2].isHexDigit
+        }
+    }
+}

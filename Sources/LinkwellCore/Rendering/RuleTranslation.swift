@@ -112,7 +112,7 @@ package struct RuleTranslation: Sendable, Hashable {
         case .whole(let pattern): written.append(pattern)
         case nil: break
         }
-        let encoded = (route.percentEncoded ?? defaults.percentEncoded) != false && written.contains(where: Self.hasEscape)
+        let encoded = (route.percentEncoded ?? defaults.percentEncoded) != false && written.contains(where: PatternSyntax.hasEscape)
         if encoded {
             losses.append(
                 "Android compares the decoded path, query and fragment, so its rule is written decoded and also opens other "
@@ -150,14 +150,6 @@ package struct RuleTranslation: Sendable, Hashable {
             }
         }
         return (components, losses, nil)
-    }
-
-    /// Whether `pattern` holds a `%HH` escape.
-    static func hasEscape(_ pattern: String) -> Bool {
-        let bytes = Array(pattern.utf8)
-        return bytes.indices.contains { index in
-            bytes[index] == UInt8(ascii: "%") && index + 2 < bytes.count && bytes[index + 1].isHexDigit && bytes[index + 2].isHexDigit
-        }
     }
 
     /// `a=1&b=?*` as `["a": "1", "b": "?*"]`, when every item has a literal name and the text

@@ -12,6 +12,29 @@ extension Validation {
     }
 
     /// A route must say where it matches; an empty pattern means nothing any platform agrees on.
+    /// A page route's path is written into every host's rewrite rules, and some hosts read parts
+    /// of it as syntax: a segment starting with `:` is a placeholder in Netlify's, Cloudflare's,
+    /// Vercel's and Firebase's rules (the rule would match any segment there), and nginx decodes
+    /// `%XX` and merges `//` before it matches a location (the rule would never match).
+    static func checkPagePathsForHosts(_ manifest: RawManifest) -> [Diagnostic] {
+        let named = (manifest.hosting ?? []).compactMap { HostingProvider(rawValue: $0.value) }
+        let providers = Set(named.isEmpty ? HostingProvider.allCases : named)
+        let placeholders: Set<HostingProvider> = [.netlify, .cloudflare, .vercel, .firebase]
+        var found: [Diagnostic] = []
+        for route in manifest.routes where route.page != nil && route.exclude?.value != true {
+            // A path with characters no line may hold is refused for them already (`checkCharacters`).
+            guard let path = route.path, path.value.unicodeScalars.allSatisfy(LineText.allows) else { continue }
+            let readers = providers.intersection(placeholders).map(\.rawValue).sorted()
+            if !readers.isEmpty, path.value.split(separator: "/").contains(where: { $0.hasPrefix(":") }) {
+                found.append(.error(RouteProblem.placeholderSegment(path.value, route: describe(route), hosts: readers), at: path.location))
+            }
+            if providers.contains(.nginx), path.value.contains("//") || PatternSyntax.hasEscape(path.value) {
+                found.append(.error(RouteProblem.nginxNormalises(path.value, route: describe(route)), at: path.location))
+            }
+        }
+        return found
+    }
+
     static func checkRouteConditions(_ manifest: RawManifest) -> [Diagnostic] {
         var found: [Diagnostic] = []
         for route in manifest.routes {
@@ -128,9 +151,17 @@ package enum RouteProblem: DiagnosticMessage {
     case unknownWarning(String, route: String)
     case unknownPageType(String, route: String, known: [String])
     case excludedWithPage(route: String)
+    case placeholderSegment(String, route: String, hosts: [String])
+    case nginxNormalises(String, route: String)
 
     package var text: String {
         switch self {
+        case .placeholderSegment(let path, let route, let hosts):
+            "path '\(path)' of page route \(route) has a segment starting with ':', which \(hosts.joined(separator: ", ")) read as a "
+                + "placeholder in their rewrite rules, so the page would answer any segment there; rename the segment"
+        case .nginxNormalises(let path, let route):
+            "path '\(path)' of page route \(route) holds a '%XX' escape or '//', and nginx decodes escapes and merges slashes "
+                + "before it matches a location, so this page's rule never matches there; write the path without escapes and doubled slashes, or leave nginx out of 'hosting'"
         case .noCondition(let route):
             "route \(route) has no 'path', 'query' or 'fragment'; add at least one (use path: '*' for every URL)"
         case .emptyPath(let route):

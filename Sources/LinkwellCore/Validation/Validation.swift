@@ -8,7 +8,7 @@ package enum Validation {
         checkAppsDeclared, checkIOSApps, checkAndroidApps, checkAppIDsUnique,
         checkDomains, checkHosting,
         checkSubstitutionVariables,
-        checkRouteNames, checkRouteConditions, checkRoutePatterns, checkRouteReferences,
+        checkRouteNames, checkRouteConditions, checkPagePathsForHosts, checkRoutePatterns, checkRouteReferences,
         checkPageTypes, checkPageLook,
         checkShortLinks,
         checkRobots,
