@@ -84,3 +84,22 @@ import Testing
         return names
     }
 }
+
+/// A font stack of the right characters can still be one a browser drops whole: an unbalanced
+/// quote, text after a quoted name, an empty family. Those are refused at the theme's line.
+@Suite struct FontStackTests {
+    @Test(
+        arguments: [
+            ("system-ui, \"Segoe UI\", sans-serif", nil),
+            ("Inter sans, 'Noto Sans', serif", nil),
+            ("\"Inter, sans-serif", "the quote \" is never closed"),
+            ("'Inter\", serif", "the quote ' is never closed"),
+            ("\"Inter\" Bold, serif", "text follows the quoted name \"Inter\""),
+            ("Inter,, serif", "a family name is empty"),
+            ("In\"ter\", serif", "a quote opens inside the name 'In'"),
+        ] as [(String, String?)])
+    func malformedStacksAreNamed(_ font: String, _ problem: String?) {
+        #expect(Theme.isFontStack(font))
+        #expect(Theme.fontStackProblem(font) == problem)
+    }
+}

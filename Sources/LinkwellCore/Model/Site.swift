@@ -233,6 +233,37 @@ package struct Theme: Sendable, Hashable, Codable {
         return utf8.first == UInt8(ascii: "#") && [4, 7, 9].contains(utf8.count) && utf8.dropFirst().allSatisfy(\.isHexDigit)
     }
 
+    /// What keeps a stack of the right characters from being a CSS font stack (a browser drops
+    /// the whole declaration then, and the page silently loses its font): a quote left open, a
+    /// quoted name with more after it, an empty family. Nil when it is one.
+    package static func fontStackProblem(_ value: String) -> String? {
+        var families: [String] = []
+        var current = ""
+        var quote: Character?
+        for character in value {
+            if let open = quote {
+                current.append(character)
+                if character == open { quote = nil }
+            } else if character == "\"" || character == "'" {
+                guard current.trimmingSpaces().isEmpty else { return "a quote opens inside the name '\(current)'" }
+                current.append(character)
+                quote = character
+            } else if character == "," {
+                families.append(current)
+                current = ""
+            } else {
+                if let last = current.trimmingSpaces().last, last == "\"" || last == "'", character != " " {
+                    return "text follows the quoted name \(current.trimmingSpaces())"
+                }
+                current.append(character)
+            }
+        }
+        if let quote { return "the quote \(quote) is never closed" }
+        families.append(current)
+        if families.contains(where: { $0.trimmingSpaces().isEmpty }) { return "a family name is empty" }
+        return nil
+    }
+
     package static func isFontStack(_ value: String) -> Bool {
         !value.isEmpty
             && value.utf8.allSatisfy {

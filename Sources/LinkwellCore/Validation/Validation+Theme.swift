@@ -23,6 +23,8 @@ extension Validation {
             }
             if let font = theme.font, !Theme.isFontStack(font.value) {
                 found.append(.error(LookProblem.badFont(font.value), at: font.location))
+            } else if let font = theme.font, let problem = Theme.fontStackProblem(font.value) {
+                found.append(.error(LookProblem.malformedFont(font.value, problem), at: font.location))
             }
         }
         for origin in (manifest.contentSecurityPolicy?.scripts ?? []) + (manifest.contentSecurityPolicy?.connect ?? []) {
@@ -52,6 +54,7 @@ package enum LookProblem: DiagnosticMessage {
     case badColour(String, String)
     case badImage(String, String)
     case badFont(String)
+    case malformedFont(String, String)
     case badOrigin(String)
     case badClipboard(String, of: String)
     case badLabel(String, of: String)
@@ -64,6 +67,8 @@ package enum LookProblem: DiagnosticMessage {
             "theme \(key) '\(colour)' must be a hex colour such as '#2b59c3'\(Self.colourHint(colour))"
         case .badImage(let key, let image):
             "theme \(key) '\(image)' must be an absolute https:// URL without quotes, brackets or spaces"
+        case .malformedFont(let font, let problem):
+            "theme font '\(font)' is not a CSS font stack (\(problem)), so browsers would drop it; e.g. 'Inter, system-ui, sans-serif'"
         case .badFont(let font):
             "theme font '\(font)' must be a font stack of names, quotes, commas and spaces, e.g. 'Inter, system-ui, sans-serif'"
         case .badOrigin(let origin):
