@@ -501,9 +501,7 @@ import Testing
             if bad != nil { refusedByCharacter += 1 }
             let line = "data/p.csv:\(offset + 2):1: "
             guard !said.contains(where: { $0.hasPrefix(line + "error") }) else { continue }
-            let windows = segments.first { segment in
-                segment.contains(":") || ItemBuild.windowsReservedNames.contains(String(segment.prefix { $0 != "." }).lowercased())
-            }
+            let windows = segments.first(where: ItemBuild.isWindowsReserved)
             let warned = said.contains { $0.hasPrefix(line + "warning: item path '\(path)' has the segment") }
             #expect(warned == (windows != nil), "\(path)")
             if windows != nil { windowsNames += 1 }
@@ -518,12 +516,15 @@ import Testing
         let reserved = Self.build(yaml, ["data/p.csv": "path,title\n/index,I\n/404,N\n/apple-app-site-association,A\n"])
         let items = reserved.diagnostics.filter { $0.contains("item path") }
         #expect(items.count == 3 && items.allSatisfy { $0.contains("error: item path '/") && $0.contains("is reserved") }, "\(items)")
-        let warned = Self.build(Self.items, ["data/p.csv": "path,title\n/p/Alex,A\n/p/alex,a\n/p/con.txt,C\n/p/x:y,X\n"])
+        let warned = Self.build(
+            Self.items, ["data/p.csv": "path,title\n/p/Alex,A\n/p/alex,a\n/p/con.txt,C\n/p/x:y,X\n/p/CONIN$,I\n/p/a*b,S\n"])
         #expect(
             warned.diagnostics == [
                 "data/p.csv:3:1: warning: item path '/p/alex' differs from '/p/Alex' only in case; on case-insensitive file systems (macOS, Windows) one page overwrites the other\ndata/p.csv:2:1: note: '/p/Alex' is here",
                 "data/p.csv:4:1: warning: item path '/p/con.txt' has the segment 'con.txt', which Windows cannot use as a file name; the output cannot be checked out there",
                 "data/p.csv:5:1: warning: item path '/p/x:y' has the segment 'x:y', which Windows cannot use as a file name; the output cannot be checked out there",
+                "data/p.csv:6:1: warning: item path '/p/CONIN$' has the segment 'CONIN$', which Windows cannot use as a file name; the output cannot be checked out there",
+                "data/p.csv:7:1: warning: item path '/p/a*b' has the segment 'a*b', which Windows cannot use as a file name; the output cannot be checked out there",
             ])
         #expect(
             warned.files["m.example.com/p/alex.html"] != nil && warned.files["m.example.com/p/Alex.html"] != nil, "warnings still build")

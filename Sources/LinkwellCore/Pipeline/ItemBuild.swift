@@ -150,16 +150,31 @@ package enum ItemBuild {
         var path: String
     }
 
-    /// File names Windows refuses whatever their extension (a clone there would fail).
-    static let windowsReservedNames = Set(["con", "prn", "aux", "nul"] + (1...9).flatMap { ["com\($0)", "lpt\($0)"] })
+    /// File names Windows refuses whatever their extension (a clone there would fail): the device
+    /// names, the console's `CONIN$` and `CONOUT$`, and the superscript-digit ports.
+    static let windowsReservedNames = Set(
+        ["con", "prn", "aux", "nul", "conin$", "conout$"] + (1...9).flatMap { ["com\($0)", "lpt\($0)"] }
+            + ["¹", "²", "³"].flatMap { ["com\($0)", "lpt\($0)"] })
+
+    /// Characters Windows refuses in a file name.
+    static let windowsForbidden = Set(#"<>:"\|?*"#.utf8)
 
     /// `problems`' Windows-name check for a segment of ASCII path characters, read as bytes: each
-    /// is one character, and lowercasing keeps the length (every reserved name has three or four).
+    /// is one character, and lowercasing keeps the length (every reserved ASCII name has three to
+    /// seven). A name ending in a dot or a space is one Windows changes.
     static func isWindowsReservedASCII(_ segment: Substring) -> Bool {
         let bytes = segment.utf8
-        if bytes.contains(UInt8(ascii: ":")) { return true }
+        if bytes.contains(where: windowsForbidden.contains) || bytes.last == UInt8(ascii: ".") || bytes.last == UInt8(ascii: " ") {
+            return true
+        }
         let name = bytes.prefix { $0 != UInt8(ascii: ".") }
-        return (3...4).contains(name.count) && windowsReservedNames.contains(String(Substring(name)).lowercased())
+        return (3...7).contains(name.count) && windowsReservedNames.contains(String(Substring(name)).lowercased())
+    }
+
+    /// The same for any segment.
+    static func isWindowsReserved(_ segment: Substring) -> Bool {
+        segment.utf8.contains(where: windowsForbidden.contains) || segment.hasSuffix(".") || segment.hasSuffix(" ")
+            || windowsReservedNames.contains(String(segment.prefix { $0 != "." }).lowercased())
     }
 
     /// Top-level item paths whose page would be another file the build writes, or sit beside one.
@@ -234,9 +249,7 @@ package enum ItemBuild {
         }
         seen[folded] = SeenPath(line: row.pathLocation.line, path: path)
         let windows = segments.first { segment in
-            isASCIIPath
-                ? isWindowsReservedASCII(segment)
-                : segment.contains(":") || windowsReservedNames.contains(String(segment.prefix { $0 != "." }).lowercased())
+            isASCIIPath ? isWindowsReservedASCII(segment) : isWindowsReserved(segment)
         }
         if let windows {
             return [.warning(ItemProblem.windowsName(path, segment: String(windows)), at: row.pathLocation)]
