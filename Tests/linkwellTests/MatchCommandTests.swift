@@ -93,10 +93,10 @@ import Testing
         try workspace.write("[{\"applinks\": {}}]\n", to: "array.json")
         let array = try workspace.run("match", "--aasa", "array.json", "https://m.example.com/x")
         #expect(array.status == 1)
-        #expect(array.standardError.contains("array.json is a JSON array, not an apple-app-site-association"))
+        #expect(array.standardError.contains("array.json:1:1: the file is a JSON array, not an apple-app-site-association"))
         try workspace.write("{\"webcredentials\": {\"apps\": []}}\n", to: "credentials.json")
         let credentials = try workspace.run("match", "--aasa", "credentials.json", "https://m.example.com/x")
-        #expect(credentials.status == 1 && credentials.standardError.contains("has no \"applinks\""))
+        #expect(credentials.status == 1 && credentials.standardError.contains(":1:1: the file has no \"applinks\""))
     }
 
     @Test func jsonEndsWithThePreviewPageTheHostServes() throws {
