@@ -121,7 +121,9 @@ struct MatchCommand: ParsableCommand {
         // An AASA is an object; anything else would match nothing and say so as if it were true.
         if let aasa, let aasaDocument {
             guard case .object(let fields) = aasaDocument else {
-                Console.error("\(aasa):1:1: the file is \(aasaDocument.kindName), not an apple-app-site-association (a JSON object with \"applinks\")")
+                Console.error(
+                    "\(aasa):1:1: the file is \(aasaDocument.kindName), not an apple-app-site-association (a JSON object with \"applinks\")"
+                )
                 throw ExitCode.failure
             }
             guard fields["applinks"] != nil else {
