@@ -47,6 +47,16 @@ import Testing
         }
     }
 
+    /// Without --name, the name is the identifier's last telling part: `com.loopbazaar.ios` is
+    /// "Loopbazaar" (not "Ios" on every button), `com.example.app` is "Example".
+    @Test(arguments: [("com.loopbazaar.ios", "loopbazaar", "Loopbazaar"), ("com.example.app", "example", "Example"), ("app", "app", "App")])
+    func theNameSkipsGenericParts(_ bundleID: String, _ id: String, _ name: String) {
+        let starter = StarterManifest(
+            teamID: "ABCDE12345", bundleID: bundleID, package: nil, fingerprints: [], domain: "m.example.com", mirror: "mlink.example.com",
+            name: nil)
+        #expect(starter.yaml.contains("    - id: \(id)\n      name: \"\(name)\"\n"), "\(starter.yaml)")
+    }
+
     @Test func fingerprintsAreWrittenInCanonicalForm() {
         let starter = StarterManifest(
             teamID: nil, bundleID: nil, package: "com.example.app", fingerprints: [Self.fingerprint], domain: "m.example.com",

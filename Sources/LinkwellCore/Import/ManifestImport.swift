@@ -347,18 +347,10 @@ package struct ManifestImport: Sendable {
         return "everything"
     }
 
-    /// Parts of a bundle ID or package that say nothing about the app (`com.example.app`).
-    static let genericParts: Set<String> = [
-        "app", "apps", "application", "android", "ios", "iphone", "mobile", "client", "main", "prod", "production", "release",
-    ]
-
     /// A manifest name (lower-case letters, digits, `-`) from any text; for apps, the last part
     /// of the bundle ID or package that names something (`com.example.app` → `example`).
     static func name(from text: String) -> String {
-        let parts = text.split(separator: ".").map(String.init)
-        let last =
-            text.contains(".")
-            ? (parts.dropFirst().last { !genericParts.contains($0.lowercased()) } ?? parts.last ?? "") : text
+        let last = text.contains(".") ? AppNames.telling(text) : text
         let cleaned = last.lowercased().map { $0.isASCII && ($0.isLetter || $0.isNumber) ? String($0) : "-" }.joined()
         let name = cleaned.split(separator: "-").joined(separator: "-")
         return name.first?.isLetter == true ? name : "r-" + name

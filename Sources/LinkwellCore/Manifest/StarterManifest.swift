@@ -49,10 +49,11 @@ package struct StarterManifest: Sendable {
         return nil
     }
 
-    /// The app's name: given, or the last part of its identifier, capitalised.
+    /// The app's name: given, or the identifier's last telling part, capitalised
+    /// (`com.loopbazaar.ios` → "Loopbazaar", not "Ios").
     var appName: String {
         if let name { return name }
-        let last = (bundleID ?? package ?? "app").split(separator: ".").last.map(String.init) ?? "app"
+        let last = AppNames.telling(bundleID ?? package ?? "app")
         return last.prefix(1).uppercased() + last.dropFirst()
     }
 
