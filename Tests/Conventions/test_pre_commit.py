@@ -65,7 +65,10 @@ def test_pre_commit_refuses_a_stale_output_and_passes_a_fresh_build(tmp_path):
     assert "linkwell check" in passed.stdout and "Passed" in passed.stdout
 
     manifest = site / "site.yaml"
-    manifest.write_text(manifest.read_text().replace('description: "Open this page in App."', 'description: "Open it in the app."'))
+    text = manifest.read_text()
+    edited = text.replace('description: "Open this page in Example."', 'description: "Open it in the app."')
+    assert edited != text, "the starter's page description changed: edit the test's text"
+    manifest.write_text(edited)
     stale = run([sys.executable, "-m", "pre_commit", "run", "--all-files"], site, env, check=False)
     assert stale.returncode == 1
     assert "Output is stale (" in stale.stdout and "run 'linkwell build' and commit the result" in stale.stdout, stale.stdout
