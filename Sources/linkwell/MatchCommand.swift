@@ -106,8 +106,14 @@ struct MatchCommand: ParsableCommand {
     }
 
     /// A byte `URLParts.browserEncoded` may change: a quick test, so plain URLs skip it.
+    /// (Comparisons, not a lookup in a string: `--stdin` asks this of every byte it reads.)
     private static func mayNeedEncoding(_ byte: UInt8) -> Bool {
-        byte <= 0x20 || byte >= 0x7F || "\"<>`{}'".utf8.contains(byte)
+        switch byte {
+        case 0x21...0x7E:
+            byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "`")
+                || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: "'")
+        default: true
+        }
     }
 
     private func makeEvaluator() throws -> MatchEvaluator {

@@ -79,7 +79,8 @@ enum YAMLText {
             !text.isEmpty && !(text.first.map(indicators.contains) ?? true) && text.first != " " && text.last != " " && !text.hasSuffix(":")
             && !text.contains(": ") && !text.contains(" #") && !text.contains(",") && !text.contains("[") && !text.contains("]")
             && !text.contains("{") && !text.contains("}") && !words.contains(text.lowercased()) && Double(text) == nil
-            && !(text.first.map { $0.isNumber || $0 == "+" || $0 == "." } ?? false) && text.unicodeScalars.allSatisfy(isPlainText)
+            && !(text.first.map { $0.isNumber || $0 == "+" || $0 == "." } ?? false)
+            && text.unicodeScalars.allSatisfy(TerminalText.isPrintable)
         if plain { return text }
         var quoted = "\""
         for character in text.unicodeScalars {
@@ -88,7 +89,7 @@ enum YAMLText {
             case "\\": quoted += "\\\\"
             case "\n": quoted += "\\n"
             case "\t": quoted += "\\t"
-            case _ where !isPlainText(character):
+            case _ where !TerminalText.isPrintable(character):
                 let hex = String(character.value, radix: 16, uppercase: true)
                 quoted +=
                     character.value <= 0xFFFF
@@ -98,12 +99,5 @@ enum YAMLText {
             }
         }
         return quoted + "\""
-    }
-
-    /// Printable ASCII, or beyond ASCII a letter, mark, number, punctuation or symbol: nothing a
-    /// reader could take for a line break, a separator or a byte-order mark.
-    static func isPlainText(_ scalar: Unicode.Scalar) -> Bool {
-        if scalar.isASCII { return (0x20...0x7E).contains(scalar.value) }
-        return Validation.isAllowedInLine(scalar)
     }
 }

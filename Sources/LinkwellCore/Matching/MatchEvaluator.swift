@@ -87,12 +87,11 @@ package enum MatchEvaluator: Sendable {
             let decided = decisions.filter { $0.platform == platform && $0.decision.outcome != .noMatch && $0.decision.detail != nil }
             let opening = decided.filter(\.decision.opensApp)
             guard opening.count > 1 || (opening.count == 1 && decided.count > 1) else { continue }
-            let byDetail = decided.sorted { ($0.decision.detail ?? 0) < ($1.decision.detail ?? 0) }
             guard let first = opening.min(by: { ($0.decision.detail ?? 0) < ($1.decision.detail ?? 0) }) else { continue }
             var line =
                 "  \(platform.displayName.padded(to: 12))with \(decided.map(\.app).joined(separator: " and ")) installed: "
                 + "\(first.app) opens it (its detail comes first)"
-            if let exclusion = byDetail.first, !exclusion.decision.opensApp {
+            if let exclusion = decided.min(by: { ($0.decision.detail ?? 0) < ($1.decision.detail ?? 0) }), !exclusion.decision.opensApp {
                 line += "; if an exclusion ends the search for every app, \(exclusion.app)'s exclusion keeps it in the browser"
             }
             lines.append(line)

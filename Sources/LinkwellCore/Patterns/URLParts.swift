@@ -148,19 +148,13 @@ extension URLParts {
                 default: []
                 }
             if part > 0, !scalar.isASCII || scalar.value < 0x20 || scalar.value == 0x7F || encodedHere.contains(scalar) {
-                for byte in String(scalar).utf8 { result += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2) }
+                result += PercentEncoding.encoded(String(scalar)) { _ in false }
                 changed = true
             } else {
                 result.unicodeScalars.append(scalar)
             }
         }
         return changed ? result : nil
-    }
-}
-
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }
 

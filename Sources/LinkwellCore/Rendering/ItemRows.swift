@@ -302,13 +302,8 @@ package enum ItemFileProblem: DiagnosticMessage {
         case .keyTwice(let message):
             "this row gives a field twice (\(message.prefix { $0 != ":" })); readers differ on which value wins: give each field once"
         case .unprintable(let field, let bad):
-            "field '\(field)' contains U+\(String(bad.value, radix: 16, uppercase: true).leftPadded()), a control character, "
+            "field '\(field)' contains \(TerminalText.codePoint(bad)), a control character, "
                 + "line separator or non-character that a page would carry raw; remove it"
         }
     }
-}
-
-extension String {
-    /// Four hex digits at least, as code points are written (`U+001B`).
-    fileprivate func leftPadded() -> String { count >= 4 ? self : String(repeating: "0", count: 4 - count) + self }
 }

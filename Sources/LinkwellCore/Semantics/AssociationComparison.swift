@@ -158,20 +158,17 @@ package struct AssociationComparison: Sendable {
                 continue
             }
             // A difference under every reading quotes the first reading's openers.
-            let readings = [difference.reading ?? ExclusionReading.allCases[0]]
+            let reading = difference.reading ?? ExclusionReading.allCases[0]
             let form: AASAMatcher.Form = difference.platform == .ios ? .components : .legacyPaths
-            for reading in readings {
-                for (files, expected, side) in [(before, difference.before, "before"), (after, difference.after, "after")] {
-                    let concrete =
-                        files.aasa.map {
-                            AASAMatcher(document: $0, form: form).opener(url, installed: difference.installed, host: host, reading: reading)
-                                .app
-                        } ?? nil
-                    if concrete != expected.app {
-                        found.append(
-                            "\(difference.platform.displayName) \(difference.installedText) \(difference.witness) (\(side), "
-                                + "\(reading.rawValue)): engine says \(expected.app ?? "no app"), matcher says \(concrete ?? "no app")")
-                    }
+            for (files, expected, side) in [(before, difference.before, "before"), (after, difference.after, "after")] {
+                let concrete =
+                    files.aasa.map {
+                        AASAMatcher(document: $0, form: form).opener(url, installed: difference.installed, host: host, reading: reading).app
+                    } ?? nil
+                if concrete != expected.app {
+                    found.append(
+                        "\(difference.platform.displayName) \(difference.installedText) \(difference.witness) (\(side), "
+                            + "\(reading.rawValue)): engine says \(expected.app ?? "no app"), matcher says \(concrete ?? "no app")")
                 }
             }
         }

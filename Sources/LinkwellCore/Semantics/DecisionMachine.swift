@@ -192,8 +192,6 @@ struct DecisionExploration {
         /// the separators) was looked at.
         var exploredLength: Int
         var states: Int
-        /// Steps spent, machines and product together (`EngineBudget`).
-        var steps: Int
     }
 
     let classes: [SymbolSet]
@@ -277,7 +275,7 @@ struct DecisionExploration {
                         machineStates.enumerated().map { machines[$0.offset].accepting[$0.element] }, { witness(node) })
                     // The caller has all it needs: the walk stops, unfinished (nothing is claimed
                     // about what it did not see).
-                    if !goOn { return Outcome(complete: false, exploredLength: max(0, depth - 3), states: index.count, steps: steps()) }
+                    if !goOn { return Outcome(complete: false, exploredLength: max(0, depth - 3), states: index.count) }
                 }
                 for symbolClass in classes.indices {
                     let u = universe.next(states[base], symbolClass)
@@ -292,12 +290,17 @@ struct DecisionExploration {
                     // Once no machine can accept any more, every longer URL is undecided
                     // everywhere: nothing new can be learnt past here.
                     guard alive else { continue }
+                    // A state number past what a key packs would make two product states one: the
+                    // walk stops there instead (a --budget far above the default can reach it).
+                    guard next.allSatisfy({ $0 < Self.stateBound }) else {
+                        return Outcome(complete: false, exploredLength: max(0, depth - 3), states: index.count)
+                    }
                     let key = Self.key(next[...])
                     if index[key] == nil {
                         // Past the budget the walk stops: what it found holds for every URL up to
                         // the length it had fully explored, and nothing is claimed beyond.
                         guard index.count < budget.productStates, steps() < budget.steps else {
-                            return Outcome(complete: false, exploredLength: max(0, depth - 3), states: index.count, steps: steps())
+                            return Outcome(complete: false, exploredLength: max(0, depth - 3), states: index.count)
                         }
                         index[key] = Int32(parents.count)
                         states += next
@@ -309,10 +312,13 @@ struct DecisionExploration {
             level = nextLevel
             depth += 1
         }
-        return Outcome(complete: true, exploredLength: .max, states: index.count, steps: steps())
+        return Outcome(complete: true, exploredLength: .max, states: index.count)
     }
 
-    /// Up to three machine states (each below 2²¹, which the state limit guarantees) in one word.
+    /// Machine states below this fit a key (21 bits each).
+    private static let stateBound: Int32 = 1 << 21
+
+    /// Up to three machine states (each below `stateBound`, checked before) in one word.
     private static func key(_ states: ArraySlice<Int32>) -> UInt64 {
         var key: UInt64 = 0
         for state in states { key = key << 21 | UInt64(UInt32(state)) }

@@ -72,10 +72,7 @@ package struct DecodedText: Sendable, Hashable {
             if scalar.isASCII, scalar != "%", raw.contains(UInt8(scalar.value)) {
                 parts[parts.count - 1].unicodeScalars.append(scalar)
             } else {
-                for byte in String(scalar).utf8 {
-                    let hex = Array("0123456789ABCDEF")
-                    parts[parts.count - 1] += "%\(hex[Int(byte >> 4)])\(hex[Int(byte & 0xF)])"
-                }
+                parts[parts.count - 1] += PercentEncoding.encoded(String(scalar)) { _ in false }
             }
         }
         while parts.count < 3 { parts.append("") }

@@ -40,21 +40,13 @@ struct PartSyntax: Sendable {
         return .union([.one(of: raw.subtracting(.single(Self.percent))), Self.escape(0x00...0x7F), Self.multiByteCharacter])
     }
 
-    /// One character other than `scalar` (Android's `*` skipping to the next pattern character).
+    /// One character other than `scalar` (Android's `*` skipping to the next pattern character),
+    /// over a part whose characters are single symbols: decoded text (`DecodedText`), where
+    /// Android's rules are compiled, or a part compared as written.
     func anyCharacter(except scalar: Unicode.Scalar) -> Automaton {
-        if let text { return .one(of: raw.subtracting(.single(text.symbol(scalar)))) }
-        guard scalar.isASCII else { return .intersection(anyCharacter, exactly(scalar).complement(within: raw)) }
-        let byte = UInt8(scalar.value)
-        guard decoded else { return .one(of: raw.subtracting(.single(byte))) }
-        return .union([
-            .one(of: raw.subtracting(SymbolSet([Self.percent, byte]))), Self.escape(0x00...0x7F, except: byte), Self.multiByteCharacter,
-        ])
-    }
-
-    /// One unit of the part other than those that stand for `byte` (raw, or decoded as `%HH`).
-    func token(except byte: UInt8) -> Automaton {
-        guard decoded else { return .one(of: raw.subtracting(.single(byte))) }
-        return .union([.one(of: raw.subtracting(SymbolSet([Self.percent, byte]))), Self.escape(0...255, except: byte)])
+        precondition(!decoded, "a decoded part spells a character in several symbols; compile over DecodedText")
+        let symbol = text.map { $0.symbol(scalar) } ?? (scalar.isASCII ? UInt8(scalar.value) : nil)
+        return .one(of: symbol.map { raw.subtracting(.single($0)) } ?? raw)
     }
 
     /// The escapes of one well-formed UTF-8 sequence of two to four bytes.
@@ -71,14 +63,6 @@ struct PartSyntax: Sendable {
             .sequence([escape(0xF4...0xF4), escape(0x80...0x8F), continuation, continuation]),
         ])
     }()
-
-    /// `%HH` for every byte in `bytes` but `excluded`.
-    static func escape(_ bytes: ClosedRange<UInt8>, except excluded: UInt8) -> Automaton {
-        var options: [Automaton] = []
-        if excluded > bytes.lowerBound { options.append(escape(bytes.lowerBound...(excluded - 1))) }
-        if excluded < bytes.upperBound { options.append(escape((excluded + 1)...bytes.upperBound)) }
-        return excluded < bytes.lowerBound || excluded > bytes.upperBound ? escape(bytes) : .union(options)
-    }
 
     /// Exactly the scalar `scalar` (no folding): raw when it may stand raw here, or escaped.
     func exactly(_ scalar: Unicode.Scalar) -> Automaton {
@@ -197,7 +181,7 @@ enum AASAPatternLanguage {
 /// The wildcards of Android's dynamic rules (`AndroidGlob`): `*` jumps to the first occurrence of
 /// the next pattern character and never goes back. Built from that algorithm, state by state,
 /// so the automaton and the concrete matcher cannot disagree. A character is one Unicode scalar,
-/// compared as written or (decoded, as AOSP compares `Uri.getPath()`) in any spelling of it.
+/// one symbol of decoded text (`DecodedText`), as AOSP compares `Uri.getPath()`.
 enum AndroidGlobLanguage {
     static func compile(_ pattern: String, part: PartSyntax) -> Automaton {
         let characters = Array(pattern.unicodeScalars)

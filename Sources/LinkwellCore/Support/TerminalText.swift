@@ -7,7 +7,14 @@ package enum TerminalText {
         return text.unicodeScalars.map { isPrintable($0) ? String($0) : "\\u{\(String($0.value, radix: 16))}" }.joined()
     }
 
-    static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {
+    /// `U+001B`: a code point as people write it, four hex digits at least.
+    package static func codePoint(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+
+    /// Printable ASCII, or beyond ASCII a letter, mark, number, punctuation or symbol.
+    package static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {
         (0x20...0x7E).contains(scalar.value) || (!scalar.isASCII && LineText.allows(scalar))
     }
 }

@@ -71,7 +71,7 @@ extension Validation {
         for (value, what) in urlLike where !value.value.unicodeScalars.contains(where: isControl) {
             if let space = value.value.unicodeScalars.first(where: { $0.properties.isWhitespace }) {
                 found.append(.error(CharacterProblem.whitespace(value.value, what: what, space), at: value.location))
-            } else if let bad = value.value.unicodeScalars.first(where: { !isAllowedInLine($0) }) {
+            } else if let bad = value.value.unicodeScalars.first(where: { !LineText.allows($0) }) {
                 found.append(.error(CharacterProblem.notInLine(value.value, what: what, bad), at: value.location))
             }
         }
@@ -80,9 +80,6 @@ extension Validation {
 
     /// The longest value, in UTF-8 bytes, written into a line of a host configuration.
     package static let maximumLineValue = 2_048
-
-    /// An allow-list for values written into a line of a host configuration (`LineText`).
-    package static func isAllowedInLine(_ scalar: Unicode.Scalar) -> Bool { LineText.allows(scalar) }
 
     /// What item data may not hold: `isControl` but tab and line breaks, which a quoted CSV
     /// field holds in a multi-line description and a page shows as white space.
@@ -108,18 +105,6 @@ extension Validation {
         }
     }
 
-    fileprivate static func codePoint(_ scalar: Unicode.Scalar) -> String {
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-    }
-
-    /// The value with control characters shown as `\u{…}`, so the message itself stays on one line.
-    fileprivate static func visible(_ text: String) -> String {
-        text.unicodeScalars.map { scalar in
-            isControl(scalar) || (!scalar.isASCII && !isAllowedInLine(scalar)) ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
-        }
-        .joined()
-    }
 }
 
 /// Characters no output can carry.
@@ -132,14 +117,14 @@ package enum CharacterProblem: DiagnosticMessage {
     package var text: String {
         switch self {
         case .controlCharacter(let value, let what, let bad):
-            "\(what) '\(Validation.visible(value))' contains the \(bad.properties.isNoncharacterCodePoint ? "non-character" : "control character") \(Validation.codePoint(bad)), which no output file can carry; remove it"
+            "\(what) '\(TerminalText.escaped(value))' contains the \(bad.properties.isNoncharacterCodePoint ? "non-character" : "control character") \(TerminalText.codePoint(bad)), which no output file can carry; remove it"
         case .whitespace(let value, let what, let space):
-            "\(what) '\(value)' contains whitespace (\(Validation.codePoint(space))), which would split a rule in the host configuration; percent-encode it as %20 or remove it"
+            "\(what) '\(value)' contains whitespace (\(TerminalText.codePoint(space))), which would split a rule in the host configuration; percent-encode it as %20 or remove it"
         case .tooLong(let value, let what):
-            "\(what) '\(Validation.visible(String(value.prefix(40))))…' is \(value.utf8.count) bytes long; a value written into a host "
+            "\(what) '\(TerminalText.escaped(String(value.prefix(40))))…' is \(value.utf8.count) bytes long; a value written into a host "
                 + "configuration line may have at most \(Validation.maximumLineValue) (nginx refuses a parameter of about 4 KB)"
         case .notInLine(let value, let what, let bad):
-            "\(what) '\(Validation.visible(value))' contains \(Validation.codePoint(bad)), \(Validation.kind(bad)); a line of a host "
+            "\(what) '\(TerminalText.escaped(value))' contains \(TerminalText.codePoint(bad)), \(Validation.kind(bad)); a line of a host "
                 + "configuration holds only letters, marks, numbers, punctuation and symbols (Netlify splits its fields on "
                 + "characters such as U+FEFF): percent-encode it or remove it"
         }
