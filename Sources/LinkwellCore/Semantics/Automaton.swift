@@ -188,52 +188,130 @@ extension Automaton {
     /// Pieces built from products and ε-moves (an Android query filter) shrink from thousands of
     /// states to tens, so products of them stay small.
     func minimized(within alphabet: SymbolSet) -> Automaton {
+        minimized(within: alphabet, workLimit: .max) ?? self
+    }
+
+    /// `minimized(within:)`, or nil once the subset construction has gathered `workLimit` states
+    /// in all (a pattern of thousands of `*` is left as it is, for the walk's budget to bound).
+    /// Every rule is compiled through here, so it keeps to arrays: ε-closures by stamps, subsets
+    /// and signatures numbered by `Interner` (hashing arrays as dictionary keys was most of the
+    /// cost of compiling 1,000 rules).
+    func minimized(within alphabet: SymbolSet, workLimit: Int) -> Automaton? {
         let classes = SymbolClasses(edgeSets + [alphabet]).classes.map { $0.intersection(alphabet) }.filter { !$0.isEmpty }
-        var ids: [Set<Int>: Int] = [:]
-        var subsets: [Set<Int>] = []
-        var table: [[Int]] = []
-        func id(_ subset: Set<Int>) -> Int {
-            if let existing = ids[subset] { return existing }
-            ids[subset] = subsets.count
-            subsets.append(subset)
-            table.append([])
-            return subsets.count - 1
+        let representatives = classes.map { $0.members[0] }
+        let edgeClasses = states.map { state in
+            state.edges.map { edge in representatives.indices.filter { edge.symbols.contains(representatives[$0]) } }
         }
-        _ = id(closure([start]))
+        var stamps = [Int](repeating: -1, count: states.count)
+        var stamp = 0
+        var closures = [[Int]?](repeating: nil, count: states.count)
+        func closureOf(_ state: Int) -> [Int] {
+            if let known = closures[state] { return known }
+            stamp += 1
+            var found = [state]
+            stamps[state] = stamp
+            var cursor = 0
+            while cursor < found.count {
+                for target in states[found[cursor]].epsilons where stamps[target] != stamp {
+                    stamps[target] = stamp
+                    found.append(target)
+                }
+                cursor += 1
+            }
+            found.sort()
+            closures[state] = found
+            return found
+        }
+        var subsets = Interner()
+        var table: [[Int]] = []
+        var work = 0
+        var buckets = [[Int]](repeating: [], count: classes.count)
+        var subset: [Int] = []
+        _ = subsets.id(of: closureOf(start))
         var index = 0
         while index < subsets.count {
-            let subset = subsets[index]
-            table[index] = classes.map { id(step(subset, $0.members[0])) }
+            guard work < workLimit else { return nil }
+            for symbolClass in classes.indices { buckets[symbolClass].removeAll(keepingCapacity: true) }
+            for state in subsets[index] {
+                for (edge, classesOfEdge) in zip(states[state].edges, edgeClasses[state]) {
+                    for symbolClass in classesOfEdge { buckets[symbolClass].append(edge.target) }
+                }
+            }
+            var row: [Int] = []
+            row.reserveCapacity(classes.count)
+            for symbolClass in classes.indices {
+                subset.removeAll(keepingCapacity: true)
+                for target in buckets[symbolClass] {
+                    for state in closureOf(target) { subset.append(state) }
+                }
+                subset.sort()
+                var kept = 0
+                for state in subset where kept == 0 || subset[kept - 1] != state {
+                    subset[kept] = state
+                    kept += 1
+                }
+                subset.removeLast(subset.count - kept)
+                work += subset.count
+                row.append(subsets.id(of: subset))
+            }
+            table.append(row)
             index += 1
         }
         // Moore: split blocks by acceptance, then by the blocks each class leads to, until stable.
-        var block = subsets.map { $0.contains(accept) ? 1 : 0 }
+        let accepting = (0..<subsets.count).map { subsets[$0].contains(accept) }
+        var block = accepting.map { $0 ? 1 : 0 }
+        var blockCount = Set(block).count
         while true {
-            var signatures: [[Int]: Int] = [:]
-            let refined = subsets.indices.map { state in
-                let signature = [block[state]] + table[state].map { block[$0] }
-                if let known = signatures[signature] { return known }
-                signatures[signature] = signatures.count
-                return signatures.count - 1
+            var signatures = Interner()
+            var signature: [Int] = []
+            let refined = (0..<subsets.count).map { state in
+                signature.removeAll(keepingCapacity: true)
+                signature.append(block[state])
+                for target in table[state] { signature.append(block[target]) }
+                return signatures.id(of: signature)
             }
-            let stable = Set(refined).count == Set(block).count
+            let stable = signatures.count == blockCount
             block = refined
+            blockCount = signatures.count
             if stable { break }
         }
-        let blockCount = (block.max() ?? 0) + 1
         // The block that can never accept (the empty subset's, if reached) needs no edges into it.
-        let dead = ids[[]].map { block[$0] }
-        var states = [State](repeating: State(), count: blockCount + 1)
-        var built = Set<Int>()
-        for state in subsets.indices where built.insert(block[state]).inserted {
+        let dead = subsets.existingID(of: []).map { block[$0] }
+        var result = [State](repeating: State(), count: blockCount + 1)
+        var built = [Bool](repeating: false, count: blockCount)
+        for state in 0..<subsets.count where !built[block[state]] {
+            built[block[state]] = true
             var edges: [Int: SymbolSet] = [:]
             for (symbols, target) in zip(classes, table[state]) where block[target] != dead {
                 edges[block[target], default: .empty] = edges[block[target], default: .empty].union(symbols)
             }
-            states[block[state]].edges = edges.sorted { $0.key < $1.key }.map { ($0.value, $0.key) }
-            if subsets[state].contains(accept) { states[block[state]].epsilons = [blockCount] }
+            result[block[state]].edges = edges.sorted { $0.key < $1.key }.map { ($0.value, $0.key) }
+            if accepting[state] { result[block[state]].epsilons = [blockCount] }
         }
-        return Automaton(states: states, start: block[0], accept: blockCount)
+        return Automaton(states: result, start: block[0], accept: blockCount)
+    }
+}
+
+/// Numbers arrays of integers by content: each new array gets the next number. Arrays are
+/// found by a hash of their elements and compared only within a bucket.
+private struct Interner {
+    private var arrays: [[Int]] = []
+    private var buckets: [UInt64: [Int]] = [:]
+
+    var count: Int { arrays.count }
+
+    subscript(id: Int) -> [Int] { arrays[id] }
+
+    mutating func id(of array: [Int]) -> Int {
+        let key = FNV.hash(words: array)
+        if let found = buckets[key]?.first(where: { arrays[$0] == array }) { return found }
+        arrays.append(array)
+        buckets[key, default: []].append(arrays.count - 1)
+        return arrays.count - 1
+    }
+
+    func existingID(of array: [Int]) -> Int? {
+        buckets[FNV.hash(words: array)]?.first { arrays[$0] == array }
     }
 }
 

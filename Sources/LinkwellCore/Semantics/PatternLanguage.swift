@@ -25,7 +25,7 @@ struct PartSyntax: Sendable {
     /// One unit of the part: a character, or (decoded) a whole `%HH` escape.
     var token: Automaton {
         guard decoded else { return .one(of: raw) }
-        return .union([.one(of: raw.subtracting(.single(Self.percent))), Self.escape(0...255)])
+        return .union([.one(of: raw.subtracting(.single(Self.percent))), Self.anyEscape])
     }
 
     /// Any run of the part's units.
@@ -37,8 +37,14 @@ struct PartSyntax: Sendable {
     /// of an ASCII byte or the escapes of one well-formed UTF-8 sequence.
     var anyCharacter: Automaton {
         guard decoded else { return .one(of: raw) }
-        return .union([.one(of: raw.subtracting(.single(Self.percent))), Self.escape(0x00...0x7F), Self.multiByteCharacter])
+        return .union([.one(of: raw.subtracting(.single(Self.percent))), Self.asciiEscape, Self.multiByteCharacter])
     }
+
+    // The escapes as minimal automata, built once: every decoded `?` and `*` holds them, and the
+    // forms composed from them ("one UTF-8 sequence as escapes with either case of hex digit")
+    // are hundreds of ε-linked states, where tens of deterministic ones decide the same.
+    private static let anyEscape = escape(0...255).minimized(within: .every)
+    private static let asciiEscape = escape(0x00...0x7F).minimized(within: .every)
 
     /// One character other than `scalar` (Android's `*` skipping to the next pattern character),
     /// over a part whose characters are single symbols: decoded text (`DecodedText`), where
@@ -61,7 +67,7 @@ struct PartSyntax: Sendable {
             .sequence([escape(0xF0...0xF0), escape(0x90...0xBF), continuation, continuation]),
             .sequence([escape(0xF1...0xF3), continuation, continuation, continuation]),
             .sequence([escape(0xF4...0xF4), escape(0x80...0x8F), continuation, continuation]),
-        ])
+        ]).minimized(within: .every)
     }()
 
     /// Exactly the scalar `scalar` (no folding): raw when it may stand raw here, or escaped.

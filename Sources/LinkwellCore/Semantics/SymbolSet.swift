@@ -22,6 +22,8 @@ struct SymbolSet: Hashable, Sendable {
     private var separators: UInt64 = 0
 
     static let empty = SymbolSet()
+    /// Every symbol: minimising within it keeps an automaton's language exactly.
+    static let every = SymbolSet((0..<Symbol(Symbols.count)))
 
     init() {}
 
