@@ -383,7 +383,7 @@ struct DetailReading {
 /// The keys a component's rule reads, found in one pass over the component (a lookup per
 /// key, each hashing its key, was seven hashes a rule), each the component's own value else
 /// the defaults'. The concrete matcher and the exact engine both read components through it.
-struct ComponentKeys {
+struct ComponentKeys: Hashable {
     var path: JSONValue?
     var query: JSONValue?
     var fragment: JSONValue?

@@ -39,8 +39,10 @@ package struct AssociationComparison: Sendable {
         var iosJobs: [IOSJob] = []
         for form in [AASAMatcher.Form.components, .legacyPaths] {
             let platform: Platform = form == .components ? .ios : .iosLegacy
-            let old = before.aasa.map { DecisionLists.appRules($0, form: form) } ?? .empty
-            let new = after.aasa.map { DecisionLists.appRules($0, form: form) } ?? .empty
+            // Compiled together: the rules both sides hold are compiled once.
+            let compiled = DecisionLists.appRules([before.aasa, after.aasa].compactMap { $0 }, form: form)
+            let old = before.aasa == nil ? .empty : compiled[0]
+            let new = after.aasa == nil ? .empty : compiled[compiled.count - 1]
             iosJobs.append(IOSJob(before: old, after: new, platform: platform))
         }
         var jobs: [Job] = []

@@ -23,46 +23,100 @@ enum DecisionLists {
     /// Every app's rules at once, each detail's rules once (`AppRules`), for deciding what a
     /// device with several of the file's apps installed does.
     static func appRules(_ document: JSONValue, form: AASAMatcher.Form) -> AppRules {
-        guard let applinks = document["applinks"], applinks.object != nil else { return .empty }
-        var variables = BuiltInVariables.values
-        for (name, values) in applinks["substitutionVariables"]?.object ?? [:] {
-            variables[name] = values.array?.compactMap(\.string) ?? []
-        }
-        let siteDefaults = applinks["defaults"]?.object ?? [:]
-        var result = AppRules.empty
-        var appIndex: [String: Int] = [:]
-        for (keyedAppID, detail) in AASAMatcher.detailValues(applinks["details"]) {
-            guard let compiled = compile(detail, keyedAppID: keyedAppID, form: form, siteDefaults: siteDefaults, variables: variables)
-            else { continue }
-            var members: [Int] = []
-            for appID in compiled.appIDs {
-                let index =
-                    appIndex[appID]
-                    ?? {
-                        result.apps.append(appID)
-                        appIndex[appID] = result.apps.count - 1
-                        return result.apps.count - 1
-                    }()
-                if !members.contains(index) { members.append(index) }
-            }
-            result.firstRuleOfDetail.append(result.rules.count)
-            result.detailOfRule += Array(repeating: result.appsOfDetail.count, count: compiled.rules.count)
-            result.appsOfDetail.append(members)
-            result.rules += compiled.rules
-        }
-        return result
+        appRules([document], form: form)[0]
     }
 
-    private static func compile(
-        _ detail: JSONValue, keyedAppID: String?, form: AASAMatcher.Form, siteDefaults: [String: JSONValue],
-        variables: [String: [String]]
-    ) -> (appIDs: [String], rules: [DecisionRule])? {
-        guard let reading = DetailReading(detail, keyedAppID: keyedAppID, form: form, siteDefaults: siteDefaults) else { return nil }
-        switch reading.rules {
-        case .components(let components, let defaults):
-            return (reading.appIDs, components.map { RuleLanguage.component($0, defaults: defaults, variables: variables) })
-        case .paths(let paths):
-            return (reading.appIDs, paths.map(RuleLanguage.legacyPath))
+    /// `appRules` of several files at once: a rule the files share (the same component under the
+    /// same defaults and variables, or the same path) is compiled once — a before/after pair
+    /// shares all but the rules that changed — and the rules are compiled on every core.
+    static func appRules(_ documents: [JSONValue], form: AASAMatcher.Form) -> [AppRules] {
+        // Each file's substitution variables once (files rarely differ there): rules key on its number.
+        var variableSets: [[String: [String]]] = []
+        let read = documents.map { document in
+            let variables = variables(of: document)
+            let number =
+                variableSets.firstIndex(of: variables)
+                ?? {
+                    variableSets.append(variables)
+                    return variableSets.count - 1
+                }()
+            return readRules(document, form: form, variables: number)
+        }
+        var unique: [RuleSource] = []
+        var indexOf: [RuleSource: Int] = [:]
+        for file in read {
+            for detail in file {
+                for source in detail.sources where indexOf[source] == nil {
+                    indexOf[source] = unique.count
+                    unique.append(source)
+                }
+            }
+        }
+        let compiled = unique.concurrentMap { [variableSets] in $0.compiled(variableSets) }
+        return read.map { details in
+            var result = AppRules.empty
+            var appIndex: [String: Int] = [:]
+            for detail in details {
+                var members: [Int] = []
+                for appID in detail.appIDs {
+                    let index =
+                        appIndex[appID]
+                        ?? {
+                            result.apps.append(appID)
+                            appIndex[appID] = result.apps.count - 1
+                            return result.apps.count - 1
+                        }()
+                    if !members.contains(index) { members.append(index) }
+                }
+                result.firstRuleOfDetail.append(result.rules.count)
+                result.detailOfRule += Array(repeating: result.appsOfDetail.count, count: detail.sources.count)
+                result.appsOfDetail.append(members)
+                result.rules += detail.sources.compactMap { indexOf[$0].map { compiled[$0] } }
+            }
+            return result
+        }
+    }
+
+    /// One rule as the file states it, with everything its meaning depends on.
+    private enum RuleSource: Hashable, Sendable {
+        /// `variables`: the number of the file's substitution variables among the files'.
+        case component([String: JSONValue], defaults: ComponentKeys, variables: Int)
+        case path(String)
+
+        func compiled(_ variableSets: [[String: [String]]]) -> DecisionRule {
+            switch self {
+            case .component(let component, let defaults, let variables):
+                RuleLanguage.component(component, defaults: defaults, variables: variableSets[variables])
+            case .path(let entry): RuleLanguage.legacyPath(entry)
+            }
+        }
+    }
+
+    /// The built-in substitution variables with the file's own.
+    private static func variables(of document: JSONValue) -> [String: [String]] {
+        var variables = BuiltInVariables.values
+        for (name, values) in document["applinks"]?["substitutionVariables"]?.object ?? [:] {
+            variables[name] = values.array?.compactMap(\.string) ?? []
+        }
+        return variables
+    }
+
+    /// Each detail a reading keeps: its apps and its rules, in file order.
+    private static func readRules(_ document: JSONValue, form: AASAMatcher.Form, variables: Int) -> [(
+        appIDs: [String], sources: [RuleSource]
+    )] {
+        guard let applinks = document["applinks"], applinks.object != nil else { return [] }
+        let siteDefaults = applinks["defaults"]?.object ?? [:]
+        return AASAMatcher.detailValues(applinks["details"]).compactMap { keyedAppID, detail in
+            guard let reading = DetailReading(detail, keyedAppID: keyedAppID, form: form, siteDefaults: siteDefaults) else {
+                return nil
+            }
+            switch reading.rules {
+            case .components(let components, let defaults):
+                return (reading.appIDs, components.map { .component($0, defaults: defaults, variables: variables) })
+            case .paths(let paths):
+                return (reading.appIDs, paths.map { .path($0) })
+            }
         }
     }
 
