@@ -20,7 +20,13 @@ struct DecisionMachine {
     private var scratchBuckets: [[Int]] = []
     /// Per automaton state: the rule it accepts for, or -1.
     private var acceptingRule: [Int] = []
-    private var closures: [[Int]?]
+    /// Each state's ε-closure (the states a subset keeps), once worked out, in one flat buffer:
+    /// state `s`'s is `closureStates[closureStart[s]..<closureEnd[s]]` (start -1 until worked
+    /// out). Reading closures was most of a walk's time as arrays of arrays (a retain and a
+    /// release per read).
+    private var closureStart: [Int32]
+    private var closureEnd: [Int32]
+    private var closureStates: [Int32] = []
     /// A generation stamp per automaton state, so building a subset never hashes.
     private var stamps: [Int]
     private var generation = 0
@@ -68,7 +74,8 @@ struct DecisionMachine {
             representatives.indices.compactMap { symbols.contains(representatives[$0]) ? Int32($0) : nil }
         }
         scratchBuckets = Array(repeating: [], count: representatives.count)
-        closures = Array(repeating: nil, count: states.count)
+        closureStart = Array(repeating: -1, count: states.count)
+        closureEnd = Array(repeating: -1, count: states.count)
         stamps = Array(repeating: 0, count: states.count)
         _ = id(of: closure(of: [0]))
     }
@@ -126,17 +133,21 @@ struct DecisionMachine {
         generation += 1
         scratchSubset.removeAll(keepingCapacity: true)
         for seed in scratchTargets where stamps[seed] != generation {
-            for state in stateClosure(seed) where stamps[state] != generation {
-                stamps[state] = generation
-                scratchSubset.append(state)
+            if closureStart[seed] < 0 { workOutClosure(seed) }
+            for index in Int(closureStart[seed])..<Int(closureEnd[seed]) {
+                let state = Int(closureStates[index])
+                if stamps[state] != generation {
+                    stamps[state] = generation
+                    scratchSubset.append(state)
+                }
             }
         }
         scratchSubset.sort()
         work += scratchSubset.count
     }
 
-    private mutating func stateClosure(_ state: Int) -> [Int] {
-        if let known = closures[state] { return known }
+    /// Works out `state`'s closure into the flat buffer.
+    private mutating func workOutClosure(_ state: Int) {
         // A depth-first walk over ε-moves, with its own stamps (the caller's are in use).
         var seen: Set<Int> = [state]
         var result = [state]
@@ -148,9 +159,11 @@ struct DecisionMachine {
             }
         }
         // Only the states a subset keeps (see `closure(of:)`), so merging closures stays small.
-        let important = result.filter { edgeStart[$0] < edgeStart[$0 + 1] || acceptingRule[$0] >= 0 }
-        closures[state] = important
-        return important
+        closureStart[state] = Int32(closureStates.count)
+        for kept in result where edgeStart[kept] < edgeStart[kept + 1] || acceptingRule[kept] >= 0 {
+            closureStates.append(Int32(kept))
+        }
+        closureEnd[state] = Int32(closureStates.count)
     }
 
     private mutating func id(of subset: [Int]) -> Int32 {
