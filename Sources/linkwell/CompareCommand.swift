@@ -31,14 +31,9 @@ struct CompareCommand: ParsableCommand {
     @Flag(help: "Print the comparison as JSON lines, one per platform and app.")
     var json = false
 
-    @Option(
-        help: ArgumentHelp(
-            "Multiply the exact engine's work budget by this (default 1: about 2 s of CPU and 256 MB on 2 cores).",
-            discussion: "The budget counts steps, not seconds: the same files give the same verdict on every machine."))
-    var budget: Int = 1
+    @OptionGroup var budgetOption: BudgetOption
 
     func validate() throws {
-        guard budget >= 1, budget <= 1_000 else { throw ValidationError("--budget takes a whole number from 1 to 1000") }
         if let problem = Identifiers.hostProblem(host) { throw ValidationError(problem) }
     }
 
@@ -59,7 +54,7 @@ struct CompareCommand: ParsableCommand {
             )
             throw ExitCode(64)
         }
-        let comparison = AssociationComparison(before: files.0, after: files.1, host: host.lowercased(), budget: .scaled(budget))
+        let comparison = AssociationComparison(before: files.0, after: files.1, host: host.lowercased(), budget: budgetOption.engineBudget)
         if json {
             for line in Self.jsonLines(comparison) { print(line) }
         } else {

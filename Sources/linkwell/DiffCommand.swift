@@ -35,6 +35,8 @@ struct DiffCommand: ParsableCommand {
     @Option(help: "markdown (a pull-request comment) or json (for bots).")
     var format: Format = .markdown
 
+    @OptionGroup var budgetOption: BudgetOption
+
     func validate() throws {
         guard (base == nil) != (baseManifest == nil) else {
             throw ValidationError("give exactly one of --base REV and --base-manifest FILE")
@@ -49,7 +51,7 @@ struct DiffCommand: ParsableCommand {
 
         let head = ManifestDiff.Side(site: headSite, plan: headPlan, files: headFiles, templates: headResult.templates)
         guard let (name, text, project) = try baseInput() else {
-            report(ManifestDiff(base: nil, head: head), base: "\(base ?? "HEAD") (no manifest)")
+            report(ManifestDiff(base: nil, head: head, budget: budgetOption.engineBudget), base: "\(base ?? "HEAD") (no manifest)")
             return
         }
         let baseResult = Linkwell.build(SourceFile(path: name, text: text), project: project, templatesFolder: manifestOptions.templates)
@@ -62,7 +64,8 @@ struct DiffCommand: ParsableCommand {
             throw ExitCode.failure
         }
         let diff = ManifestDiff(
-            base: .init(site: baseSite, plan: basePlan, files: baseFiles, templates: baseResult.templates), head: head)
+            base: .init(site: baseSite, plan: basePlan, files: baseFiles, templates: baseResult.templates), head: head,
+            budget: budgetOption.engineBudget)
         report(diff, base: name)
     }
 

@@ -38,14 +38,9 @@ struct ImportCommand: ParsableCommand {
     @Flag(help: "Exit 0 even when the manifest's build decides some URLs otherwise than the original files.")
     var allowDifferences = false
 
-    @Option(
-        help: ArgumentHelp(
-            "Multiply the exact engine's work budget by this (default 1: about 2 s of CPU and 256 MB on 2 cores).",
-            discussion: "The budget counts steps, not seconds: the same files give the same verdict on every machine."))
-    var budget: Int = 1
+    @OptionGroup var budgetOption: BudgetOption
 
     func validate() throws {
-        guard budget >= 1, budget <= 1_000 else { throw ValidationError("--budget takes a whole number from 1 to 1000") }
         guard !aasa.isEmpty || !assetlinks.isEmpty else { throw ValidationError("give at least one --aasa or --assetlinks file") }
         if let problem = Identifiers.hostProblem(domain) { throw ValidationError(problem) }
         if let mirror, let problem = Identifiers.hostProblem(mirror) { throw ValidationError(problem) }
@@ -59,7 +54,7 @@ struct ImportCommand: ParsableCommand {
         let run = ImportRun(
             aasa: try aasa.map { ManifestImport.Source(name: $0, document: try Console.readJSON($0)) },
             assetLinks: try assetlinks.map { ManifestImport.Source(name: $0, document: try Console.readAssetLinks($0)) },
-            domain: domain, mirror: mirror, manifestPath: output, budget: .scaled(budget))
+            domain: domain, mirror: mirror, manifestPath: output, budget: budgetOption.engineBudget)
 
         let folder = PathText.folder(of: output)
         do {

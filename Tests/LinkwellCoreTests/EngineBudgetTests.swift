@@ -29,4 +29,26 @@ import Testing
             rules, rules, platform: .ios, host: "m.example.com", budget: EngineBudget(steps: 8_000_000, productStates: 20_000))
         #expect((wider.comparisons.first?.states ?? 0) > comparison.states)
     }
+
+    /// The budget is the command's: a comparison that walks both iOS forms and an Android list
+    /// gives each walk a share, so the walks together stay within what the command was given.
+    @Test func aCommandsWalksShareItsBudget() throws {
+        let overlapping = (0..<20).map { "/*\(Character(Unicode.Scalar(97 + $0)!))*\(Character(Unicode.Scalar(122 - $0)!))*" }
+        let components = overlapping.map { #"{"/": "\#($0)"}"# }.joined(separator: ",")
+        let paths = overlapping.map { #""\#($0)""# }.joined(separator: ",")
+        let aasa = try JSONValue.parse(
+            #"{"applinks": {"details": [{"appID": "T.a", "appIDs": ["T.a"], "components": [\#(components)], "paths": [\#(paths)]}]}}"#)
+        let rules = overlapping.map { #"{"/": "\#($0)"}"# }.joined(separator: ",")
+        let links = try JSONValue.parse(
+            #"[{"relation": ["delegate_permission/common.handle_all_urls"], "relation_extensions": {"delegate_permission/common.handle_all_urls": {"dynamic_app_link_components": [\#(rules)]}}, "target": {"namespace": "android_app", "package_name": "a.b", "sha256_cert_fingerprints": ["14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"]}}]"#
+        )
+        let budget = EngineBudget(steps: 50_000_000, productStates: 6_000)
+        let files = AssociationComparison.Files(aasa: aasa, assetLinks: links)
+        let comparison = AssociationComparison(before: files, after: files, host: "m.example.com", budget: budget)
+        let walked = comparison.comparisons.filter { $0.states > 0 }
+        #expect(walked.count == 3, "iOS 13+, iOS 9–12 and Android each walked: \(walked.map(\.platform))")
+        #expect(walked.allSatisfy { $0.verdict == .notProven })
+        #expect(walked.reduce(0) { $0 + $1.states } <= budget.productStates)
+        #expect(budget.share(of: 3).productStates == 2_000 && budget.share(of: 0) == budget)
+    }
 }

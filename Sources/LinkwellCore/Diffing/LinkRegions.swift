@@ -28,12 +28,15 @@ package struct LinkRegions: Sendable {
     /// How many (host, platform, app) comparisons ran.
     package var comparisons = 0
 
-    init(base: ManifestDiff.Side, head: ManifestDiff.Side) {
+    init(base: ManifestDiff.Side, head: ManifestDiff.Side, budget: EngineBudget = .default) {
         let hosts = (base.site.hosts + head.site.hosts).uniqued()
+        let packages = (base.site.androidApps.map(\.package) + head.site.androidApps.map(\.package)).uniqued()
+        // One budget for the whole diff: per host, the files' comparison and each package's intent filters.
+        let budget = budget.share(of: hosts.count * (1 + packages.count))
         for host in hosts {
             let before = Self.files(base, host: host)
             let after = Self.files(head, host: host)
-            let comparison = AssociationComparison(before: before, after: after, host: host)
+            let comparison = AssociationComparison(before: before, after: after, host: host, budget: budget)
             for result in comparison.comparisons {
                 record(result, base: base, head: head)
             }
@@ -42,12 +45,13 @@ package struct LinkRegions: Sendable {
             }
             unproved += comparison.notCompared.map { "\(host): \($0)" }
             unproved += comparison.inconsistencies.map { "\(host): internal check failed (please report): \($0)" }
-            for package in (base.site.androidApps.map(\.package) + head.site.androidApps.map(\.package)).uniqued() {
+            for package in packages {
                 let old = base.site.androidApps.first { $0.package == package }
                 let new = head.site.androidApps.first { $0.package == package }
                 let a = old.map { DecisionLists.intentFilters(site: base.site, app: $0, host: host) } ?? (.empty, [])
                 let b = new.map { DecisionLists.intentFilters(site: head.site, app: $0, host: host) } ?? (.empty, [])
-                let result = LinkEquivalence.compare(a.list, b.list, platform: .androidLegacy, app: package, host: host)
+                let result = LinkEquivalence.compare(
+                    a.list, b.list, platform: .androidLegacy, app: package, host: host, budget: budget)
                 record(result, base: base, head: head, origins: (a.origins, b.origins))
             }
         }

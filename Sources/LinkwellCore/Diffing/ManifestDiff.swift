@@ -117,12 +117,12 @@ package struct ManifestDiff: Sendable {
     }
 
     /// A nil `base` is a first pull request: everything in `head` is new.
-    package init(base: Side?, head: Side) {
+    package init(base: Side?, head: Side, budget: EngineBudget = .default) {
         isFirst = base == nil
         let base = base ?? .nothing
         routes = Self.routeChanges(base.site.routes, head.site.routes)
         changes = ManifestChanges(base: base.site, head: head.site, baseExtras: base.extras, headExtras: head.extras)
-        regions = LinkRegions(base: base, head: head)
+        regions = LinkRegions(base: base, head: head, budget: budget)
         let urls = Self.urls(base.site) + Self.urls(head.site)
         var seen: Set<String> = []
         var links: [LinkChange] = []

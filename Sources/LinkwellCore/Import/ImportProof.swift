@@ -8,6 +8,8 @@ package struct ImportProof: Sendable {
         let byPath = Dictionary(files.map { ($0.path, $0.contents) }, uniquingKeysWith: { first, _ in first })
         let builtAASA = byPath["\(host)/\(AssociationFiles.aasa)"].flatMap { try? JSONValue.parse($0) }
         let builtLinks = byPath["\(host)/\(AssociationFiles.assetLinks)"].flatMap { try? JSONValue.parse($0) }
+        // One budget for the whole proof, shared by its comparisons.
+        let budget = budget.share(of: aasa.count + assetLinks.count)
         comparisons =
             aasa.map {
                 AssociationComparison(

@@ -38,6 +38,10 @@ package enum Lints {
 
     // MARK: - Shadowing
 
+    /// A build's exact lints (which routes decide, `RouteReachability`; what older platforms lose,
+    /// `PlatformLosses`) share the default budget: half each, split again among their walks.
+    static let walkBudget = EngineBudget.default.share(of: 2)
+
     /// Routes that never decide on some platform reading, proved by `RouteReachability`; the
     /// message names the routes that decide their URLs instead, and where the route still decides.
     static func shadowedRules(_ site: Site, plan: BuildPlan, files: [OutputFile], matcher: SiteMatcher? = nil) -> [Diagnostic] {

@@ -40,6 +40,8 @@ enum PlatformLosses {
         // Examples come from the first host that shows one: mirrors repeat the same lists.
         var exampleHost: [RouteOnPlatform: String] = [:]
         let byPath = Dictionary(files.map { ($0.path, $0.contents) }, uniquingKeysWith: { first, _ in first })
+        // Every comparison first, so each gets its share of the lint's budget.
+        var walks: [LossWalk] = []
         for host in site.hosts {
             guard let aasa = byPath["\(host)/\(AssociationFiles.aasa)"].flatMap({ try? JSONValue.parse($0) }) else { continue }
             let modern = DecisionLists.aasa(aasa, form: .components)
@@ -63,33 +65,53 @@ enum PlatformLosses {
                     others.append((.android, list, androidOrigins))
                 }
                 for (platform, list, otherOrigins) in others {
-                    // Only a finished, fully modelled comparison may say "no difference".
-                    let comparison = LinkEquivalence.compare(reference, list, platform: platform, app: app.id, host: host)
-                    if comparison.complete, comparison.unmodelled.isEmpty {
-                        for route in (origins + otherOrigins).compactMap({ $0 }) {
-                            compared.insert(RouteOnPlatform(route: route, platform: platform))
-                        }
-                    }
-                    for difference in comparison.differences {
-                        let routes = [
-                            difference.before.rule.flatMap { $0 < origins.count ? origins[$0] : nil },
-                            difference.after.rule.flatMap { $0 < otherOrigins.count ? otherOrigins[$0] : nil },
-                        ].compactMap { $0 }
-                        let text =
-                            "\(difference.witness): iOS 13+ \(verb(difference.before)), \(platform.displayName) \(verb(difference.after))"
-                        for route in routes.uniqued() {
-                            let key = RouteOnPlatform(route: route, platform: platform)
-                            guard exampleHost[key, default: host] == host else { continue }
-                            exampleHost[key] = host
-                            if found[key, default: []].count < examples, !found[key, default: []].contains(text) {
-                                found[key, default: []].append(text)
-                            }
-                        }
+                    walks.append(
+                        LossWalk(
+                            host: host, app: app.id, reference: reference, origins: origins, platform: platform, list: list,
+                            otherOrigins: otherOrigins))
+                }
+            }
+        }
+        let budget = Lints.walkBudget.share(of: walks.count)
+        for walk in walks {
+            let (host, origins, otherOrigins, platform) = (walk.host, walk.origins, walk.otherOrigins, walk.platform)
+            // Only a finished, fully modelled comparison may say "no difference".
+            let comparison = LinkEquivalence.compare(
+                walk.reference, walk.list, platform: platform, app: walk.app, host: host, budget: budget)
+            if comparison.complete, comparison.unmodelled.isEmpty {
+                for route in (origins + otherOrigins).compactMap({ $0 }) {
+                    compared.insert(RouteOnPlatform(route: route, platform: platform))
+                }
+            }
+            for difference in comparison.differences {
+                let routes = [
+                    difference.before.rule.flatMap { $0 < origins.count ? origins[$0] : nil },
+                    difference.after.rule.flatMap { $0 < otherOrigins.count ? otherOrigins[$0] : nil },
+                ].compactMap { $0 }
+                let text =
+                    "\(difference.witness): iOS 13+ \(verb(difference.before)), \(platform.displayName) \(verb(difference.after))"
+                for route in routes.uniqued() {
+                    let key = RouteOnPlatform(route: route, platform: platform)
+                    guard exampleHost[key, default: host] == host else { continue }
+                    exampleHost[key] = host
+                    if found[key, default: []].count < examples, !found[key, default: []].contains(text) {
+                        found[key, default: []].append(text)
                     }
                 }
             }
         }
         return (found, compared)
+    }
+
+    /// One comparison of an iOS 13+ list with another platform's list of the same routes.
+    private struct LossWalk {
+        var host: String
+        var app: String
+        var reference: DecisionList
+        var origins: [String?]
+        var platform: Platform
+        var list: DecisionList
+        var otherOrigins: [String?]
     }
 
     private static func verb(_ decision: MatchDecision) -> String {

@@ -118,7 +118,8 @@ struct RouteReachability {
             }
         }
         // Each list is its own machine: explored on every core, recorded in list order.
-        let walks = jobs.map(\.list).concurrentMap(Self.walk)
+        let budget = Lints.walkBudget.share(of: jobs.count)
+        let walks = jobs.map(\.list).concurrentMap { Self.walk($0, budget: budget) }
         for (job, walk) in zip(jobs, walks) {
             record(walk, platform: job.platform, list: job.list, origins: job.origins, host: job.host)
         }
@@ -172,12 +173,12 @@ struct RouteReachability {
         var deciders: [Int: Set<Int>]
     }
 
-    private static func walk(_ list: DecisionList) -> Walk {
+    private static func walk(_ list: DecisionList, budget: EngineBudget) -> Walk {
         let exploration = DecisionExploration(rules: [list.rules])
         var machines = [exploration.machine(list.rules)]
         var witnesses: [Int: [Symbol]] = [:]
         var deciders: [Int: Set<Int>] = [:]
-        let outcome = exploration.explore(&machines) { labels, accepting, witness in
+        let outcome = exploration.explore(&machines, budget: budget) { labels, accepting, witness in
             let winner = Int(labels[0])
             guard winner >= 0 else { return true }
             if witnesses[winner] == nil { witnesses[winner] = witness() }

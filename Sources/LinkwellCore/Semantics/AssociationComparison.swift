@@ -74,10 +74,12 @@ package struct AssociationComparison: Sendable {
                 )
             }
         }
+        // The budget is the whole comparison's: each walk (a form of iOS, an Android package) has its share.
+        let walkBudget = budget.share(of: iosJobs.count + jobs.count)
         let ios = iosJobs.concurrentMap { job in
-            LinkEquivalence.compareApps(job.before, job.after, platform: job.platform, host: host, budget: budget)
+            LinkEquivalence.compareApps(job.before, job.after, platform: job.platform, host: host, budget: walkBudget)
         }
-        let comparisons = ios.flatMap(\.comparisons) + Self.run(jobs, host: host, budget: budget) + sameWithoutRules
+        let comparisons = ios.flatMap(\.comparisons) + Self.run(jobs, host: host, budget: walkBudget) + sameWithoutRules
         self.comparisons = comparisons
         installedApps = ios.flatMap(\.installed)
         appSets = iosJobs.compactMap { job in

@@ -360,4 +360,13 @@ package struct EngineBudget: Sendable, Hashable {
     package static func scaled(_ factor: Int) -> EngineBudget {
         EngineBudget(steps: Self.default.steps * factor, productStates: Self.default.productStates * factor)
     }
+
+    /// One of `parts` equal shares: a command that walks several lists gives each its share, so
+    /// the command as a whole stays within its budget. The shares are fixed before any walk
+    /// starts (never "what the others left"), so walks run on every core in any order and the
+    /// verdicts stay the same on every machine.
+    package func share(of parts: Int) -> EngineBudget {
+        let parts = max(1, parts)
+        return EngineBudget(steps: max(1, steps / parts), productStates: max(1, productStates / parts))
+    }
 }

@@ -1,0 +1,18 @@
+import ArgumentParser
+import LinkwellCore
+
+/// `--budget`: how far the exact engine may go, for every command that runs it (compare, import,
+/// diff), worded and checked once.
+struct BudgetOption: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "Multiply the exact engine's work budget by this (1 keeps the whole command to about 2 s of CPU and 256 MB on 2 cores).",
+            discussion: "The budget counts steps, not seconds: the same files give the same verdict on every machine."))
+    var budget: Int = 1
+
+    func validate() throws {
+        guard budget >= 1, budget <= 1_000 else { throw ValidationError("--budget takes a whole number from 1 to 1000") }
+    }
+
+    var engineBudget: EngineBudget { .scaled(budget) }
+}
