@@ -44,20 +44,33 @@ package enum Lints {
 
     /// Routes that never decide on some platform reading, proved by `RouteReachability`; the
     /// message names the routes that decide their URLs instead, and where the route still decides.
-    static func shadowedRules(_ site: Site, plan: BuildPlan, files: [OutputFile], matcher: SiteMatcher? = nil) -> [Diagnostic] {
-        let reachability = RouteReachability(site: site, plan: plan, files: files, matcher: matcher)
+    static func shadowedRules(
+        _ site: Site, plan: BuildPlan, files: [OutputFile], matcher: SiteMatcher? = nil, budget: EngineBudget = walkBudget
+    ) -> [Diagnostic] {
+        let reachability = RouteReachability(site: site, plan: plan, files: files, matcher: matcher, budget: budget)
         return site.routes.compactMap { route in
             guard let finding = reachability.finding(route.name), !finding.dead.isEmpty else { return nil }
             let names = Set(finding.dead.flatMap { finding.deciders[$0] ?? [] })
             let coverers = site.routes.filter { names.contains($0.name) && $0.name != route.name }
+            // Platforms where the walk stopped before deciding either way: nothing is said of them
+            // but that (a route is "never" anything only where that was proved).
+            let open = finding.unproved.subtracting(finding.decides.keys).sorted()
             let message: String
-            if finding.decides.isEmpty {
+            if finding.decides.isEmpty && open.isEmpty {
                 message = shadowMessage(route, coverers)
             } else {
                 let platforms = finding.dead.map(\.displayName).joined(separator: ", ")
-                let still = finding.decides.sorted { $0.key < $1.key }.map { "\($0.key.displayName), e.g. \($0.value)" }.joined(
-                    separator: "; ")
-                message = "\(shadowMessage(route, coverers, on: platforms)); it still decides on \(still)"
+                var rest: [String] = []
+                if !finding.decides.isEmpty {
+                    let still = finding.decides.sorted { $0.key < $1.key }.map { "\($0.key.displayName), e.g. \($0.value)" }
+                    rest.append("it still decides on \(still.joined(separator: "; "))")
+                }
+                if !open.isEmpty {
+                    rest.append(
+                        "on \(open.map(\.displayName).joined(separator: ", ")) it is not proven either way (the exact walk stopped at its budget)"
+                    )
+                }
+                message = "\(shadowMessage(route, coverers, on: platforms)); \(rest.joined(separator: "; "))"
             }
             return .lint(LintFinding.shadowed(message), at: route.location)
         }

@@ -28,14 +28,14 @@ struct RouteReachability {
     private(set) var findings: [String: Finding] = [:]
 
     /// `matcher`: the build's own, when it has one already (it reads the same files).
-    init(site: Site, plan: BuildPlan, files: [OutputFile], matcher: SiteMatcher? = nil) {
+    init(site: Site, plan: BuildPlan, files: [OutputFile], matcher: SiteMatcher? = nil, budget: EngineBudget = Lints.walkBudget) {
         let matcher = matcher ?? SiteMatcher(site: site, plan: plan, files: files)
         let witnesses = Self.sampleWitnesses(site: site, matcher: matcher)
         if let witnessed = Self.witnessedEverywhere(site: site, plan: plan, matcher: matcher, witnesses: witnesses) {
             findings = witnessed
             return
         }
-        explore(site: site, plan: plan, files: files)
+        explore(site: site, plan: plan, files: files, budget: budget)
     }
 
     /// The shortcut, without compiling a machine: every route's rules, per host, app and platform
@@ -74,7 +74,7 @@ struct RouteReachability {
 
     /// The machines: each (host, app, platform) rule list compiled from the built files and
     /// explored, on every core.
-    private mutating func explore(site: Site, plan: BuildPlan, files: [OutputFile]) {
+    private mutating func explore(site: Site, plan: BuildPlan, files: [OutputFile], budget: EngineBudget) {
         let byPath = Dictionary(files.map { ($0.path, $0.contents) }, uniquingKeysWith: { first, _ in first })
         var seen: Set<[String]> = []
         var jobs: [(platform: Platform, list: DecisionList, origins: [String?], host: String)] = []
@@ -118,7 +118,7 @@ struct RouteReachability {
             }
         }
         // Each list is its own machine: explored on every core, recorded in list order.
-        let budget = Lints.walkBudget.share(of: jobs.count)
+        let budget = budget.share(of: jobs.count)
         let walks = jobs.map(\.list).concurrentMap { Self.walk($0, budget: budget) }
         for (job, walk) in zip(jobs, walks) {
             record(walk, platform: job.platform, list: job.list, origins: job.origins, host: job.host)

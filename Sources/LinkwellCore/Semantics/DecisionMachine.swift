@@ -339,11 +339,14 @@ struct DecisionExploration {
     }
 }
 
-/// How much one exact computation (a comparison, a lint's walk) may do before it stops with "not
-/// proven within the budget". Counted in steps — automaton edges followed, states closed over,
+/// How much one command's exact computations (its comparisons, a build's lint walks) may do
+/// before they stop with "not proven within the budget"; a command with several walks gives each
+/// a share (`share(of:)`). Counted in steps — automaton edges followed, states closed over,
 /// subset states and transition slots stored, product states — never in seconds, so the same
-/// input gives the same verdict and the same bytes on every machine. The default keeps a command
-/// within about 2 s of CPU and 256 MB on a 2-core machine (docs/matching.md, "Bounds").
+/// input gives the same verdict and the same bytes on every machine. The default keeps the
+/// walks of a command within about 2 s of CPU and 256 MB on a 2-core machine (measured with
+/// minimal rule automata: docs/matching.md, "Bounds"; compiling the rules is outside it, bounded
+/// per rule by `RuleLanguage.minimal`).
 package struct EngineBudget: Sendable, Hashable {
     package var steps: Int
     /// Product states: each holds a witness path, so memory grows with them.
@@ -354,7 +357,7 @@ package struct EngineBudget: Sendable, Hashable {
         self.productStates = productStates
     }
 
-    package static let `default` = EngineBudget(steps: 80_000_000, productStates: 400_000)
+    package static let `default` = EngineBudget(steps: 320_000_000, productStates: 1_600_000)
 
     /// The default times `factor` (`--budget`).
     package static func scaled(_ factor: Int) -> EngineBudget {
