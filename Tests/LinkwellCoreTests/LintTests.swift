@@ -169,8 +169,24 @@ import Testing
         let warnings = Self.warnings(Self.manifest(routes: routes))
         let size = warnings.filter { $0.contains("[size-near-limit]") }
         #expect(size.count == 1)
-        #expect(size.first?.hasPrefix("linkwell: warning: the apple-app-site-association for 'm.example.com' is ") == true)
+        // Pointed at the costliest route (r100: the first with the longest path), which it names first.
+        #expect(size.first?.hasPrefix("site.yaml:111:5: warning: the apple-app-site-association for 'm.example.com' is ") == true)
         #expect(size.first?.contains("the routes that cost most are 'r100'") == true)
+    }
+
+    /// Past Apple's limit the build fails, at the costliest route, saying how many routes the
+    /// file holds and which cost most (the error once had no location and named no route).
+    @Test func anAASAOverTheLimitIsAnErrorAtTheCostliestRoute() {
+        let routes = (1...1_500).map { "  - {name: r\($0), path: '/a-fairly-long-path-segment-that-costs-bytes-\($0)/*'}" }
+        let errors = Self.warnings(Self.manifest(routes: routes.joined(separator: "\n"))).filter { $0.contains(": error: ") }
+        #expect(errors.count == 2, "\(errors)")
+        for (error, host) in zip(errors, ["m.example.com", "mlink.example.com"]) {
+            #expect(error.hasPrefix("site.yaml:1011:5: error: the apple-app-site-association for '\(host)' is "), "\(error)")
+            #expect(
+                error.contains(
+                    "iOS refuses files over 128000 bytes, so merge or shorten routes (or turn off legacyPaths); it holds the rules of 1500 routes, the costliest 'r1000' ("
+                ), "\(error)")
+        }
     }
 
     /// GitHub Pages alone cannot rewrite or redirect: the build says so at the first page route.

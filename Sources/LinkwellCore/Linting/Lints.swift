@@ -201,15 +201,29 @@ package enum Lints {
         let size = largest.bytes.count
         let limit = AssociationFiles.aasaSizeLimit
         guard Double(size) >= Double(limit) * sizeWarningShare, size <= limit else { return [] }
-        let costs = site.routes.map { route -> LintFinding.RouteCost in
+        let costs = costliestRoutes(site)
+        let host = largest.path.split(separator: "/").first.map(String.init) ?? largest.path
+        return [
+            .lint(
+                LintFinding.sizeNearLimit(host: host, size: size, limit: limit, costliest: costs.map(\.cost)),
+                at: costs.first?.route.location)
+        ]
+    }
+
+    /// The three routes that add most bytes to the AASA (their component and, with legacyPaths,
+    /// their paths, once per iOS app), costliest first: where to look when it nears or passes
+    /// Apple's limit.
+    static func costliestRoutes(_ site: Site) -> [(route: Route, cost: LintFinding.RouteCost)] {
+        let costs = site.routes.map { route -> (route: Route, cost: LintFinding.RouteCost) in
             let translation = RuleTranslation(route: route, defaults: site.defaults, variables: site.substitutionVariables)
             let component = JSONText.document(translation.component.jsonValue).utf8.count
             let legacy = site.legacyPaths ? translation.legacyPaths.reduce(0) { $0 + $1.utf8.count + 4 } : 0
             let apps = site.iosApps.filter { route.apps.contains($0.id) }.count
-            return LintFinding.RouteCost(route: route.name, bytes: (component + legacy) * apps)
-        }.sorted { $0.bytes > $1.bytes }.prefix(3)
-        let host = largest.path.split(separator: "/").first.map(String.init) ?? largest.path
-        return [.lint(LintFinding.sizeNearLimit(host: host, size: size, limit: limit, costliest: Array(costs)), at: nil)]
+            return (route, LintFinding.RouteCost(route: route.name, bytes: (component + legacy) * apps))
+        }
+        // Stable: equal costs keep manifest order.
+        return Array(
+            costs.enumerated().sorted { ($1.element.cost.bytes, $0.offset) < ($0.element.cost.bytes, $1.offset) }.prefix(3).map(\.element))
     }
 }
 

@@ -1,7 +1,8 @@
 /// Turns planned documents into bytes and checks what only bytes can show: the AASA size limit
 /// and, by reading the rendered robots.txt back, that no crawler is kept from a file.
 package enum Render {
-    package static func files(of plan: BuildPlan, pages: PreviewPages) -> (files: [OutputFile], diagnostics: [Diagnostic]) {
+    /// `site`: to name (and point at) the routes that cost most when an AASA is too large.
+    package static func files(of plan: BuildPlan, pages: PreviewPages, site: Site) -> (files: [OutputFile], diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         // A host serves its association file at two paths, and mirrors serve the same one:
         // each distinct file is written out once.
@@ -17,7 +18,13 @@ package enum Render {
                     aasaTexts.append((file, contents))
                 }
                 if contents.utf8.count > AssociationFiles.aasaSizeLimit, planned.path.hasSuffix(AssociationFiles.aasa) {
-                    diagnostics.append(.error(RenderProblem.aasaTooLarge(host: planned.host, bytes: contents.utf8.count), at: nil))
+                    let costliest = Lints.costliestRoutes(site)
+                    diagnostics.append(
+                        .error(
+                            RenderProblem.aasaTooLarge(
+                                host: planned.host, bytes: contents.utf8.count, routes: site.routes.count,
+                                costliest: costliest.map(\.cost)),
+                            at: costliest.first?.route.location))
                 }
             case .assetLinks(let statements):
                 contents = JSONText.document(.array(statements.map(\.jsonValue)))
@@ -59,13 +66,13 @@ package enum Render {
 
 /// What only the rendered bytes can show.
 package enum RenderProblem: DiagnosticMessage {
-    case aasaTooLarge(host: String, bytes: Int)
+    case aasaTooLarge(host: String, bytes: Int, routes: Int, costliest: [LintFinding.RouteCost])
     case robotsBlock(String, line: Int, rule: String, file: String, agent: String, RobotsMatcher.Reading)
 
     package var text: String {
         switch self {
-        case .aasaTooLarge(let host, let bytes):
-            "the apple-app-site-association for '\(host)' is \(bytes) bytes; iOS refuses files over \(AssociationFiles.aasaSizeLimit) bytes, so merge or shorten routes (or turn off legacyPaths)"
+        case .aasaTooLarge(let host, let bytes, let routes, let costliest):
+            "the apple-app-site-association for '\(host)' is \(bytes) bytes; iOS refuses files over \(AssociationFiles.aasaSizeLimit) bytes, so merge or shorten routes (or turn off legacyPaths); it holds the rules of \(routes) route\(routes == 1 ? "" : "s"), the costliest \(costliest.map { "'\($0.route)' (\($0.bytes) bytes)" }.joined(separator: ", "))"
         case .robotsBlock(let path, let line, let rule, let file, let agent, let reading):
             "\(path) line \(line) 'Disallow: \(rule)' blocks '\(file)' for user agent '\(agent)' (\(reading.rawValue))"
         }
