@@ -76,6 +76,7 @@ struct OutputFolder {
     /// Makes the folder equal what `produce` emits (see the type's comment for how).
     func replace(produce: Producer) throws -> (summary: Summary, count: Int) {
         let root = try resolvedRoot()
+        try refuseMountPoint(root)
         let lock = try FolderLock(beside: root)
         defer { lock.release() }
         FileTree.removeLeftovers(of: root)
@@ -114,6 +115,18 @@ struct OutputFolder {
         guard let real = realpath(path, nil) else { return Self.absolute(path) }
         defer { free(real) }
         return String(cString: real)
+    }
+
+    /// The build stages beside the folder and swaps the two in one step, which cannot be done to
+    /// a mount point (a bind mount, a volume): said before anything is written, with what to do,
+    /// rather than as the kernel's "invalid cross-device link" or "device or resource busy".
+    private func refuseMountPoint(_ root: String) throws {
+        var folder = stat()
+        var parent = stat()
+        guard stat(root, &folder) == 0, stat(root + "/..", &parent) == 0, folder.st_dev != parent.st_dev else { return }
+        throw OutputFolderError(
+            "'\(path)' is a mount point (another file system than the folder that holds it): a build replaces the whole folder in one step, which cannot be done to a mount point; mount the folder above it instead, or build into a folder inside it (--output '\(path)/site')"
+        )
     }
 
     private static func absolute(_ path: String) -> String {
