@@ -60,7 +60,9 @@ struct InitCommand: ParsableCommand {
         let schema = PathText.joined(folder, ManifestSchema.fileName)
         let templateFolder = PathText.joined(folder, Self.templatesFolder)
         guard !FileManager.default.fileExists(atPath: manifest) else {
-            Console.error("'\(manifest)' already exists; init never overwrites a manifest (remove it, or pass --manifest NEW)")
+            Console.error(
+                "'\(manifest)' already exists; init never overwrites a manifest: start a new site in a new folder (mkdir my-site && cd my-site), or pass --manifest NEW"
+            )
             throw ExitCode.failure
         }
         if templates, FileManager.default.fileExists(atPath: templateFolder) {

@@ -211,7 +211,8 @@ import Testing
         #expect(again.status == 1)
         #expect(
             again.standardError
-                == "linkwell: error: 'site.yaml' already exists; init never overwrites a manifest (remove it, or pass --manifest NEW)\n")
+                == "linkwell: error: 'site.yaml' already exists; init never overwrites a manifest: start a new site in a new folder (mkdir my-site && cd my-site), or pass --manifest NEW\n"
+        )
         #expect(try String(contentsOf: workspace.url.appendingPathComponent("site.yaml"), encoding: .utf8).contains("com.example.app"))
     }
 
