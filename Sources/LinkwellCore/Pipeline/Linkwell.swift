@@ -60,7 +60,7 @@ package enum Linkwell {
         diagnostics += Lints.unaccepted(plan.diagnostics, site: site)
         guard !diagnostics.hasErrors else { return finish(site, plan) }
 
-        let rendered = Render.files(of: plan, pages: PreviewPages(site: site, templates: pageTemplates), site: site)
+        let rendered = Render.files(of: plan, pages: PreviewPages(site: site, templates: pageTemplates))
         diagnostics += rendered.diagnostics
         let files = rendered.files.sorted { $0.path < $1.path }
         guard !diagnostics.hasErrors else { return finish(site, plan) }
@@ -76,7 +76,7 @@ package enum Linkwell {
     /// code rather than from YAML.
     package enum Build {
         package static func files(for site: Site) -> [OutputFile] {
-            Render.files(of: BuildPlan(site: site), pages: PreviewPages(site: site, templates: .builtIn), site: site).files
+            Render.files(of: BuildPlan(site: site), pages: PreviewPages(site: site, templates: .builtIn)).files
         }
     }
 

@@ -1,12 +1,12 @@
 /// Turns planned documents into bytes and checks what only bytes can show: the AASA size limit
 /// and, by reading the rendered robots.txt back, that no crawler is kept from a file.
 package enum Render {
-    /// `site`: to name (and point at) the routes that cost most when an AASA is too large.
-    package static func files(of plan: BuildPlan, pages: PreviewPages, site: Site) -> (files: [OutputFile], diagnostics: [Diagnostic]) {
+    package static func files(of plan: BuildPlan, pages: PreviewPages) -> (files: [OutputFile], diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         // A host serves its association file at two paths, and mirrors serve the same one:
         // each distinct file is written out once.
         var aasaTexts: [(file: AASAFile, text: String)] = []
+        var costliestRoutes: [(route: Route, cost: LintFinding.RouteCost)]?
         let files = plan.files.map { planned -> OutputFile in
             let contents: String
             switch planned.document {
@@ -18,11 +18,13 @@ package enum Render {
                     aasaTexts.append((file, contents))
                 }
                 if contents.utf8.count > AssociationFiles.aasaSizeLimit, planned.path.hasSuffix(AssociationFiles.aasa) {
-                    let costliest = Lints.costliestRoutes(site)
+                    // The routes that cost most, to name and point at (worked out once, and only here).
+                    let costliest = costliestRoutes ?? Lints.costliestRoutes(pages.site)
+                    costliestRoutes = costliest
                     diagnostics.append(
                         .error(
                             RenderProblem.aasaTooLarge(
-                                host: planned.host, bytes: contents.utf8.count, routes: site.routes.count,
+                                host: planned.host, bytes: contents.utf8.count, routes: pages.site.routes.count,
                                 costliest: costliest.map(\.cost)),
                             at: costliest.first?.route.location))
                 }
