@@ -126,7 +126,7 @@ import Testing
         #expect(
             found == [
                 .error(
-                    RouteProblem.unknownWarning("single-platfrom", route: "'r'"),
+                    AcceptProblem.unknown("single-platfrom", what: "route 'r'", subject: .route),
                     at: SourceLocation(file: "site.yaml", line: 13, column: 36))
             ])
         let fixed = yaml.replacingOccurrences(of: "single-platfrom", with: "question-mark-in-path")

@@ -54,7 +54,7 @@ import Testing
         #expect(result.succeeded)
         #expect(
             result.diagnostics.map(\.description) == [
-                "site.yaml:16:9: warning: Android app 'example' lists a single certificate fingerprint; is the Play App Signing key listed? (Play Console → App integrity → App signing)"
+                "site.yaml:16:9: warning: Android app 'example' lists a single certificate fingerprint; is the Play App Signing key listed? (Play Console → App integrity → App signing) [single-fingerprint]"
             ])
     }
 
@@ -69,7 +69,7 @@ import Testing
         #expect(result.succeeded)
         #expect(
             result.diagnostics.map(\.description) == [
-                "site.yaml:15:15: warning: Android app 'example' lists no certificate fingerprint, so assetlinks.json leaves it out and Android will not verify its links; add the Play App Signing key's SHA-256 under 'sha256' (Play Console → App integrity → App signing)"
+                "site.yaml:15:15: warning: Android app 'example' lists no certificate fingerprint, so assetlinks.json leaves it out and Android will not verify its links; add the Play App Signing key's SHA-256 under 'sha256' (Play Console → App integrity → App signing) [no-fingerprint]"
             ])
         #expect(!result.files.contains { $0.path.hasSuffix("assetlinks.json") })
         let matcher = SiteMatcher(site: try #require(result.site), plan: try #require(result.plan), files: result.files)

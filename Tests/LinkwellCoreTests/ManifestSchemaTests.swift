@@ -49,7 +49,7 @@ import Testing
             }
         }
         walk(ManifestSchema.document, "")
-        #expect(keys == 96)
+        #expect(keys == 100)
         #expect(undescribed.isEmpty, "\(undescribed.sorted())")
         #expect(withoutExample.isEmpty, "\(withoutExample.sorted())")
     }

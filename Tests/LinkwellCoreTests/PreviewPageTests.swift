@@ -520,11 +520,11 @@ import Testing
             Self.items, ["data/p.csv": "path,title\n/p/Alex,A\n/p/alex,a\n/p/con.txt,C\n/p/x:y,X\n/p/CONIN$,I\n/p/a*b,S\n"])
         #expect(
             warned.diagnostics == [
-                "data/p.csv:3:1: warning: item path '/p/alex' differs from '/p/Alex' only in case; on case-insensitive file systems (macOS, Windows) one page overwrites the other\ndata/p.csv:2:1: note: '/p/Alex' is here",
-                "data/p.csv:4:1: warning: item path '/p/con.txt' has the segment 'con.txt', which Windows cannot use as a file name; the output cannot be checked out there",
-                "data/p.csv:5:1: warning: item path '/p/x:y' has the segment 'x:y', which Windows cannot use as a file name; the output cannot be checked out there",
-                "data/p.csv:6:1: warning: item path '/p/CONIN$' has the segment 'CONIN$', which Windows cannot use as a file name; the output cannot be checked out there",
-                "data/p.csv:7:1: warning: item path '/p/a*b' has the segment 'a*b', which Windows cannot use as a file name; the output cannot be checked out there",
+                "data/p.csv:3:1: warning: item path '/p/alex' differs from '/p/Alex' only in case; on case-insensitive file systems (macOS, Windows) one page overwrites the other [item-path-case]\ndata/p.csv:2:1: note: '/p/Alex' is here",
+                "data/p.csv:4:1: warning: item path '/p/con.txt' has the segment 'con.txt', which Windows cannot use as a file name; the output cannot be checked out there [windows-name]",
+                "data/p.csv:5:1: warning: item path '/p/x:y' has the segment 'x:y', which Windows cannot use as a file name; the output cannot be checked out there [windows-name]",
+                "data/p.csv:6:1: warning: item path '/p/CONIN$' has the segment 'CONIN$', which Windows cannot use as a file name; the output cannot be checked out there [windows-name]",
+                "data/p.csv:7:1: warning: item path '/p/a*b' has the segment 'a*b', which Windows cannot use as a file name; the output cannot be checked out there [windows-name]",
             ])
         #expect(
             warned.files["m.example.com/p/alex.html"] != nil && warned.files["m.example.com/p/Alex.html"] != nil, "warnings still build")

@@ -16,10 +16,18 @@ import Testing
             teamID: teamID, bundleID: bundleID, package: package, fingerprints: fingerprints, domain: "m.example.com",
             mirror: "mlink.example.com", name: nil)
         #expect(starter.problem == nil)
-        let result = Fixtures.build(starter.yaml)
+        // The starter passes the documented CI gate (`validate --strict`): what its flags could not
+        // say (no fingerprint, or only one) is accepted in the app's entry, with a comment.
+        let result = Fixtures.build(starter.yaml, strict: true)
         #expect(result.succeeded, "\(result.diagnostics.map(\.description))")
-        // A starter only warns about what its flags could not say: missing fingerprints, or only one of them.
-        #expect(result.diagnostics.allSatisfy { $0.severity == .warning && $0.message.contains("certificate fingerprint") })
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.description))")
+        #expect(starter.yaml.contains("accept: [") == (package != nil), "\(starter.yaml)")
+        // Without its accept, the same starter warns and fails the gate.
+        if package != nil {
+            let unaccepted = starter.yaml.split(separator: "\n").filter { !$0.contains("accept: [") }.joined(separator: "\n") + "\n"
+            let gate = Fixtures.build(unaccepted, strict: true)
+            #expect(!gate.succeeded && gate.diagnostics.allSatisfy { $0.message.contains("certificate fingerprint") })
+        }
         let waitsForTheKey = teamID == nil && fingerprints.isEmpty
         #expect((result.site?.linkTests.count ?? 0) == (waitsForTheKey ? 0 : 2))
         #expect(result.files.contains { $0.path == "mlink.example.com/robots.txt" })

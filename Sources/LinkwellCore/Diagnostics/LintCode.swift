@@ -1,6 +1,7 @@
-/// The code of each lint (a warning about a rule that is valid but will not do what its author
-/// meant): printed after the message, listed under a route's `accept` to say "I mean this", and
-/// made an error by `--strict` otherwise. Declared here, below every stage, because validation
+/// The code of every warning (input that is valid but may not do what its author meant): printed
+/// after the message, listed under the `accept` of the entry it is about (a route, an Android
+/// app, a short link, a page type, `defaults`) to say "I mean this", and made an error by
+/// `--strict` otherwise. Declared here, below every stage, because validation
 /// checks `accept` lists, planning and linting emit them, and diagnostics print them.
 package enum LintCode: String, CaseIterable, Codable, Sendable {
     /// Earlier rules match every URL this one matches.
@@ -23,4 +24,47 @@ package enum LintCode: String, CaseIterable, Codable, Sendable {
     case pathWithoutSlash = "path-without-slash"
     /// The only hosting selected cannot serve what the manifest asks (GitHub Pages: no rewrites).
     case hostCannotServe = "host-cannot-serve"
+    /// An Android app with no signing-certificate fingerprint (left out of assetlinks.json).
+    case noFingerprint = "no-fingerprint"
+    /// An Android app with one fingerprint: is it the Play App Signing key?
+    case singleFingerprint = "single-fingerprint"
+    /// The same fingerprint twice in one app (in two spellings, say).
+    case duplicateFingerprint = "duplicate-fingerprint"
+    /// Short codes that differ only in case.
+    case shortCodeCase = "short-code-case"
+    /// Item paths that differ only in case.
+    case itemPathCase = "item-path-case"
+    /// An item path with a segment Windows cannot name a file (`con`, `aux.txt`).
+    case windowsName = "windows-name"
+    /// `defaults` that only iOS 14+ reads while the iOS 9–12 form is written.
+    case defaultsNeedIOS14 = "defaults-need-ios14"
+
+    /// The kinds of manifest entry a warning is about: the entries whose `accept` can list it.
+    package enum Subject: String, CaseIterable, Sendable {
+        case route
+        case androidApp = "Android app"
+        case shortLink = "short link"
+        case pageType = "page type"
+        case defaults = "'defaults'"
+    }
+
+    package var subjects: Set<Subject> {
+        switch self {
+        case .shadowedRule, .legacyLoss, .androidLoss, .questionMarkInPath, .sizeNearLimit, .singlePlatform, .singleMirror,
+            .androidManifestLoss, .pathWithoutSlash:
+            [.route]
+        // GitHub Pages cannot serve a route's pages (said at the first paged route) nor redirect
+        // short links (said at the first short link).
+        case .hostCannotServe: [.route, .shortLink]
+        case .noFingerprint, .singleFingerprint, .duplicateFingerprint: [.androidApp]
+        case .shortCodeCase: [.shortLink]
+        case .itemPathCase, .windowsName: [.pageType]
+        case .defaultsNeedIOS14: [.defaults]
+        }
+    }
+
+    /// The codes an entry of this kind can accept, in declaration order.
+    package static func codes(about subject: Subject) -> [LintCode] {
+        allCases.filter { $0.subjects.contains(subject) }
+    }
 }

@@ -1,5 +1,6 @@
 /// Warnings about rules that are valid but will not do what their author meant. Each has a code
-/// a route can list under `accept` to say "I mean this"; `--strict` makes the rest errors.
+/// the entry it is reported at can list under `accept` to say "I mean this"; `--strict` makes the
+/// rest errors.
 package enum Lints {
 
     /// Warn once the largest AASA passes this share of the limit.
@@ -11,7 +12,7 @@ package enum Lints {
             shadowedRules(site, plan: plan, files: files, matcher: matcher) + patternsWithoutLeadingSlash(site) + questionMarksInPaths(site)
             + singlePlatformRoutes(site) + singleMirrorRoutes(site)
             + androidManifestLosses(site)
-        return unaccepted(found, site: site) + sizeNearLimit(site: site, files: files) + hostingLimits(site)
+        return unaccepted(found + sizeNearLimit(site: site, files: files) + hostingLimits(site), site: site)
     }
 
     /// GitHub Pages serves files as they are: it cannot rewrite a route's URLs to its page, nor
@@ -23,16 +24,24 @@ package enum Lints {
         if let first = paged.first {
             found.append(.lint(LintFinding.routePagesNotServed(count: paged.count, first: first.name), at: first.location))
         }
-        if !site.shortLinks.isEmpty {
-            found.append(.lint(LintFinding.shortLinksNotRedirected, at: nil))
+        if let first = site.shortLinks.first {
+            found.append(.lint(LintFinding.shortLinksNotRedirected, at: first.location))
         }
         return found
     }
 
-    /// Drops warnings a route has accepted (found by the route's location).
+    /// Drops warnings that the entry they are reported at (a route, a short link, `defaults`)
+    /// accepts.
     static func unaccepted(_ diagnostics: [Diagnostic], site: Site) -> [Diagnostic] {
         diagnostics.filter { diagnostic in
-            !site.routes.contains { $0.location == diagnostic.location && $0.accepts(diagnostic) }
+            guard diagnostic.severity == .warning, let code = diagnostic.code?.rawValue, let location = diagnostic.location else {
+                return true
+            }
+            let lists =
+                site.routes.filter { $0.location == location }.map(\.acceptedWarnings)
+                + site.shortLinks.filter { $0.location == location }.map(\.acceptedWarnings)
+                + (site.defaults.location == location ? [site.defaults.acceptedWarnings] : [])
+            return !lists.contains { $0.contains(code) }
         }
     }
 

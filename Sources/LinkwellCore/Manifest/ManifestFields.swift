@@ -105,6 +105,15 @@ struct ManifestField<Owner> {
         }
     }
 
+    /// `accept`: warnings about this entry that its author means (not shown; `--strict` passes).
+    static func accept(_ path: WritableKeyPath<Owner, [Located<String>]>, about subject: LintCode.Subject) -> Self {
+        let codes = LintCode.codes(about: subject).map(\.rawValue)
+        return texts(
+            "accept", path, ManifestSchema.oneOf(codes, "A warning about \(subject.withArticle)."),
+            "Warning codes about this \(subject == .defaults ? "section" : subject.rawValue) that are meant: not shown, and --strict passes.",
+            example: .strings([codes[0]]))
+    }
+
     /// A nested section stored in its own raw value.
     static func section<Child>(
         _ key: String, _ path: WritableKeyPath<Owner, Child?>, _ section: ManifestSection<Child>, _ description: String,
@@ -264,6 +273,7 @@ enum ManifestFields {
                     "Write Android 15+ dynamic rules from the routes (default true). false: assetlinks.json carries none, and Android "
                         + "15+ decides by the app's own intent filters, as a statement without dynamic rules does.",
                     example: .bool(false)),
+                .accept(\.accept, about: .androidApp),
             ])
     }
 
@@ -302,6 +312,7 @@ enum ManifestFields {
                     "caseSensitive", \.caseSensitive, "Match every route case-sensitively (AASA defaults, iOS 14+).", example: .bool(false)),
                 .flag(
                     "percentEncoded", \.percentEncoded, "Compare the URL percent-encoded (AASA defaults, iOS 14+).", example: .bool(false)),
+                .accept(\.accept, about: .defaults),
             ])
     }
 
@@ -331,7 +342,7 @@ enum ManifestFields {
                     example: .strings(["go.example.com"])),
                 .text(
                     "page", \.page, Schema.text(Pattern.name), "The page type that previews the route's URLs.", example: .string("profile")),
-                .texts("accept", \.accept, "Warning codes this route means to cause.", example: .strings(["legacy-loss"])),
+                .accept(\.accept, about: .route),
             ])
     }
 
@@ -376,6 +387,7 @@ enum ManifestFields {
                 .flag("nativeAttempt", \.nativeAttempt, "On Android, try scheme://path before the store.", example: .bool(true)),
                 .text("items", \.items, "An item data file: one page per row.", example: .string("data/profiles.csv")),
                 .section("labels", \.labels, labels, "The buttons' words.", make: { RawButtonLabels(location: $0) }),
+                .accept(\.accept, about: .pageType),
             ])
     }
 
@@ -456,6 +468,7 @@ enum ManifestFields {
                     "target", \.target, "Path and query on the first pair's primary host.", example: .string("/i/Ab3dE?ref=share"),
                     required: true),
                 .text("comment", \.comment, "Why the code exists.", example: .string("spring campaign posters")),
+                .accept(\.accept, about: .shortLink),
             ])
     }
 

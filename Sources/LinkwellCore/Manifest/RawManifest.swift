@@ -49,6 +49,7 @@ package struct RawAndroidApp: Sendable, Hashable {
     package var fingerprintsLocation: SourceLocation?
     package var webcredentials: Located<Bool>?
     package var dynamicRules: Located<Bool>?
+    package var accept: [Located<String>] = []
 }
 
 package struct RawDomains: Sendable, Hashable {
@@ -68,6 +69,7 @@ package struct RawRuleDefaults: Sendable, Hashable {
     package var location: SourceLocation
     package var caseSensitive: Located<Bool>?
     package var percentEncoded: Located<Bool>?
+    package var accept: [Located<String>] = []
 }
 
 package struct RawSubstitutionVariable: Sendable, Hashable {
@@ -127,6 +129,7 @@ package struct RawPageType: Sendable, Hashable {
     package var nativeAttempt: Located<Bool>?
     /// The item data file (CSV or JSON Lines), relative to the manifest.
     package var items: Located<String>?
+    package var accept: [Located<String>] = []
 }
 
 /// A short code on the short host and the path (and query) on the primary host it leads to.
@@ -135,6 +138,7 @@ package struct RawShortLink: Sendable, Hashable {
     package var code: Located<String>?
     package var target: Located<String>?
     package var comment: Located<String>?
+    package var accept: [Located<String>] = []
 }
 
 /// The first app version, per platform, that can open a page type.

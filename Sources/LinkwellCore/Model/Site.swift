@@ -83,6 +83,8 @@ package struct RuleDefaults: Sendable, Hashable, Codable {
     package var percentEncoded: Bool?
     /// Where the manifest sets them, for warnings about what older systems ignore.
     package var location: SourceLocation?
+    /// Warning codes about the defaults that the manifest accepts.
+    package var acceptedWarnings: [String] = []
 
     package var isEmpty: Bool { caseSensitive == nil && percentEncoded == nil }
 }
@@ -110,10 +112,6 @@ package struct Route: Sendable, Hashable, Codable {
     /// Warning codes this route's author has accepted: those warnings are not shown.
     package var acceptedWarnings: [String] = []
     package var location: SourceLocation
-
-    package func accepts(_ diagnostic: Diagnostic) -> Bool {
-        diagnostic.code.map { acceptedWarnings.contains($0.rawValue) } ?? false
-    }
 }
 
 package enum QueryCondition: Sendable, Hashable, Codable {
@@ -158,6 +156,8 @@ package struct PageType: Sendable, Hashable, Codable {
     package var nativeAttempt = false
     /// The item data file, relative to the manifest, and where the manifest names it.
     package var items: Located<String>?
+    /// Warning codes about this page type's items that the manifest accepts.
+    package var acceptedWarnings: [String] = []
 
     package enum ClipboardHandoff: String, Sendable, Hashable, Codable, CaseIterable {
         /// The whole canonical link, `https://host/path?query`.
@@ -188,6 +188,10 @@ package struct ShortLink: Sendable, Hashable, Codable {
     /// Path and query on the first mirror pair's primary host.
     package var target: String
     package var comment: String?
+    /// Warning codes about this short link that the manifest accepts.
+    package var acceptedWarnings: [String] = []
+    /// Where the manifest lists it; nil for a link made in code.
+    package var location: SourceLocation?
 }
 
 package struct RobotsPolicy: Sendable, Hashable, Codable {

@@ -71,7 +71,7 @@ package enum ItemBuild {
                 case .success(let read): row = read
                 }
                 let problems = problems(of: row, page: page, routing: routing, primaryHost: primary, seen: &seen)
-                diagnostics += problems
+                diagnostics += problems.filter { $0.code.map { !page.acceptedWarnings.contains($0.rawValue) } ?? true }
                 guard !problems.hasErrors, !diagnostics.hasErrors else { continue }
                 try renderer.add(row, of: page, emit: emit)
                 rows += 1
@@ -244,7 +244,7 @@ package enum ItemBuild {
             return [
                 .warning(
                     ItemProblem.differsOnlyInCase(path, earlier.path), at: row.pathLocation,
-                    notes: [Note("'\(earlier.path)' is here", at: first)])
+                    notes: [Note("'\(earlier.path)' is here", at: first)], code: .itemPathCase)
             ]
         }
         seen[folded] = SeenPath(line: row.pathLocation.line, path: path)
@@ -252,7 +252,7 @@ package enum ItemBuild {
             isASCIIPath ? isWindowsReservedASCII(segment) : isWindowsReserved(segment)
         }
         if let windows {
-            return [.warning(ItemProblem.windowsName(path, segment: String(windows)), at: row.pathLocation)]
+            return [.warning(ItemProblem.windowsName(path, segment: String(windows)), at: row.pathLocation, code: .windowsName)]
         }
         return []
     }

@@ -187,7 +187,7 @@ package struct BuildPlan: Sendable, Hashable {
         var found: [Diagnostic] = []
         if site.legacyPaths, !site.iosApps.isEmpty {
             if site.defaults.caseSensitive == false || site.defaults.percentEncoded == false {
-                found.append(.warning(PlanProblem.defaultsNeedIOS14, at: site.defaults.location))
+                found.append(.warning(PlanProblem.defaultsNeedIOS14, at: site.defaults.location, code: .defaultsNeedIOS14))
             }
         }
         for route in site.routes {

@@ -36,7 +36,7 @@ package enum Resolve {
             shortHost: manifest.domains?.short?.value,
             defaults: RuleDefaults(
                 caseSensitive: manifest.defaults?.caseSensitive?.value, percentEncoded: manifest.defaults?.percentEncoded?.value,
-                location: manifest.defaults?.location),
+                location: manifest.defaults?.location, acceptedWarnings: manifest.defaults?.accept.map(\.value) ?? []),
             substitutionVariables: manifest.substitutionVariables.map {
                 SubstitutionVariable(name: $0.name.value, values: $0.values.map(\.value))
             },
@@ -57,7 +57,8 @@ package enum Resolve {
             shortLinks: try manifest.shortLinks.map { link throws(Unresolved) in
                 ShortLink(
                     code: try required(link.code, "code", in: "a short link", at: link.location),
-                    target: try required(link.target, "target", in: "a short link", at: link.location), comment: link.comment?.value)
+                    target: try required(link.target, "target", in: "a short link", at: link.location), comment: link.comment?.value,
+                    acceptedWarnings: link.accept.map(\.value), location: link.location)
             },
             webHome: manifest.web?.value,
             theme: theme(manifest.theme),
@@ -159,7 +160,8 @@ package enum Resolve {
             },
             labels: PageType.ButtonLabels(open: page.labels?.open?.value, store: page.labels?.store?.value, web: page.labels?.web?.value),
             nativeAttempt: page.nativeAttempt?.value ?? false,
-            items: page.items)
+            items: page.items,
+            acceptedWarnings: page.accept.map(\.value))
     }
 }
 

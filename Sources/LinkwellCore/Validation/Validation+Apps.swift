@@ -45,15 +45,17 @@ extension Validation {
                 case .failure(let issue): found.append(.error(issue.description, at: fingerprint.location))
                 }
             }
-            found += duplicates(canonical, what: "fingerprint", severity: .warning, consequence: "; the copy is left out")
+            var warnings = duplicates(
+                canonical, what: "fingerprint", severity: .warning, code: .duplicateFingerprint, consequence: "; the copy is left out")
             let location = app.fingerprintsLocation ?? app.location
             if fingerprints.isEmpty {
                 // Still buildable (a new team may not have its Play signing key yet), but an empty
                 // list would make Google discard the whole file, so the app is left out of it.
-                found.append(.warning(AppProblem.noFingerprint(app: what), at: location))
+                warnings.append(.warning(AppProblem.noFingerprint(app: what), at: location, code: .noFingerprint))
             } else if fingerprints.count == 1 {
-                found.append(.warning(AppProblem.singleFingerprint(app: what), at: location))
+                warnings.append(.warning(AppProblem.singleFingerprint(app: what), at: location, code: .singleFingerprint))
             }
+            found += unaccepted(warnings, by: app.accept)
         }
         found += duplicates(manifest.androidApps.compactMap(\.package), what: "Android package")
         return found

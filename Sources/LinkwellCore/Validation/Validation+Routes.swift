@@ -102,9 +102,6 @@ extension Validation {
             for host in route.hosts ?? [] where !hosts.contains(host.value) {
                 found.append(.error(RouteProblem.unknownHost(host.value, route: describe(route), known: hosts.sorted()), at: host.location))
             }
-            for accepted in route.accept where LintCode(rawValue: accepted.value) == nil {
-                found.append(.error(RouteProblem.unknownWarning(accepted.value, route: describe(route)), at: accepted.location))
-            }
             if let page = route.page {
                 if !pageTypes.contains(page.value) {
                     found.append(
@@ -148,7 +145,6 @@ package enum RouteProblem: DiagnosticMessage {
     case unknownApp(String, route: String, known: [String])
     case noApps(route: String)
     case unknownHost(String, route: String, known: [String])
-    case unknownWarning(String, route: String)
     case unknownPageType(String, route: String, known: [String])
     case excludedWithPage(route: String)
     case placeholderSegment(String, route: String, hosts: [String])
@@ -186,11 +182,6 @@ package enum RouteProblem: DiagnosticMessage {
             "route \(route) lists no apps; omit 'apps' to apply it to every app"
         case .unknownHost(let host, let route, let known):
             "route \(route) names host '\(host)', which is not under 'domains'\(Suggestion.didYouMean(host, in: known))"
-        case .unknownWarning(let accepted, let route):
-            "route \(route) accepts unknown warning '\(accepted)'"
-                + Suggestion.didYouMean(
-                    accepted, in: LintCode.allCases.map(\.rawValue),
-                    otherwise: "; the warnings are \(LintCode.allCases.map(\.rawValue).joined(separator: ", "))")
         case .unknownPageType(let page, let route, let known):
             "route \(route) names unknown page type '\(page)'\(Suggestion.didYouMean(page, in: known))"
         case .excludedWithPage(let route):

@@ -33,10 +33,15 @@ extension Validation {
         // Hosts and file systems that ignore case (macOS checkouts, S3 behind some CDNs) would
         // see one file for both codes.
         let folded = duplicates(
-            codes, what: "short code", severity: .warning,
+            codes, what: "short code", severity: .warning, code: .shortCodeCase,
             consequence: " (differs from an earlier code only in case; case-insensitive file systems keep one of the two pages)",
             key: { $0.lowercased() }
-        ).filter { warning in !exact.contains { $0.location == warning.location } }
+        ).filter { warning in
+            !exact.contains { $0.location == warning.location }
+                && !manifest.shortLinks.contains { link in
+                    link.code?.location == warning.location && link.accept.contains { $0.value == LintCode.shortCodeCase.rawValue }
+                }
+        }
         return found + exact + folded
     }
 

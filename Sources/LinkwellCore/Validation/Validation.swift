@@ -14,6 +14,7 @@ package enum Validation {
         checkRobots,
         checkLinkTests,
         checkCharacters,
+        checkAccepted,
     ]
 
     package static func validate(_ manifest: RawManifest) -> [Diagnostic] {
@@ -27,8 +28,8 @@ package enum Validation {
 
     /// Reports every later value that repeats an earlier one, with a note naming the first.
     static func duplicates(
-        _ values: [Located<String>], what: String, severity: Diagnostic.Severity = .error, consequence: String = "",
-        key: (String) -> String = { $0 }
+        _ values: [Located<String>], what: String, severity: Diagnostic.Severity = .error, code: LintCode? = nil,
+        consequence: String = "", key: (String) -> String = { $0 }
     ) -> [Diagnostic] {
         var seen: [String: SourceLocation] = [:]
         var found: [Diagnostic] = []
@@ -37,7 +38,7 @@ package enum Validation {
                 found.append(
                     Diagnostic(
                         severity, ManifestProblem.duplicate(what, value.value, consequence: consequence), at: value.location,
-                        notes: [.firstDefined(at: first)]))
+                        notes: [.firstDefined(at: first)], code: code))
             } else {
                 seen[key(value.value)] = value.location
             }

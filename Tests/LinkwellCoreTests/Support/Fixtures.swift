@@ -22,8 +22,8 @@ enum Fixtures {
     }
 
     /// Builds a manifest as the user's `site.yaml`, so diagnostics print that name.
-    static func build(_ yaml: String) -> Linkwell.BuildResult {
-        Linkwell.build(SourceFile(path: "site.yaml", text: yaml))
+    static func build(_ yaml: String, strict: Bool = false) -> Linkwell.BuildResult {
+        Linkwell.build(SourceFile(path: "site.yaml", text: yaml), strict: strict)
     }
 
     /// The bundled example's templates and data, as the build reads them beside site.yaml.
