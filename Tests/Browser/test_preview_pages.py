@@ -31,8 +31,20 @@ def test_route_page_head_tags_name_the_visited_url(browser):
     assert page.meta("twitter:card") == "summary_large_image"
     assert page.meta("twitter:app:id:iphone") == "1234567890"
     assert page.meta("twitter:app:id:googleplay") == "com.example.amora"
-    assert page.meta("apple-itunes-app") == f"app-id=1234567890, app-argument={url}"
+    assert page.meta("apple-itunes-app") == f"app-id=1234567890, {CLIP_CARD}, app-argument={url}"
     assert page.csp_violations() == []
+
+
+# Amora lists an App Clip: Safari shows its card (iOS 15+) from the smart-banner meta.
+CLIP_CARD = "app-clip-bundle-id=com.example.amora.Clip, app-clip-display=card"
+
+
+@pytest.mark.parametrize("path", ["/u/alex", "/u/42?ref=abc"])
+def test_item_and_route_pages_offer_the_app_clip_card(browser, path):
+    # An item page is written whole at build time, a route page fills in its URL when it loads.
+    url = f"https://{PRIMARY}{path}"
+    page = browser(IPHONE).open(url)
+    assert page.meta("apple-itunes-app") == f"app-id=1234567890, {CLIP_CARD}, app-argument={url}"
 
 
 @pytest.mark.parametrize("path", ["/u/42", "/u/42?ref=abc&page=9", "/like/7?x=%20y", "/i/Ab3dE", "/stories/dating/first-date?utm=a",

@@ -62,7 +62,7 @@ enum DefaultTemplates {
           {{/link.native}}
           {{/android}}
           {{#ios.appStoreID}}
-          <meta name="apple-itunes-app" content="app-id={{ios.appStoreID}}{{#link}}, app-argument={{link.canonical}}{{/link}}">
+          <meta name="apple-itunes-app" content="app-id={{ios.appStoreID}}{{#ios.appClipBundleID}}, app-clip-bundle-id={{.}}, app-clip-display=card{{/ios.appClipBundleID}}{{#link}}, app-argument={{link.canonical}}{{/link}}">
           {{/ios.appStoreID}}
 
         """#,

@@ -104,10 +104,13 @@ package final class PageContext: Sendable {
     package final class IOS: Sendable {
         package let name: String
         package let appStoreID: String?
+        /// The app's first App Clip, for the App Clip card in Safari (`app-clip-bundle-id`).
+        package let appClipBundleID: String?
 
-        init(name: String, appStoreID: String?) {
+        init(name: String, appStoreID: String?, appClipBundleID: String?) {
             self.name = name
             self.appStoreID = appStoreID
+            self.appClipBundleID = appClipBundleID
         }
     }
 
@@ -276,6 +279,7 @@ extension PageContext.IOS: TemplateObject {
         switch name {
         case "name": .text(self.name)
         case "appStoreID": .optional(appStoreID)
+        case "appClipBundleID": .optional(appClipBundleID)
         default: nil
         }
     }

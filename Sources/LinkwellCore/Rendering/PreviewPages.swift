@@ -234,10 +234,11 @@ struct PageConfig: Encodable {
             }
             if let web = links.web { head.append(HeadTag(element: "meta", attribute: "property", key: "al:web:url", value: web)) }
             if let appStoreID = links.iosApp?.appStoreID {
+                let clip = links.iosApp?.appClipBundleIDs.first.map { ", app-clip-bundle-id=\($0), app-clip-display=card" } ?? ""
                 head.append(
                     HeadTag(
                         element: "meta", attribute: "name", key: "apple-itunes-app",
-                        value: "app-id=\(appStoreID), app-argument=\(links.canonical)"))
+                        value: "app-id=\(appStoreID)\(clip), app-argument=\(links.canonical)"))
             }
         }
         self.head = head
