@@ -44,6 +44,11 @@ PICTURES = """
             default_type image/svg+xml;
             return 200 "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 150 40'><text x='2' y='31' font-family='Georgia,serif' font-size='32' font-weight='700' fill='#d6336c'>amora</text></svg>";
         }
+        location = /img/logo-dark.svg {
+            types { }
+            default_type image/svg+xml;
+            return 200 "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 150 40'><text x='2' y='31' font-family='Georgia,serif' font-size='32' font-weight='700' fill='#f7b2c8'>amora</text></svg>";
+        }
         location = /img/app-icon.svg {
             types { }
             default_type image/svg+xml;

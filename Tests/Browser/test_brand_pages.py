@@ -128,15 +128,25 @@ def test_no_link_on_any_page_leads_to_a_404(site, agent, javascript):
 def test_the_theme_reaches_the_computed_style(browser):
     page = browser(IPHONE, stay=True).open(f"https://{MIRROR}/i/Zx81q")
     button = "getComputedStyle(document.getElementById('linkwell-store'))"
-    assert page.js(f"return {button}.backgroundColor") == "rgb(214, 51, 108)", "theme.accent #d6336c"
+    assert page.js(f"return {button}.backgroundColor") == "rgb(205, 49, 104)", "theme.accent #cd3168"
     assert page.js(f"return {button}.color") == "rgb(255, 255, 255)"
     assert page.js("return getComputedStyle(document.body).backgroundColor") == "rgb(243, 244, 247)"
     assert page.js("var logo = document.querySelector('img.logo'); return logo.complete && logo.naturalWidth > 0 && !logo.hidden")
     assert page.js("return document.querySelector('img.logo').getAttribute('src')") == "https://www.example.com/img/logo.svg"
+    # The browser's own bars take each scheme's page colour.
+    assert page.js("return Array.prototype.map.call(document.querySelectorAll('meta[name=theme-color]'), "
+                   "function (m) { return m.media + ' ' + m.content; })") == [
+        "(prefers-color-scheme: light) #f3f4f7", "(prefers-color-scheme: dark) #0e1014"]
     page.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
     try:
         assert page.js("return getComputedStyle(document.body).backgroundColor") == "rgb(14, 16, 20)"
         assert page.js("return getComputedStyle(document.body).color") == "rgb(236, 238, 243)"
+        # The dark accent is derived from the light one (left out of the manifest) so that it reads,
+        # and the text on it turns dark; the dark wordmark replaces the light one.
+        assert page.js(f"return {button}.backgroundColor") == "rgb(219, 105, 145)", "derived dark accent #db6991"
+        assert page.js(f"return {button}.color") == "rgb(14, 16, 20)"
+        page.open(f"https://{MIRROR}/i/Zx81q", settle=0.6)
+        assert page.js("return document.querySelector('img.logo').currentSrc") == "https://www.example.com/img/logo-dark.svg"
     finally:
         page.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
     assert page.csp_violations() == []

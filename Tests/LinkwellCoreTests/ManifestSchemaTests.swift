@@ -49,7 +49,7 @@ import Testing
             }
         }
         walk(ManifestSchema.document, "")
-        #expect(keys == 100)
+        #expect(keys == 103)
         #expect(undescribed.isEmpty, "\(undescribed.sorted())")
         #expect(withoutExample.isEmpty, "\(withoutExample.sorted())")
     }

@@ -433,8 +433,19 @@ enum ManifestFields {
                 .text("darkText", \.darkText, Schema.colour, "Page text in dark mode.", example: .string("#eceef3")),
                 .text("darkBackground", \.darkBackground, Schema.colour, "Page background in dark mode.", example: .string("#0e1014")),
                 .text(
+                    "darkAccent", \.darkAccent, Schema.colour,
+                    "Buttons and links in dark mode (default: the accent, lightened until it reads on the dark page).",
+                    example: .string("#ff7aa8")),
+                .text(
+                    "darkAccentText", \.darkAccentText, Schema.colour,
+                    "Text on the dark accent (default: the accent text, else the dark background if that reads better).",
+                    example: .string("#0e1014")),
+                .text(
                     "logo", \.logo, Schema.https, "An https:// image shown at the top of every page.",
                     example: .string("https://www.example.com/logo.svg")),
+                .text(
+                    "darkLogo", \.darkLogo, Schema.https, "The logo in dark mode (a light wordmark), if it differs.",
+                    example: .string("https://www.example.com/logo-dark.svg")),
                 .text(
                     "icon", \.icon, Schema.https, "An https:// image of the app icon, shown beside the app's name.",
                     example: .string("https://www.example.com/icon.png")),

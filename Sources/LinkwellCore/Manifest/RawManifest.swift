@@ -179,7 +179,10 @@ package struct RawTheme: Sendable, Hashable {
     package var background: Located<String>?
     package var darkText: Located<String>?
     package var darkBackground: Located<String>?
+    package var darkAccent: Located<String>?
+    package var darkAccentText: Located<String>?
     package var logo: Located<String>?
+    package var darkLogo: Located<String>?
     package var icon: Located<String>?
     package var font: Located<String>?
 
@@ -187,7 +190,7 @@ package struct RawTheme: Sendable, Hashable {
     package var colours: [(key: String, value: Located<String>)] {
         [
             ("accent", accent), ("accentText", accentText), ("text", text), ("background", background), ("darkText", darkText),
-            ("darkBackground", darkBackground),
+            ("darkBackground", darkBackground), ("darkAccent", darkAccent), ("darkAccentText", darkAccentText),
         ].compactMap { entry in entry.1.map { (entry.0, $0) } }
     }
 }

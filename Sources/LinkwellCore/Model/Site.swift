@@ -217,12 +217,55 @@ package struct Theme: Sendable, Hashable, Codable {
     package var background = "#f3f4f7"
     package var darkText = "#eceef3"
     package var darkBackground = "#0e1014"
+    /// The accent and the text on it in dark mode, as written; `darkAccentColour` and
+    /// `darkAccentTextColour` say what pages use when they are not.
+    package var darkAccent: String?
+    package var darkAccentText: String?
     /// An https:// image shown above the page (the brand's logo).
     package var logo: String?
+    /// The logo for dark mode (a light wordmark), if the brand has one.
+    package var darkLogo: String?
     /// An https:// image of the app's icon, shown beside its name.
     package var icon: String?
     /// A CSS font stack: names, quoted names, commas and spaces.
     package var font = #"system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", sans-serif"#
+
+    /// The smallest contrast WCAG 2 AA allows for body text (every text on the pages is body size).
+    package static let minimumContrast = 4.5
+
+    /// The dark page's accent: as written, else the light accent if it reads on the dark page
+    /// (and on the desktop card), else the light accent mixed toward white until it does, so a
+    /// brand that sets one accent gets a dark scheme that passes WCAG AA.
+    package var darkAccentColour: String {
+        if let darkAccent { return darkAccent }
+        let page = [darkBackground, darkSurface].compactMap { Colour(hex: $0) }
+        guard let accent = Colour(hex: accent) else { return self.accent }
+        let readable = accent.nearest { candidate in page.allSatisfy { Colour.contrast(candidate, $0) >= Self.minimumContrast } }
+        return readable.map { $0 == Colour(red: accent.red, green: accent.green, blue: accent.blue) ? self.accent : $0.hex } ?? self.accent
+    }
+
+    /// The dark "Open in app" button's text: as written, else the light accent text if it reads
+    /// on the dark accent, else the dark background or black, whichever reads best.
+    package var darkAccentTextColour: String {
+        if let darkAccentText { return darkAccentText }
+        guard let button = Colour(hex: darkAccentColour) else { return accentText }
+        let candidates = [accentText, darkBackground, "#000000", "#ffffff"]
+        func contrast(_ hex: String) -> Double { Colour(hex: hex).map { Colour.contrast($0.over(button), button) } ?? 0 }
+        if contrast(accentText) >= Self.minimumContrast { return accentText }
+        if contrast(darkBackground) >= Self.minimumContrast { return darkBackground }
+        return candidates.max { contrast($0) < contrast($1) } ?? accentText
+    }
+
+    /// The desktop card's colour in each scheme, as the pages' style sheet mixes it.
+    package var surface: String {
+        Self.surface(background, share: 0.55, canvas: .white)
+    }
+    package var darkSurface: String {
+        Self.surface(darkBackground, share: 0.9, canvas: .black)
+    }
+    private static func surface(_ background: String, share: Double, canvas: Colour) -> String {
+        Colour(hex: background).map { $0.over(canvas).mixed(with: .white, share: share).hex } ?? background
+    }
 
     /// `#rgb`, `#rrggbb` or `#rrggbbaa`: the only colours a theme takes, so a value can never
     /// end the style sheet it is written into.

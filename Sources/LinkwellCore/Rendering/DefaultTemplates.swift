@@ -8,7 +8,8 @@ enum DefaultTemplates {
           <meta name="viewport" content="width=device-width, initial-scale=1">
           <meta http-equiv="Content-Security-Policy" content="{{behaviour.contentSecurityPolicy}}">
           <meta name="referrer" content="strict-origin-when-cross-origin">
-          <meta name="theme-color" content="{{theme.background}}">
+          <meta name="theme-color" media="(prefers-color-scheme: light)" content="{{theme.background}}">
+          <meta name="theme-color" media="(prefers-color-scheme: dark)" content="{{theme.darkBackground}}">
           {{#isNotFound}}
           <meta name="robots" content="noindex">
           {{/isNotFound}}
@@ -82,7 +83,7 @@ enum DefaultTemplates {
               font-family: {{{theme.font}}};
             }
             @media (prefers-color-scheme: dark) {
-              :root { --text: {{theme.darkText}}; --background: {{theme.darkBackground}}; --surface: color-mix(in srgb, var(--background) 90%, #fff); }
+              :root { --accent: {{theme.darkAccent}}; --accent-text: {{theme.darkAccentText}}; --text: {{theme.darkText}}; --background: {{theme.darkBackground}}; --surface: color-mix(in srgb, var(--background) 90%, #fff); }
             }
             * { box-sizing: border-box; }
             body { margin: 0; min-height: 100vh; min-height: 100dvh; display: flex; align-items: center; justify-content: center; padding: 1.5rem 1.25rem; background: var(--background); color: var(--text); line-height: 1.45; -webkit-font-smoothing: antialiased; }
@@ -112,7 +113,7 @@ enum DefaultTemplates {
         <body>
           <main>
             {{#theme.logo}}
-            <img class="logo" src="{{theme.logo}}" alt="{{siteName}}">
+            <picture>{{#theme.darkLogo}}<source srcset="{{theme.darkLogo}}" media="(prefers-color-scheme: dark)">{{/theme.darkLogo}}<img class="logo" src="{{theme.logo}}" alt="{{siteName}}"></picture>
             {{/theme.logo}}
             {{#page.image}}
             <img class="hero" src="{{page.image}}" alt="">

@@ -266,7 +266,10 @@ extension PageContext.ThemeValues: TemplateObject {
         case "background": .text(theme.background)
         case "darkText": .text(theme.darkText)
         case "darkBackground": .text(theme.darkBackground)
+        case "darkAccent": .text(theme.darkAccentColour)
+        case "darkAccentText": .text(theme.darkAccentTextColour)
         case "logo": .optional(theme.logo)
+        case "darkLogo": .optional(theme.darkLogo)
         case "icon": .optional(theme.icon)
         case "font": .text(theme.font)
         default: nil

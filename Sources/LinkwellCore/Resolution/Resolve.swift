@@ -61,25 +61,10 @@ package enum Resolve {
                     acceptedWarnings: link.accept.map(\.value), location: link.location)
             },
             webHome: manifest.web?.value,
-            theme: theme(manifest.theme),
+            theme: Theme(written: manifest.theme),
             allowedOrigins: AllowedOrigins(
                 scripts: (manifest.contentSecurityPolicy?.scripts ?? []).map(\.value).uniqued(),
                 connect: (manifest.contentSecurityPolicy?.connect ?? []).map(\.value).uniqued()))
-    }
-
-    private static func theme(_ raw: RawTheme?) -> Theme {
-        var theme = Theme()
-        guard let raw else { return theme }
-        theme.accent = raw.accent?.value ?? theme.accent
-        theme.accentText = raw.accentText?.value ?? theme.accentText
-        theme.text = raw.text?.value ?? theme.text
-        theme.background = raw.background?.value ?? theme.background
-        theme.darkText = raw.darkText?.value ?? theme.darkText
-        theme.darkBackground = raw.darkBackground?.value ?? theme.darkBackground
-        theme.logo = raw.logo?.value
-        theme.icon = raw.icon?.value
-        theme.font = raw.font?.value ?? theme.font
-        return theme
     }
 
     /// `expect` stands for every platform the test's app (or the site) has.

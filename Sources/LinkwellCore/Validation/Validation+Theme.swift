@@ -17,7 +17,7 @@ extension Validation {
             for (key, colour) in theme.colours where !Theme.isColour(colour.value) {
                 found.append(.error(LookProblem.badColour(key, colour.value), at: colour.location))
             }
-            for (key, image) in [("logo", theme.logo), ("icon", theme.icon)] {
+            for (key, image) in [("logo", theme.logo), ("darkLogo", theme.darkLogo), ("icon", theme.icon)] {
                 guard let image, !isAbsoluteHTTPS(image.value) || image.value.contains(where: { "\"'()\\ ".contains($0) }) else { continue }
                 found.append(.error(LookProblem.badImage(key, image.value), at: image.location))
             }

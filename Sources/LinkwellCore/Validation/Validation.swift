@@ -9,7 +9,7 @@ package enum Validation {
         checkDomains, checkHosting,
         checkSubstitutionVariables,
         checkRouteNames, checkRouteConditions, checkPagePathsForHosts, checkRoutePatterns, checkRouteReferences,
-        checkPageTypes, checkPageLook,
+        checkPageTypes, checkPageLook, checkThemeContrast,
         checkShortLinks,
         checkRobots,
         checkLinkTests,
