@@ -63,7 +63,8 @@ def test_open_in_app_is_the_same_path_and_query_on_the_other_mirror(browser, sit
 @pytest.mark.parametrize("agent,platform", [(IPHONE, "iPhone"), (ANDROID, "android"), (DESKTOP, "desktop")])
 def test_the_mirror_sends_each_platform_where_the_manifest_says(browser, agent, platform, path):
     url = f"https://{MIRROR}{path}"
-    expected = match(url)[platform]
+    preview = match(url)
+    expected = preview[platform] if platform != "desktop" or preview["desktopRedirects"] else url
     page = browser(agent).open(url, settle=0)
     # The landing page tries amora:// for 1.5 s on Android before the store.
     assert page.wait_for_url(lambda current: current == expected, timeout=4) == expected
@@ -193,3 +194,44 @@ def test_manifest_and_item_strings_are_escaped(hostile_site):
             page.quit()
     page = hostile_site.get(f"https://{PRIMARY}/u/mallory").text
     assert "&lt;/title&gt;&lt;script&gt;alert(&#39;item&#39;)&lt;/script&gt;" in page
+
+
+@pytest.mark.parametrize("path", ["/", "/no/such/page"])
+@pytest.mark.parametrize("host", [PRIMARY, MIRROR])
+def test_a_desktop_stays_on_the_home_and_not_found_pages(browser, host, path):
+    # Sending a desktop on at once would land a broken link silently on the web home; the page
+    # stays and offers the web as a link.
+    url = f"https://{host}{path}"
+    page = browser(DESKTOP).open(url, settle=0.8)
+    assert page.url == url
+    assert page.href("linkwell-web") == "https://www.example.com/"
+
+
+@pytest.mark.parametrize("url", [f"https://{PRIMARY}/aa/landto/?ref=abcdef&page=9&user_id=1234567",
+                                 f"https://{PRIMARY}/stories/dating/first-date-ideas-for-a-rainy-sunday-afternoon",
+                                 f"https://{PRIMARY}/u/alex"])
+def test_the_url_line_breaks_only_between_its_parts(browser, url):
+    # On a 390-pixel phone the line wraps after '/', '?', '&' or '=', never inside a part.
+    page = browser(IPHONE, stay=True)
+    page.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 3, "mobile": True})
+    try:
+        page.open(url, settle=0.5)
+        # Each character's line (its box's top): a new line may start only after '/', '?', '&', '='
+        # or a hyphen, the places a reader expects a URL to wrap.
+        chars = page.js("""
+            var line = document.getElementById('linkwell-url'), found = [];
+            Array.prototype.forEach.call(line.childNodes, function (n) {
+                if (n.nodeType !== 3) return;
+                for (var i = 0; i < n.textContent.length; i++) {
+                    var range = document.createRange(); range.setStart(n, i); range.setEnd(n, i + 1);
+                    found.push([n.textContent[i], Math.round(range.getBoundingClientRect().top)]);
+                }
+            });
+            return found;""")
+        assert "".join(character for character, _ in chars) == url.split("://", 1)[1]
+        breaks = [chars[index - 1][0] for index in range(1, len(chars)) if chars[index][1] > chars[index - 1][1]]
+        assert all(after in "/?&=-" for after in breaks), breaks
+        if len(url) > 60:
+            assert breaks, "a long URL wraps on a phone"
+    finally:
+        page.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

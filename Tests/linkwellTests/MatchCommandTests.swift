@@ -105,7 +105,7 @@ import Testing
         let preview = try #require(run.standardOutput.split(separator: "\n").last)
         #expect(
             preview
-                == #"{"preview":{"android":"https://play.google.com/store/apps/details?id=com.example.amora&referrer=https%3A%2F%2Fm.example.com%2Fu%2F42%3Fref%3Da","canonical":"https://m.example.com/u/42?ref=a","desktop":"https://www.example.com/u/42?ref=a","iPhone":"https://apps.apple.com/app/id1234567890","native":"amora://u/42?ref=a","openInApp":"https://m.example.com/u/42?ref=a","pageType":"profile","primaryHost":"m.example.com","role":"mirror","web":"https://www.example.com/u/42?ref=a"},"url":"https://mlink.example.com/u/42?ref=a"}"#
+                == #"{"preview":{"android":"https://play.google.com/store/apps/details?id=com.example.amora&referrer=https%3A%2F%2Fm.example.com%2Fu%2F42%3Fref%3Da","canonical":"https://m.example.com/u/42?ref=a","desktop":"https://www.example.com/u/42?ref=a","desktopRedirects":true,"iPhone":"https://apps.apple.com/app/id1234567890","native":"amora://u/42?ref=a","openInApp":"https://m.example.com/u/42?ref=a","pageType":"profile","primaryHost":"m.example.com","role":"mirror","web":"https://www.example.com/u/42?ref=a"},"url":"https://mlink.example.com/u/42?ref=a"}"#
         )
         // No page route serves /account/: no preview line.
         let account = try workspace.run("match", "--json", "https://m.example.com/account/x")

@@ -40,8 +40,10 @@ package enum MatchEvaluator: Sendable {
         if let targets {
             lines.append("  page type '\(targets.pageType)'" + (targets.native.map { "; native URL \($0)" } ?? ""))
             let none = "stays on the page"
-            let fallbacks =
-                "iPhone → \(targets.iPhone ?? none); Android → \(targets.android ?? none); desktop → \(targets.desktop ?? none)"
+            let desktop =
+                targets.desktopRedirects
+                ? targets.desktop ?? none : "stays on the page" + (targets.desktop.map { " (it links to \($0))" } ?? "")
+            let fallbacks = "iPhone → \(targets.iPhone ?? none); Android → \(targets.android ?? none); desktop → \(desktop)"
             switch targets.role {
             case .primary:
                 lines.append("  preview page on \(url.host): \"Open in app\" → \(targets.openInApp ?? "none")")

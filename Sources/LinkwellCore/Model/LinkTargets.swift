@@ -17,6 +17,8 @@ package struct LinkTargets: Sendable, Hashable, Codable {
     package var iPhone: String?
     package var android: String?
     package var desktop: String?
+    /// Whether a desktop goes on to `desktop` at once (else it stays on the page, which links there).
+    package var desktopRedirects: Bool
 
     package var isOnMirror: Bool { role == .mirror }
 
@@ -40,6 +42,7 @@ package struct LinkTargets: Sendable, Hashable, Codable {
         native = links.native.map(expand)
         web = links.web.map(expand)
         desktop = links.desktop.map(expand)
+        desktopRedirects = links.desktopRedirects && desktop != nil
         iPhone = links.iPhone.map(expand)
         let android = links.android.map(expand)
         self.android =

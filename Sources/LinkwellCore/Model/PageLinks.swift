@@ -15,6 +15,11 @@ package struct PageLinks: Sendable, Hashable, Codable {
     /// site's web home.
     package var web: String?
     package var desktop: String?
+    /// Whether a desktop is sent on to `desktop` at once: only from a route or item page whose page
+    /// type names a web page of its own (`web` or `desktop`). The home and not-found pages, and
+    /// pages that would only reach the site's web home, stay and show it as a link, so a broken
+    /// link never silently lands on the web home.
+    package var desktopRedirects: Bool
     /// Where an iPhone without the app goes from the mirror page.
     package var iPhone: String?
     /// Where an Android phone without the app goes from the mirror page; with `intentPackage` it
@@ -39,6 +44,7 @@ package struct PageLinks: Sendable, Hashable, Codable {
         canonical = "https://\(host.canonicalHost){path}{query}"
         web = page.webURL ?? site.webHome
         desktop = page.desktopURL ?? web
+        desktopRedirects = PageKind(page.name) == nil && (page.desktopURL ?? page.webURL) != nil
         hasWebEquivalent = page.webURL != nil
         native = site.scheme.map { "\($0):/{path}{query}" }
         let routed = Set(site.routes.filter { $0.pageType == page.name && !$0.exclude }.flatMap(\.apps))

@@ -103,7 +103,7 @@ enum DefaultTemplates {
             .secondary { color: var(--accent); box-shadow: inset 0 0 0 1.5px color-mix(in srgb, var(--accent) 55%, transparent); }
             .link { padding: 0.4rem; color: var(--accent); font-weight: 500; font-size: 1rem; }
             .button:focus-visible { outline: 3px solid color-mix(in srgb, var(--accent) 45%, transparent); outline-offset: 2px; }
-            #linkwell-url { margin-top: 1.25rem; font-size: 0.8rem; word-break: break-all; }
+            #linkwell-url { margin-top: 1.25rem; font-size: 0.8rem; overflow-wrap: anywhere; }
             [hidden] { display: none !important; }
             @media (min-width: 40rem) {
               main { padding: 2.25rem; border-radius: 1.5rem; background: var(--surface); box-shadow: 0 1px 2px rgb(0 0 0 / 6%), 0 16px 40px rgb(0 0 0 / 10%); }
@@ -137,7 +137,7 @@ enum DefaultTemplates {
               {{/buttons}}
             </nav>
             {{^isNotFound}}
-            <p class="muted" id="linkwell-url">{{#link}}{{link.canonical}}{{/link}}</p>
+            <p class="muted" id="linkwell-url">{{#link.shown}}{{text}}<wbr>{{/link.shown}}</p>
             {{/isNotFound}}
           </main>
           <script type="application/json" id="linkwell-config">{{{behaviour.config}}}</script>

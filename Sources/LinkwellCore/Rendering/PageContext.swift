@@ -233,9 +233,31 @@ extension PageContext.Page: TemplateObject {
 }
 
 extension PageContext.Link: TemplateObject {
+    /// One piece of the shown URL (`{{text}}`: a named member, so the policy can still be filled
+    /// into the template once, which `{{.}}` would prevent).
+    final class Piece: TemplateObject {
+        let text: String
+        init(text: String) { self.text = text }
+        func member(named name: String) -> TemplateValue? { name == "text" ? .text(text) : nil }
+    }
+
+    static func pieces(of text: Substring) -> [Substring] {
+        var pieces: [Substring] = []
+        var start = text.startIndex
+        for index in text.indices where "/?&=".contains(text[index]) {
+            pieces.append(text[start...index])
+            start = text.index(after: index)
+        }
+        if start < text.endIndex { pieces.append(text[start...]) }
+        return pieces
+    }
+
     package func member(named name: String) -> TemplateValue? {
         switch name {
         case "canonical": .text(canonical)
+        // The URL as the page shows it (host, path, query), in pieces that end after '/', '?',
+        // '&' or '=': a template puts <wbr> after each so the line breaks there, not mid-word.
+        case "shown": .list(Self.pieces(of: canonical.drop { $0 != "/" }.dropFirst(2)).map { .object(Piece(text: String($0))) })
         case "openInApp": .optional(openInApp)
         case "web": .optional(web)
         case "desktop": .optional(desktop)

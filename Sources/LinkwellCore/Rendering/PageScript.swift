@@ -63,7 +63,14 @@ enum PageScript {
           setLink("linkwell-web", web);
           setLink("linkwell-store", store);
           var shown = document.getElementById("linkwell-url");
-          if (shown) shown.textContent = config.primaryHost + path + query;
+          // The URL line may break after '/', '?', '&' and '=', never inside a word (<wbr>).
+          if (shown) {
+            shown.textContent = "";
+            (config.primaryHost + path + query).replace(/([\/?&=])/g, "$1\u0000").split("\u0000").forEach(function (part) {
+              shown.appendChild(document.createTextNode(part));
+              shown.appendChild(document.createElement("wbr"));
+            });
+          }
 
           // Route pages serve many URLs, so the tags that name this URL are filled in here.
           config.head.forEach(function (tag) {
@@ -105,7 +112,9 @@ enum PageScript {
             });
           });
 
-          if (platform === "desktop") { go(web); return; }
+          // A desktop goes on only to the page type's own web page; elsewhere (home, not found,
+          // a page type without one) it stays and sees the page, with "Continue on the web".
+          if (platform === "desktop") { if (config.desktopRedirects) go(web); return; }
           // Only the mirror knows the app is missing; the primary and the short host wait for a tap.
           if (config.role !== "mirror") return;
           // Reaching the mirror means the app did not open it (lesson 5).

@@ -201,6 +201,8 @@ struct PageConfig: Encodable {
     /// `link`, `code`, or "" for no clipboard hand-off.
     var clipboard: String
     var nativeAttempt: Bool
+    /// `PageLinks.desktopRedirects`: false keeps a desktop on the page.
+    var desktopRedirects: Bool
 
     init(site: Site, page: PageType, links: PageLinks, kind: PageKind?, urlKnown: Bool) {
         role = links.role.rawValue
@@ -215,6 +217,7 @@ struct PageConfig: Encodable {
             .filter { $0.scheme == "https" }.map(\.host).uniqued().sorted()
         clipboard = kind == nil ? page.clipboard?.rawValue ?? "" : ""
         nativeAttempt = kind == nil && page.nativeAttempt && links.native != nil
+        desktopRedirects = kind == nil && links.desktopRedirects
         var head: [HeadTag] = []
         // A not-found page stands for no URL: it names none.
         if !urlKnown, kind == nil {
