@@ -57,11 +57,14 @@ import Testing
         let report = diff.markdown(base: "a", head: "b")
         #expect(report.contains("No sample URL changes what it does on any platform."))
         #expect(report.contains("Proved: no URL on any host changes what it does, on any platform, for any app ("))
-        #expect(report.contains("No built file changes (56 files)."))
+        #expect(report.contains("No built file changes (57 files)."))
         #expect(!report.contains("### What else changes"))
     }
 
     /// Every kind of change a reviewer must see is a sentence naming its app, key, host or page type.
+    /// `head.yaml`'s Android app `shop` (the `- id: shop` line under `android:`).
+    static let androidAppLine = 25
+
     @Test func everyCategoryIsASentence() throws {
         let diff = ManifestDiff(base: try Self.side("base.yaml"), head: try Self.side("head.yaml"))
         let topics = diff.changes.changes.map(\.topic).uniqued()
@@ -84,6 +87,11 @@ import Testing
         // The annotations GitHub shows: a warning per change that needs attention, a notice per link that now opens or closes.
         let annotations = diff.annotations(manifest: "site.yaml")
         #expect(annotations.filter { $0.severity == .warning }.count == 4)
+        // A key rotation attaches to the Android app's line in the head manifest (GitHub's file= and line=).
+        let rotation = try #require(annotations.first { $0.message.contains("signing key") })
+        #expect(rotation.location?.line == Self.androidAppLine)
+        let github = DiagnosticFormat.github.render(rotation)
+        #expect(github.contains("file=site.yaml,line=\(Self.androidAppLine)"), "\(github)")
         #expect(
             annotations.contains {
                 $0.severity == .note && $0.message.hasPrefix("https://shop.example.com/b/sample no longer opens the app")
@@ -102,7 +110,7 @@ import Testing
         #expect(report.contains("- 3 item pages added: `/p/kettle`, `/p/mug`, `/p/teapot`."))
         #expect(report.contains("- **added** `checkout`"))
         #expect(report.contains("| `shop.example.com` | iOS 13+ | shop (ABCDE12345.com.example.shop), shop-business"))
-        #expect(report.contains("(the new build has 56 files)"))
+        #expect(report.contains("(the new build has 57 files)"))
     }
 
     @Test func theJSONFormHoldsEverySection() throws {
@@ -124,7 +132,12 @@ import Testing
         }
         #expect(changes.count == diff.changes.changes.count)
         #expect(
-            changes.first == .object(["topic": .string("apps"), "text": .string(diff.changes.changes[0].text), "attention": .bool(false)]))
+            changes.first
+                == .object([
+                    "topic": .string("apps"), "text": .string(diff.changes.changes[0].text), "attention": .bool(false),
+                    // Where the head manifest holds the entry (the iOS app), as diagnostics give it.
+                    "location": .object(["file": .string("site.yaml"), "line": .number(14), "column": .number(7)]),
+                ]))
     }
 
     @Test func aMovedLineCountsAsNeitherAddedNorRemoved() {

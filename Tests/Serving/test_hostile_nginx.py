@@ -1,5 +1,5 @@
-"""10,000 hostile-string manifests (HostileStringTests, seeded; about half are refused with a
-located error), and every nginx snippet the built ones produce, given to a real `nginx -t`: each
+"""15,000 hostile-string manifests (HostileStringTests, seeded; most hold a character some format
+refuses and are refused with a located error), and every nginx snippet the built ones produce, given to a real `nginx -t`: each
 must load, with exactly the locations the manifest asked for; every route page and item page
 they produce, given to an HTML parser: each has exactly the elements every other has (hostile
 text in a title, a description, a label or a data column adds none), and its configuration
@@ -16,7 +16,7 @@ from html.parser import HTMLParser
 
 from conftest import REPOSITORY
 
-CASES = 10_000
+CASES = 15_000
 BATCH = 400
 
 
@@ -74,7 +74,11 @@ def test_ten_thousand_hostile_manifests_give_configurations_nginx_loads(nginx_av
     assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]
     snippets = sorted(out.glob("*.conf"))
     built = {path.name.split("-")[0] for path in snippets}
-    assert 1000 < len(built) < CASES, f"{len(built)} of {CASES} cases built"
+    # Most cases hold a character some format refuses (Unicode spaces and non-characters among
+    # them), so most are refused with a location; several hundred still build and are checked.
+    assert 500 < len(built) < CASES, f"{len(built)} of {CASES} cases built"
+    print(f"hostile corpus: {CASES} manifests, {CASES - len(built)} refused with a location, {len(built)} built; "
+          f"{len(snippets)} nginx snippets given to nginx -t")
     # What each snippet must hold: m.example.com its three page routes ('hostile', 'variable', 'items');
     # go.example.com the short link's exact 302 and the catch-all page route ('code').
     for path in snippets:

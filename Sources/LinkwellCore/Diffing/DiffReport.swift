@@ -188,7 +188,9 @@ extension ManifestDiff {
     /// break links people use, a notice for every sample URL that now opens or no longer opens the app.
     package func annotations(manifest: String) -> [Diagnostic] {
         var found = changes.changes.filter(\.attention).map {
-            Diagnostic.warning(DiffAnnotation.change(manifest: manifest, plain($0.text)), at: nil)
+            // At the head manifest's line of the entry changed (an app's, for a key rotation), so
+            // the annotation attaches to it in the pull request's diff.
+            Diagnostic.warning(DiffAnnotation.change(manifest: manifest, plain($0.text)), at: $0.location)
         }
         for change in links where change.before.opensApp != change.after.opensApp {
             found.append(Diagnostic(.note, DiffAnnotation.opensApp(change.url, now: change.after.opensApp, on: change.platforms), at: nil))

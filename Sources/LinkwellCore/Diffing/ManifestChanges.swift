@@ -11,9 +11,14 @@ package struct ManifestChanges: Sendable, Hashable {
         package var text: String
         /// Whether it can break links people use today (a reviewer must look).
         package var attention: Bool
+        /// The head manifest's entry the change is about (an app, a short link, a page type), so an
+        /// annotation attaches to its line; nil for what the head no longer has, or has no line.
+        package var location: SourceLocation?
     }
 
     package var changes: [Change] = []
+    /// The entry the changes being added are about (see `Change.location`).
+    private var here: SourceLocation?
 
     /// What a side contributes besides its `Site`: template sources by file name, and the item
     /// pages it builds (paths on their first host, with their bytes' fingerprints).
@@ -40,7 +45,7 @@ package struct ManifestChanges: Sendable, Hashable {
     }
 
     private mutating func add(_ topic: String, _ text: String, attention: Bool = false) {
-        changes.append(Change(topic: topic, text: text, attention: attention))
+        changes.append(Change(topic: topic, text: text, attention: attention, location: here))
     }
 
     // MARK: - Apps
@@ -49,13 +54,16 @@ package struct ManifestChanges: Sendable, Hashable {
         let before = Dictionary(base.iosApps.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let after = Dictionary(head.iosApps.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for app in head.iosApps where before[app.id] == nil {
+            here = app.location
             add("apps", "iOS app \(code(app.id)) (\(app.name), \(code(app.appID))) added.")
         }
         for app in base.iosApps where after[app.id] == nil {
+            here = nil
             add("apps", "iOS app \(code(app.id)) (\(code(app.appID))) removed: its links no longer open it.", attention: true)
         }
         for app in head.iosApps {
             guard let old = before[app.id] else { continue }
+            here = app.location
             let what = "iOS app \(code(app.id))"
             if old.teamID != app.teamID || old.bundleID != app.bundleID {
                 add(
@@ -82,16 +90,19 @@ package struct ManifestChanges: Sendable, Hashable {
         let beforeAndroid = Dictionary(base.androidApps.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let afterAndroid = Dictionary(head.androidApps.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for app in head.androidApps where beforeAndroid[app.id] == nil {
+            here = app.location
             add(
                 "apps",
                 "Android app \(code(app.id)) (\(app.name), \(code(app.package))) added with \(count(app.fingerprints.count, "signing key"))."
             )
         }
         for app in base.androidApps where afterAndroid[app.id] == nil {
+            here = nil
             add("apps", "Android app \(code(app.id)) (\(code(app.package))) removed: its links no longer open it.", attention: true)
         }
         for app in head.androidApps {
             guard let old = beforeAndroid[app.id] else { continue }
+            here = app.location
             let what = "Android app \(code(app.id))"
             if old.package != app.package {
                 add("apps", "\(what): package \(code(old.package)) → \(code(app.package)).", attention: true)
@@ -102,6 +113,7 @@ package struct ManifestChanges: Sendable, Hashable {
             }
             signingKeys(of: what, old.fingerprints, app.fingerprints)
         }
+        here = nil
     }
 
     /// Added, removed, or — one out and one in — replaced, by the key's short form.
@@ -162,6 +174,7 @@ package struct ManifestChanges: Sendable, Hashable {
         let before = Dictionary(base.shortLinks.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
         let after = Dictionary(head.shortLinks.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
         for link in head.shortLinks {
+            here = link.location
             guard let old = before[link.code] else {
                 add("short links", "Short link \(code("\(host)/\(link.code)")) added → \(code(link.target)).")
                 continue
@@ -170,6 +183,7 @@ package struct ManifestChanges: Sendable, Hashable {
                 add("short links", "Short link \(code("\(host)/\(link.code)")) retargeted: \(code(old.target)) → \(code(link.target)).")
             }
         }
+        here = nil
         for link in base.shortLinks where after[link.code] == nil {
             add("short links", "Short link \(code("\(host)/\(link.code)")) removed (was → \(code(link.target))).", attention: true)
         }
@@ -181,11 +195,14 @@ package struct ManifestChanges: Sendable, Hashable {
         let before = Dictionary(base.pageTypes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let after = Dictionary(head.pageTypes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for page in head.pageTypes where before[page.name] == nil {
+            here = page.location
             add("page types", "Page type \(code(page.name)) added: \(quoted(page.title)).")
         }
+        here = nil
         for page in base.pageTypes where after[page.name] == nil { add("page types", "Page type \(code(page.name)) removed.") }
         for page in head.pageTypes {
             guard let old = before[page.name] else { continue }
+            here = page.location
             let fields: [(String, String?, String?)] = [
                 ("title", old.title, page.title), ("description", old.description, page.description), ("image", old.image, page.image),
                 ("web", old.webURL, page.webURL), ("desktop", old.desktopURL, page.desktopURL),
@@ -200,6 +217,7 @@ package struct ManifestChanges: Sendable, Hashable {
                 add("page types", "Page type \(code(page.name)): \(name) \(optional(was)) → \(optional(now)).")
             }
         }
+        here = nil
     }
 
     // MARK: - Look
@@ -212,6 +230,9 @@ package struct ManifestChanges: Sendable, Hashable {
             ("darkText", base.theme.darkText, head.theme.darkText),
             ("darkBackground", base.theme.darkBackground, head.theme.darkBackground), ("logo", base.theme.logo, head.theme.logo),
             ("icon", base.theme.icon, head.theme.icon), ("font", base.theme.font, head.theme.font),
+            ("darkAccent", base.theme.darkAccent, head.theme.darkAccent),
+            ("darkAccentText", base.theme.darkAccentText, head.theme.darkAccentText),
+            ("darkLogo", base.theme.darkLogo, head.theme.darkLogo),
         ]
         for (name, was, now) in fields where was != now { add("theme", "Theme \(name) \(optional(was)) → \(optional(now)).") }
         for (name, was, now) in [

@@ -476,7 +476,9 @@ enum ManifestFields {
                     "code", \.code, Schema.text(Pattern.shortCode), "The code after the short host's '/'.", example: .string("Ab3dE"),
                     required: true),
                 .text(
-                    "target", \.target, "Path and query on the first pair's primary host.", example: .string("/i/Ab3dE?ref=share"),
+                    "target", \.target,
+                    "Path and query on the first pair's primary host, or an https:// URL on a mirror-pair host or the web origin.",
+                    example: .string("/i/Ab3dE?ref=share"),
                     required: true),
                 .text("comment", \.comment, "Why the code exists.", example: .string("spring campaign posters")),
                 .accept(\.accept, about: .shortLink),

@@ -15,15 +15,21 @@ package enum MatchEvaluator: Sendable {
         var lines: [String] = []
         let decisions: [LinkDecision]
         var targets: LinkTargets?
+        var shortLink: (code: String, target: String)?
         switch self {
         case .site(let matcher):
             decisions = matcher.decisions(for: text, url: url)
-            targets = matcher.targets(for: url)
+            shortLink = Self.shortLink(url, in: matcher.site)
+            // A listed code is answered with a redirect, never with the short host's catch-all page.
+            targets = shortLink == nil ? matcher.targets(for: url) : nil
         case .files(let matchers):
             decisions = matchers.decisions(for: text, url: url)
         }
+        // Without the app, the browser follows the short host's redirect: the target's own report.
+        let followed = shortLink.flatMap { link in URLParts(link.target).map { report(link.target, $0, json: json) } } ?? []
         if json {
-            return decisions.map(\.jsonLine) + (targets.map { [Self.jsonLine(url: text, targets: $0)] } ?? [])
+            let redirect = shortLink.map { [JSONText.line(ShortLinkLine(url: text, shortLink: $0.code, redirectsTo: $0.target))] } ?? []
+            return decisions.map(\.jsonLine) + (targets.map { [Self.jsonLine(url: text, targets: $0)] } ?? []) + redirect + followed
         }
         lines.append(text)
         if decisions.isEmpty {
@@ -56,8 +62,29 @@ package enum MatchEvaluator: Sendable {
                 lines.append("  a tap on the store button sends \(fallbacks)")
             }
         }
+        if let shortLink {
+            lines.append(
+                "  short link '\(shortLink.code)': without the app the host answers 302 → \(shortLink.target) (the app, which the "
+                    + "short host opens, resolves the code itself: Output/app/short-links.json); the target, as decided for a tap on it:")
+            lines += followed.dropLast().map { "    " + $0 }
+        }
         lines.append("")
         return lines
+    }
+
+    /// `{"url": …, "shortLink": code, "redirectsTo": …}`: the short host redirects the URL.
+    struct ShortLinkLine: Encodable {
+        var url: String
+        var shortLink: String
+        var redirectsTo: String
+    }
+
+    /// The short link a short-host URL names (its whole path is the code), if the manifest lists it.
+    static func shortLink(_ url: URLParts, in site: Site) -> (code: String, target: String)? {
+        guard url.host == site.shortHost, let pair = site.mirrorPairs.first,
+            let link = site.shortLinks.first(where: { "/\($0.code)" == url.path })
+        else { return nil }
+        return (link.code, link.url(primaryHost: pair.primary))
     }
 
     /// The `--json` report of one URL appended as lines (what `report(_:_:json: true)` gives):

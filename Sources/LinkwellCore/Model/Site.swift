@@ -54,6 +54,8 @@ package struct IOSApp: Sendable, Hashable, Codable {
     package var webcredentials: Bool
     /// Bundle IDs of the App Clips, each under the same Team ID.
     package var appClipBundleIDs: [String]
+    /// Where the manifest lists it; nil for an app made in code.
+    package var location: SourceLocation?
 
     /// `<Team ID>.<bundle ID>`, the identifier AASA files and entitlements use.
     package var appID: String { "\(teamID).\(bundleID)" }
@@ -69,6 +71,8 @@ package struct AndroidApp: Sendable, Hashable, Codable {
     /// Whether assetlinks.json carries Android 15+ dynamic rules for the app; without them the
     /// app's own intent filters decide on Android 15+ too.
     package var dynamicRules = true
+    /// Where the manifest lists it; nil for an app made in code.
+    package var location: SourceLocation?
 }
 
 package struct MirrorPair: Sendable, Hashable, Codable {
@@ -158,6 +162,8 @@ package struct PageType: Sendable, Hashable, Codable {
     package var items: Located<String>?
     /// Warning codes about this page type's items that the manifest accepts.
     package var acceptedWarnings: [String] = []
+    /// Where the manifest defines it; nil for one made in code (and the home and not-found pages).
+    package var location: SourceLocation?
 
     package enum ClipboardHandoff: String, Sendable, Hashable, Codable, CaseIterable {
         /// The whole canonical link, `https://host/path?query`.
@@ -192,6 +198,12 @@ package struct ShortLink: Sendable, Hashable, Codable {
     package var acceptedWarnings: [String] = []
     /// Where the manifest lists it; nil for a link made in code.
     package var location: SourceLocation?
+
+    /// The absolute URL the short host redirects to: `target` itself when it is one (a page on
+    /// another manifest host, or on the site's web origin), else the path on `primaryHost`.
+    package func url(primaryHost: String) -> String {
+        target.hasPrefix("https://") ? target : "https://\(primaryHost)\(target)"
+    }
 }
 
 package struct RobotsPolicy: Sendable, Hashable, Codable {

@@ -53,6 +53,7 @@ package struct BuildPlan: Sendable, Hashable {
             }
         }
         let routing = PageRouting(site: site)
+        diagnostics += Self.shortLinkDeadEnds(site: site, routing: routing)
         // Each host's files, and the apps' files, are independent: planned side by side.
         let hosts = site.hosts
         let jobs = Array(0...hosts.count).concurrentMap { job -> [PlannedFile] in
@@ -230,9 +231,29 @@ package enum TranslationLoss: LintMessage {
 }
 
 /// What planning finds that the rules cannot say on a platform at all.
+extension BuildPlan {
+    /// A short link whose target on a mirror-pair host has no page there: the host would answer
+    /// its not-found page to everyone who taps the code without the app. (Targets on the web
+    /// origin are the web site's own pages, which the build cannot see.)
+    static func shortLinkDeadEnds(site: Site, routing: PageRouting) -> [Diagnostic] {
+        guard let pair = site.mirrorPairs.first else { return [] }
+        let pageHosts = Set(site.mirrorPairs.flatMap { [$0.primary, $0.mirror] })
+        return site.shortLinks.compactMap { link in
+            let url = link.url(primaryHost: pair.primary)
+            guard let parts = URLParts(url), pageHosts.contains(parts.host), routing.rule(for: parts.path, on: parts.host) == nil
+            else { return nil }
+            let excludedBy = site.routes.first { route in
+                route.exclude && route.hosts.contains(parts.host) && route.path.map { GlobPattern($0).matches(parts.path) } == true
+            }
+            return .error(PlanProblem.shortLinkDeadEnd(code: link.code, url: url, excludedBy: excludedBy?.name), at: link.location)
+        }
+    }
+}
+
 package enum PlanProblem: DiagnosticMessage {
     case defaultsNeedIOS14
     case noAndroidTranslation(route: String, String)
+    case shortLinkDeadEnd(code: String, url: String, excludedBy: String?)
 
     package var text: String {
         switch self {
@@ -240,6 +261,11 @@ package enum PlanProblem: DiagnosticMessage {
             "'defaults' need iOS 14; iOS 9–13 match every rule with caseSensitive and percentEncoded true"
         case .noAndroidTranslation(let route, let error):
             "route '\(route)': \(error)"
+        case .shortLinkDeadEnd(let code, let url, let excludedBy):
+            "short link '\(code)' leads to \(url), where no route serves a page"
+                + (excludedBy.map { " (route '\($0)' excludes it, and no page route comes after)" } ?? "")
+                + ", so everyone who taps the code without the app gets the not-found page; point it at a page, "
+                + "at the web origin, or give the path a page route"
         }
     }
 }

@@ -18,7 +18,22 @@ enum AppFiles {
             files.append(("\(folder)/android/\(app.id).intent-filters.android15.xml", dynamicOnlyIntentFilters(site: site, app: app)))
         }
         files.append(("\(folder)/routes.json", RoutesFile(site: site, expander: expander).json))
+        if let shortHost = site.shortHost, let pair = site.mirrorPairs.first {
+            files.append(("\(folder)/short-links.json", shortLinks(site: site, host: shortHost, primaryHost: pair.primary)))
+        }
         return files
+    }
+
+    /// `app/short-links.json`: every code the manifest lists and the URL it stands for, which the
+    /// app (opened by the short host) resolves itself, as the host would redirect a browser;
+    /// codes not in it are the app's own (a route on the short host opens them).
+    static func shortLinks(site: Site, host: String, primaryHost: String) -> String {
+        JSONText.document(
+            .fields([
+                "host": .string(host),
+                "links": .object(
+                    Dictionary(site.shortLinks.map { ($0.code, JSONValue.string($0.url(primaryHost: primaryHost))) }) { first, _ in first }),
+            ]))
     }
 
     // MARK: - iOS

@@ -27,7 +27,7 @@ struct HostRoutes: Sendable, Hashable {
                 page: "/\(PreviewPages.folder)/\(rule.pageType).html", route: rule.route.name)
         }
         if host == site.shortHost, let pair = site.mirrorPairs.first {
-            redirects = site.shortLinks.map { Redirect(path: "/\($0.code)", target: "https://\(pair.primary)\($0.target)") }
+            redirects = site.shortLinks.map { Redirect(path: "/\($0.code)", target: $0.url(primaryHost: pair.primary)) }
         }
     }
 

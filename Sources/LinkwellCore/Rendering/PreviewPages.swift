@@ -141,7 +141,7 @@ package struct PreviewPages: Sendable {
     package func shortLinkPage(_ code: String) -> String {
         guard let link = site.shortLinks.first(where: { $0.code == code }), let pair = site.mirrorPairs.first else { return "" }
         let context = ShortLinkContext(
-            siteName: site.name, code: link.code, target: "https://\(pair.primary)\(link.target)")
+            siteName: site.name, code: link.code, target: link.url(primaryHost: pair.primary))
         return String(
             decoding: ContentSecurityPolicy.fill(templates.render(context, template: "short-link"), templates: templates, site: site),
             as: UTF8.self)

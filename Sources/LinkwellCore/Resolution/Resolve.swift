@@ -89,7 +89,7 @@ package enum Resolve {
             teamID: try required(app.teamID, "teamID", in: "an iOS app", at: app.location),
             bundleID: try required(app.bundleID, "bundleID", in: "an iOS app", at: app.location),
             appStoreID: app.appStoreID?.value, webcredentials: app.webcredentials?.value ?? false,
-            appClipBundleIDs: app.appClips.map(\.value))
+            appClipBundleIDs: app.appClips.map(\.value), location: app.location)
     }
 
     private static func androidApp(_ app: RawAndroidApp) throws(Unresolved) -> AndroidApp {
@@ -99,7 +99,7 @@ package enum Resolve {
             name: try required(app.name, "name", in: "an Android app", at: app.location),
             package: try required(app.package, "package", in: "an Android app", at: app.location),
             fingerprints: fingerprints.uniqued(), webcredentials: app.webcredentials?.value ?? false,
-            dynamicRules: app.dynamicRules?.value ?? true)
+            dynamicRules: app.dynamicRules?.value ?? true, location: app.location)
     }
 
     /// A route applies to every app and every mirror-pair host unless it names them; the short
@@ -146,7 +146,7 @@ package enum Resolve {
             labels: PageType.ButtonLabels(open: page.labels?.open?.value, store: page.labels?.store?.value, web: page.labels?.web?.value),
             nativeAttempt: page.nativeAttempt?.value ?? false,
             items: page.items,
-            acceptedWarnings: page.accept.map(\.value))
+            acceptedWarnings: page.accept.map(\.value), location: page.location)
     }
 }
 

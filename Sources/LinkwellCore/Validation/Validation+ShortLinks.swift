@@ -26,7 +26,7 @@ extension Validation {
                     found.append(.error(ShortLinkProblem.badCode(code.value), at: code.location))
                 }
             }
-            if let target = link.target { found += shortTargetProblems(target) }
+            if let target = link.target { found += shortTargetProblems(target, hosts: targetHosts(manifest)) }
         }
         let codes = manifest.shortLinks.compactMap(\.code)
         let exact = duplicates(codes, what: "short code")
@@ -45,8 +45,23 @@ extension Validation {
         return found + exact + folded
     }
 
-    static func shortTargetProblems(_ target: Located<String>) -> [Diagnostic] {
-        let value = target.value
+    /// The hosts a short link may lead to besides a path on the primary host: every mirror-pair
+    /// host and the site's web origin (never the short host itself: a code would lead to a code).
+    static func targetHosts(_ manifest: RawManifest) -> [String] {
+        let pairs = (manifest.domains?.pairs ?? []).flatMap { [$0.primary?.value, $0.mirror?.value].compactMap { $0 } }
+        let web = manifest.web.flatMap { URLParts($0.value)?.host }
+        return (pairs + (web.map { [$0] } ?? [])).uniqued()
+    }
+
+    static func shortTargetProblems(_ target: Located<String>, hosts: [String] = []) -> [Diagnostic] {
+        var value = target.value
+        if value.hasPrefix("https://") {
+            // An absolute target: on one of the manifest's hosts or the web origin, with a path.
+            guard let parts = URLParts(value), hosts.contains(parts.host), parts.writtenWithPath else {
+                return [.error(ShortLinkProblem.targetOnAnotherHost(value, hosts: hosts), at: target.location)]
+            }
+            value = String(value.dropFirst("https://".count + parts.host.count))
+        }
         if !value.hasPrefix("/") || value.hasPrefix("//") {
             return [.error(ShortLinkProblem.targetNotAPath(value), at: target.location)]
         }
@@ -63,6 +78,7 @@ package enum ShortLinkProblem: DiagnosticMessage {
     case noPrimaryHost
     case badCode(String)
     case targetNotAPath(String)
+    case targetOnAnotherHost(String, hosts: [String])
     case badTargetCharacter(String, Character)
 
     package var text: String {
@@ -74,7 +90,11 @@ package enum ShortLinkProblem: DiagnosticMessage {
         case .badCode(let code):
             "short code '\(code)' may use only letters, digits, '-' and '_' (not first), e.g. 'Ab3dE'"
         case .targetNotAPath(let target):
-            "target '\(target)' must be a path on the primary host, starting with '/', e.g. '/i/Ab3dE?ref=share'"
+            "target '\(target)' must be a path on the primary host, starting with '/', e.g. '/i/Ab3dE?ref=share', or an https:// URL "
+                + "on one of the manifest's hosts or the web origin"
+        case .targetOnAnotherHost(let target, let hosts):
+            "target '\(target)' must be on one of the manifest's hosts or the web origin (\(hosts.joined(separator: ", "))), with a "
+                + "path; the short host answers every code with a redirect there"
         case .badTargetCharacter(let target, let bad):
             "target '\(target)' contains '\(bad)'" + (bad == "#" ? "; a fragment never reaches the host" : "; percent-encode it")
         }

@@ -94,7 +94,7 @@ extension DeploymentProbe {
                         DeploymentProbe(
                             host: host, target: "/\(link.code)",
                             expectation: .redirect(
-                                target: "https://\(pair.primary)\(link.target)",
+                                target: link.url(primaryHost: pair.primary),
                                 fallbackPage: byPath[PreviewPages.shortLinkPagePath(host: host, code: link.code)])))
                 }
             }
