@@ -46,10 +46,12 @@ struct DiffCommand: ParsableCommand {
     func run() throws {
         let headResult = try Console.build(manifestOptions, quiet: true)
         var headFiles: [OutputFile] = []
-        try Console.produce(headResult, manifestOptions) { headFiles.append($0) }
+        let headItems = Generation.files(of: headResult, project: manifestOptions.project) { headFiles.append($0) }
+        try Console.report(headItems.diagnostics, manifestOptions, quiet: true)
         guard let headSite = headResult.site, let headPlan = headResult.plan else { throw ExitCode.failure }
 
-        let head = ManifestDiff.Side(site: headSite, plan: headPlan, files: headFiles, templates: headResult.templates)
+        var head = ManifestDiff.Side(site: headSite, plan: headPlan, files: headFiles, templates: headResult.templates)
+        head.warnings = headResult.diagnostics + headItems.diagnostics
         guard let (name, text, project) = try baseInput() else {
             report(ManifestDiff(base: nil, head: head, budget: budgetOption.engineBudget), base: "\(base ?? "HEAD") (no manifest)")
             return
@@ -63,9 +65,9 @@ struct DiffCommand: ParsableCommand {
             Console.error("the base manifest \(name) does not build, so there is nothing to compare with")
             throw ExitCode.failure
         }
-        let diff = ManifestDiff(
-            base: .init(site: baseSite, plan: basePlan, files: baseFiles, templates: baseResult.templates), head: head,
-            budget: budgetOption.engineBudget)
+        var baseSide = ManifestDiff.Side(site: baseSite, plan: basePlan, files: baseFiles, templates: baseResult.templates)
+        baseSide.warnings = baseDiagnostics
+        let diff = ManifestDiff(base: baseSide, head: head, budget: budgetOption.engineBudget)
         report(diff, base: name)
     }
 

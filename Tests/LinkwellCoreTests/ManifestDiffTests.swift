@@ -123,7 +123,7 @@ import Testing
         #expect(
             Set(report.keys) == [
                 "base", "head", "firstManifest", "proved", "unproved", "regions", "samples", "changes", "previews", "routes", "files",
-                "fileCount",
+                "fileCount", "newWarnings", "resolvedWarnings",
             ])
         #expect(report["firstManifest"] == .bool(false) && report["proved"] == .bool(false))
         guard case .array(let changes) = report["changes"] else {
@@ -143,5 +143,36 @@ import Testing
     @Test func aMovedLineCountsAsNeitherAddedNorRemoved() {
         #expect(FileChanges.lineCounts("a\nb\nc\n", "c\na\nb\n") == (0, 0))
         #expect(FileChanges.lineCounts("a\nb\n", "a\nx\ny\n") == (2, 1))
+    }
+}
+
+/// The comment names the build warnings a change adds and those it resolves.
+@Suite struct DiffWarningTests {
+    static func side(_ yaml: String) throws -> ManifestDiff.Side {
+        let result = Fixtures.build(yaml)
+        var side = ManifestDiff.Side(site: try #require(result.site), plan: try #require(result.plan), files: result.files)
+        side.warnings = result.diagnostics
+        return side
+    }
+
+    @Test func newAndResolvedWarningsAreInTheComment() throws {
+        let base = Fixtures.validManifest.replacingOccurrences(
+            of: "routes:\n", with: "routes:\n  - {name: mirror-only, path: '/m/*_x', hosts: [mlink.example.com]}\n")
+        // The Android app gets an id of its own, so a route naming the iOS app's is iOS-only.
+        let head = Fixtures.validManifest.replacingOccurrences(
+            of: "routes:\n", with: "routes:\n  - {name: ios-only, path: /i/*, apps: [example]}\n"
+        )
+        .replacingOccurrences(
+            of: "    - id: example\n      name: Example\n      package:", with: "    - id: droid\n      name: Example\n      package:")
+        let diff = ManifestDiff(base: try Self.side(base), head: try Self.side(head))
+        #expect(diff.resolvedWarnings.contains { $0.code == .singleMirror }, "\(diff.resolvedWarnings)")
+        #expect(diff.newWarnings.contains { $0.code == .singlePlatform }, "\(diff.newWarnings)")
+        let markdown = diff.markdown(base: "base", head: "head")
+        #expect(markdown.contains("### Warnings"))
+        #expect(markdown.contains("- resolved: `site.yaml:"), "\(markdown)")
+        // A pattern's `*` and `_` are escaped, so the comment does not turn them into emphasis.
+        #expect(markdown.contains("/m/\\*\\_x"), "\(markdown)")
+        let json = try JSONValue.parse(diff.json(base: "base", head: "head"))
+        #expect(json["newWarnings"]?.array?.isEmpty == false && json["resolvedWarnings"]?.array?.count == diff.resolvedWarnings.count)
     }
 }

@@ -23,8 +23,34 @@ extension ManifestDiff {
                     + "(every route's sample URL and every link test), on each platform and app.")
         }
         lines.append("")
-        lines += regionSection + linkSection + changeSection + previewSection + routeSection + fileSection
+        lines += regionSection + linkSection + changeSection + warningSection + previewSection + routeSection + fileSection
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The build's warnings this change adds and those it resolves, each with its manifest line
+    /// and code (what `accept:` takes).
+    private var warningSection: [String] {
+        guard !newWarnings.isEmpty || !resolvedWarnings.isEmpty else { return [] }
+        var lines = ["### Warnings", ""]
+        func line(_ warning: Diagnostic) -> String {
+            (warning.location.map { "`\($0)` " } ?? "") + Self.escapedMarkdown(warning.message)
+                + (warning.code.map { " `[\($0.rawValue)]`" } ?? "")
+        }
+        lines += newWarnings.map { "- ⚠️ new: " + line($0) }
+        lines += resolvedWarnings.map { "- resolved: " + line($0) }
+        lines.append("")
+        return lines
+    }
+
+    /// Text with Markdown's emphasis, code and link characters escaped (a warning names patterns
+    /// such as `/a/*_x`, which would otherwise turn italic).
+    static func escapedMarkdown(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            if "\\`*_[]<>|#".contains(character) { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return escaped
     }
 
     /// Everything else a reviewer must see, by topic; ⚠️ marks what can break links people use.
@@ -230,6 +256,9 @@ extension ManifestDiff {
             var routes: [Route]
             var files: [File]
             var fileCount: Int
+            /// The build's warnings this change adds and resolves, as diagnostics (code, location).
+            var newWarnings: [Diagnostic]
+            var resolvedWarnings: [Diagnostic]
         }
         let report = Report(
             base: base, head: head, firstManifest: isFirst, proved: regions.changes.isEmpty && regions.unproved.isEmpty,
@@ -248,7 +277,7 @@ extension ManifestDiff {
             previews: previews.map { .init(url: $0.url, aspect: $0.aspect, before: $0.before, after: $0.after) },
             routes: routes.map { .init(kind: $0.kind.rawValue, name: $0.name, details: $0.details) },
             files: files.map { .init(path: $0.path, kind: $0.kind.rawValue, addedLines: $0.addedLines, removedLines: $0.removedLines) },
-            fileCount: fileCount)
+            fileCount: fileCount, newWarnings: newWarnings, resolvedWarnings: resolvedWarnings)
         return JSONText.encode(report)
     }
 }

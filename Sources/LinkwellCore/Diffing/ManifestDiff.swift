@@ -11,6 +11,8 @@ package struct ManifestDiff: Sendable {
         package var files: [OutputFile]
         /// The templates' sources and the item pages, for `ManifestChanges`.
         package var extras: ManifestChanges.Extras
+        /// The build's warnings (lints and the rest), for "new and resolved warnings".
+        package var warnings: [Diagnostic] = []
 
         /// `files` is every file of the build, item pages included.
         package init(site: Site, plan: BuildPlan, files: [OutputFile], templates: PageTemplates? = nil) {
@@ -111,6 +113,10 @@ package struct ManifestDiff: Sendable {
     /// How many distinct URLs were compared, and how many files the new build has.
     package var urlCount: Int
     package var fileCount: Int
+    /// Warnings the head's build gives and the base's does not, and the other way round (the
+    /// same code and words, wherever the line moved to).
+    package var newWarnings: [Diagnostic] = []
+    package var resolvedWarnings: [Diagnostic] = []
 
     package var isEmpty: Bool {
         routes.isEmpty && changes.changes.isEmpty && regions.changes.isEmpty && links.isEmpty && previews.isEmpty && files.isEmpty
@@ -136,6 +142,11 @@ package struct ManifestDiff: Sendable {
         urlCount = seen.count
         files = FileChanges.between(base.files, head.files)
         fileCount = head.files.count
+        func key(_ warning: Diagnostic) -> String { "\(warning.code?.rawValue ?? "")\u{0}\(warning.message)" }
+        let before = Set(base.warnings.map(key))
+        let after = Set(head.warnings.map(key))
+        newWarnings = head.warnings.filter { $0.severity == .warning && !before.contains(key($0)) }
+        resolvedWarnings = base.warnings.filter { $0.severity == .warning && !after.contains(key($0)) }
     }
 
     /// Each route's samples, then each link test's URL, in manifest order.
