@@ -89,3 +89,22 @@ import Testing
         #expect(starter.problem == problem)
     }
 }
+
+/// `match` on a starter whose Android app has no signing key yet says that is why Android opens
+/// nothing, instead of "no rule matches".
+@Suite struct UnverifiedAndroidAppTests {
+    @Test func matchNamesTheMissingSigningKey() throws {
+        let starter = StarterManifest(
+            teamID: nil, bundleID: nil, package: "com.example.app", fingerprints: [], domain: "m.example.com", mirror: "mlink.example.com",
+            name: nil)
+        let result = Fixtures.build(starter.yaml)
+        let matcher = SiteMatcher(site: try #require(result.site), plan: try #require(result.plan), files: result.files)
+        let url = "https://m.example.com/any/page"
+        let decisions = matcher.decisions(for: url, url: try #require(URLParts(url)))
+        #expect(decisions.map(\.platform) == [.android, .androidLegacy])
+        for decision in decisions {
+            #expect(
+                decision.summary.hasPrefix("stays in the browser: assetlinks.json leaves the app out until 'sha256' lists its signing key"))
+        }
+    }
+}

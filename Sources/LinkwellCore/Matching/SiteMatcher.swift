@@ -66,7 +66,20 @@ package struct SiteMatcher: Sendable {
             }
         }
         for app in site.androidApps {
-            // No assetlinks.json statement for the app (no fingerprint): never verified.
+            // No assetlinks.json statement for the app (no fingerprint): never verified, on any
+            // Android; said as the cause rather than "no rule matches".
+            guard !app.fingerprints.isEmpty else {
+                let unverified = MatchDecision(
+                    outcome: .noMatch,
+                    ruleText: "assetlinks.json leaves the app out until 'sha256' lists its signing key (Play Console → App integrity → "
+                        + "App signing), so Android verifies none of its links")
+                for platform in [Platform.android, .androidLegacy] {
+                    decisions.append(
+                        LinkDecision(
+                            url: text, platform: platform, host: url.host, app: app.id, appIdentifier: app.package, decision: unverified))
+                }
+                continue
+            }
             let (decision, route) = intentFilterDecision(url, app: app)
             if let dynamic = matchers.android.map({ $0.decide(url, package: app.package) }) ?? .noMatch {
                 decisions.append(self.decision(text, url, .android, app.id, app.package, dynamic))
