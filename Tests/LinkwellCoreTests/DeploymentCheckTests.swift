@@ -98,7 +98,8 @@ import Testing
         }
         #expect(
             findings(report, "m.example.com", "/u/alex") == [
-                "error: serves m.example.com/_linkwell/profile.html instead of m.example.com/u/alex.html: the host's rewrites are not the generated ones"
+                // The route's rewrite answering for a missing item page is the item page missing, not a wrong rewrite.
+                "error: serves the route page m.example.com/_linkwell/profile.html, not the item page m.example.com/u/alex.html: the item page is not deployed (the route's rewrite answers for it); deploy the whole built folder"
             ])
         #expect(
             findings(report, "m.example.com", "/u/sam") == [
@@ -110,6 +111,24 @@ import Testing
         #expect(
             findings(report, "mlink.example.com", DeploymentProbe.missingPath).first?.hasPrefix("warning: answers 200, not 404") == true)
         #expect(report.errors == 3 && report.warnings == 1, "\(report.text)")
+    }
+
+    /// A key rotation that was not deployed: the served statement list names the old key.
+    @Test func aStaleSigningKeyIsNamedAsSuch() async throws {
+        let upload = "B1:35:8E:4C:9F:0A:61:D2:77:C3:28:5E:4A:0B:9D:13:6F:E2:81:C7:3A:55:D4:0E:92:B8:1F:6C:07:E9:A3:44"
+        let old = "00:35:8E:4C:9F:0A:61:D2:77:C3:28:5E:4A:0B:9D:13:6F:E2:81:C7:3A:55:D4:0E:92:B8:1F:6C:07:E9:A3:44"
+        let report = try await report { request, response in
+            guard request.host == "m.example.com", request.url.hasSuffix("/.well-known/assetlinks.json") else { return response }
+            var response = response
+            response.body = Array(String(decoding: response.body, as: UTF8.self).replacingOccurrences(of: upload, with: old).utf8)
+            return response
+        }
+        let found = findings(report, "m.example.com", "/.well-known/assetlinks.json")
+        #expect(
+            found.first
+                == "error: lists other signing keys than the build; not deployed: \(upload); deployed but no longer built: \(old): apps signed "
+                + "with a missing key do not verify (deploy the built assetlinks.json)", "\(found)")
+        #expect(found.count == 2 && found[1].hasPrefix("error: differs from the built file"))
     }
 
     @Test func githubPagesGetsAdviceItCanFollow() async throws {
@@ -137,6 +156,9 @@ import Testing
                 response.status = 301
             case ("mlink.example.com", Self.aasa):
                 response.headers["content-type"] = "text/plain"
+            case ("m.example.com", "/apple-app-site-association"):
+                // The right bytes as text/html: a Content-Type error, not "an HTML page answers".
+                response.headers["content-type"] = "text/html"
             case ("go.example.com", Self.aasa):
                 response = HTTPResponse(status: 200, headers: ["Content-Type": "text/html"], body: Array("<!doctype html><p>app".utf8))
             case ("m.example.com", "/.well-known/assetlinks.json"):
@@ -169,6 +191,10 @@ import Testing
                 "error: Content-Type is 'text/plain', not application/json: deploy the generated host configuration, which sets it"
             ])
         #expect(findings(report, "go.example.com", Self.aasa).first?.hasPrefix("error: an HTML page answers instead of the file") == true)
+        #expect(
+            findings(report, "m.example.com", "/apple-app-site-association") == [
+                "error: Content-Type is 'text/html', not application/json: deploy the generated host configuration, which sets it"
+            ])
         #expect(
             findings(report, "m.example.com", "/.well-known/assetlinks.json") == [
                 "warning: holds the same JSON as the built file in other bytes: the host rewrites it (minifies or reformats)"

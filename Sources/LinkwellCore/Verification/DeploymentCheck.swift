@@ -88,7 +88,9 @@ package struct DeploymentCheck: Sendable {
         }
         guard response.status == 200 else { return [error("answers \(response.status), not 200: the file must be served as is")] }
         let body = String(decoding: response.body, as: UTF8.self)
-        if response.mediaType == "text/html" || body.drop(while: \.isWhitespace).hasPrefix("<") {
+        // Judged by the body: the right file served as text/html is a Content-Type error (below),
+        // not a page answering in its place.
+        if body.drop(while: \.isWhitespace).hasPrefix("<") {
             return [
                 error(
                     "an HTML page answers instead of the file: the host's single-page-app fallback or error page"
@@ -164,6 +166,15 @@ package struct DeploymentCheck: Sendable {
                 ? [] : [warning("the page is served as \(response.mediaType ?? "no Content-Type"), not text/html")]
         }
         if let other = builtFiles[body] {
+            // An item page that is not deployed: the route's own rewrite answers its path with the
+            // route page, as it should. The rewrites are right; the file is missing.
+            if !file.contains("/\(PreviewPages.folder)/"), other.contains("/\(PreviewPages.folder)/") {
+                return [
+                    error(
+                        "serves the route page \(other), not the item page \(file): the item page is not deployed (the route's "
+                            + "rewrite answers for it); deploy the whole built folder")
+                ]
+            }
             return [error("serves \(other) instead of \(file): the host's rewrites are not the generated ones")]
         }
         return [error("serves a page that is not the built \(file): a stale deploy, or the site's own fallback page answers")]
@@ -241,7 +252,21 @@ package struct DeploymentCheck: Sendable {
         if parsed == (try? JSONValue.parse(expected)) {
             return [warning("holds the same JSON as the built file in other bytes: the host rewrites it (minifies or reformats)")]
         }
-        var found = [error("differs from the built file (a stale deploy?): \(Self.firstDifference(expected, served))")]
+        var found: [Finding] = []
+        // A signing key that differs is the cause a reader needs first (a key rotation not deployed).
+        if let builtKeys = Self.fingerprints(in: try? JSONValue.parse(expected)), let servedKeys = Self.fingerprints(in: parsed),
+            !servedKeys.isEmpty, builtKeys != servedKeys
+        {
+            let missing = builtKeys.subtracting(servedKeys).sorted()
+            let extra = servedKeys.subtracting(builtKeys).sorted()
+            found.append(
+                error(
+                    "lists other signing keys than the build"
+                        + (missing.isEmpty ? "" : "; not deployed: \(missing.joined(separator: ", "))")
+                        + (extra.isEmpty ? "" : "; deployed but no longer built: \(extra.joined(separator: ", "))")
+                        + ": apps signed with a missing key do not verify (deploy the built assetlinks.json)"))
+        }
+        found.append(error("differs from the built file (a stale deploy?): \(Self.firstDifference(expected, served))"))
         // A served statement list (an array) that Google's verifier rejects opens nothing at all.
         if parsed.array != nil, let rejection = StatementListCheck.rejection(of: parsed) {
             let place = rejection.statement.flatMap { StatementListCheck.location(ofStatement: $0, in: served) }
@@ -251,6 +276,16 @@ package struct DeploymentCheck: Sendable {
                         + "no app link on this host is verified"))
         }
         return found
+    }
+
+    /// Every `sha256_cert_fingerprints` entry of a statement list; nil for anything else (an AASA).
+    static func fingerprints(in value: JSONValue?) -> Set<String>? {
+        guard let statements = value?.array else { return nil }
+        var keys: Set<String> = []
+        for statement in statements {
+            for key in statement["target"]?["sha256_cert_fingerprints"]?.array ?? [] { if let key = key.string { keys.insert(key) } }
+        }
+        return keys
     }
 
     /// "line 4: built '…', served '…'", each side cut to a readable length.
