@@ -8,13 +8,20 @@ let package = Package(
         .executable(name: "linkwell", targets: ["linkwell"])
     ],
     dependencies: [
-        .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
     ],
     targets: [
         .target(
             name: "LinkwellCore",
+            dependencies: ["CYAML"],
             swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
+        ),
+        // libyaml, the YAML reader manifests are read with: the system's, from the Debian package
+        // the project's design names (`.ci/test` installs it; see README.md → Set up and run).
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
         .executableTarget(
             name: "linkwell",
@@ -35,8 +42,7 @@ let package = Package(
         .target(name: "CProcess"),
         .testTarget(
             name: "LinkwellCoreTests",
-            // Yams only as the reference the own YAML reader is held to (YAMLReaderTests).
-            dependencies: ["LinkwellCore", .product(name: "Yams", package: "Yams")]
+            dependencies: ["LinkwellCore"]
         ),
         .testTarget(
             name: "linkwellTests",

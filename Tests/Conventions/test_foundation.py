@@ -1,7 +1,7 @@
 """The binary links FoundationEssentials only. The full Foundation (its Objective-C layer, and
 with it ICU's 34 MB of Unicode data) would come back with one `import Foundation` that is not the
 macOS fallback of `#if canImport(FoundationEssentials)`, or with one package that imports it
-(Yams did): docs/performance.md, "binary". `MemberImportVisibility` keeps a file from using a
+(Yams, the Swift wrapper of libyaml once used, did; libyaml itself is C): docs/performance.md, "binary". `MemberImportVisibility` keeps a file from using a
 Foundation-only member through another file's import."""
 import re
 from pathlib import Path
@@ -31,7 +31,7 @@ def test_the_binary_depends_on_no_package_that_imports_foundation():
     targets = manifest[manifest.index("targets:"):]
     product_targets = targets[: targets.index(".testTarget(")]
     # The core and the executable name only the argument parser (which imports
-    # FoundationEssentials where it can); Yams is the YAML reader's test reference only.
+    # FoundationEssentials where it can); YAML is read with the C libyaml (system library CYAML).
     assert re.findall(r'\.product\(name: "(\w+)"', product_targets) == ["ArgumentParser"]
 
 

@@ -50,7 +50,11 @@ package enum YAMLParser {
         } catch let error as YAMLComposer.Failure {
             switch error {
             case .syntax(let syntax):
-                let during = syntax.context.map { " (\($0.text) at line \($0.mark.line + 1))" } ?? ""
+                var during = syntax.context.map { " (\($0.text) at line \($0.mark.line + 1))" } ?? ""
+                // libyaml reads YAML 1.x; say what to do about a `%YAML 2.0` line.
+                if syntax.problem == "found incompatible YAML document" {
+                    during += ": the %YAML directive names a version libyaml does not read (1.1 and 1.2 are read); remove it"
+                }
                 return .failure(.error(YAMLProblem.invalid(syntax.problem + during), at: source.location(of: syntax.mark)))
             case .repeatedKey(let repeated):
                 return .failure(

@@ -1,6 +1,37 @@
+import CYAML
+
+/// A place in the YAML text, as libyaml counts it: 0-based line and column (in characters).
+struct YAMLMark: Sendable, Hashable {
+    var index = 0
+    var line = 0
+    var column = 0
+
+    init(index: Int = 0, line: Int = 0, column: Int = 0) {
+        self.index = index
+        self.line = line
+        self.column = column
+    }
+
+    init(_ mark: yaml_mark_t) {
+        self.init(index: Int(mark.index), line: Int(mark.line), column: Int(mark.column))
+    }
+}
+
+/// A syntax error in libyaml's words: what was found where, and the construct being read.
+struct YAMLSyntaxError: Error, Sendable {
+    var problem: String
+    var mark: YAMLMark
+    var context: (text: String, mark: YAMLMark)?
+
+    init(_ problem: String, at mark: YAMLMark, while context: String? = nil, at contextMark: YAMLMark? = nil) {
+        self.problem = problem
+        self.mark = mark
+        self.context = context.map { ($0, contextMark ?? mark) }
+    }
+}
+
 /// One YAML node as the document spells it, aliases resolved (an alias shares its anchor's
-/// node) and every node's tag resolved: what libyaml's parser and Yams' composer made of a
-/// manifest before, and what `YAMLParser` turns into `YAMLNode`s.
+/// node) and every node's tag as libyaml reports it: what `YAMLParser` turns into `YAMLNode`s.
 indirect enum YAMLComposedNode: Sendable {
     case scalar(String, plain: Bool, tag: String, mark: YAMLMark)
     case mapping([(key: YAMLComposedNode, value: YAMLComposedNode)], tag: String, mark: YAMLMark)
@@ -19,15 +50,16 @@ indirect enum YAMLComposedNode: Sendable {
     }
 }
 
-/// Tokens to one document's node tree, by libyaml's grammar (block and flow collections,
-/// indentless sequences, empty values, properties, directives), checking what Yams checked
-/// while composing: aliases name an earlier anchor, a mapping repeats no key, one document.
+/// libyaml's events to one document's node tree: libyaml scans and parses (every syntax error is
+/// its own, with its words and marks); this composes, checking what a YAML loader checks and
+/// libyaml's parser leaves to it — aliases name an earlier anchor, a mapping repeats no key,
+/// one document — and bounding the nesting depth.
 struct YAMLComposer {
     static let yamlTagPrefix = "tag:yaml.org,2002:"
     /// A scalar written without a tag: its type is its spelling's (a plain `true` is a boolean),
     /// where an explicit `!!str` makes it text — so the two are told apart.
     static let untagged = ""
-    /// libyaml's limit; deeper nesting is an error, never a stack overflow.
+    /// Deeper nesting is an error, never an unbounded tree.
     static let maximumDepth = 1000
 
     /// A key that a mapping holds twice: where the repeat is and where the first one was.
@@ -42,348 +74,138 @@ struct YAMLComposer {
         case repeatedKey(RepeatedKey)
     }
 
-    private var scanner: YAMLScanner
-    private var anchors: [String: YAMLComposedNode] = [:]
-    private var tagHandles: [String: String] = ["!": "!", "!!": yamlTagPrefix]
-    private var depth = 0
+    /// A collection being read: its start, tag and what it holds so far.
+    private enum Open {
+        case sequence([YAMLComposedNode], tag: String, mark: YAMLMark, anchor: String?)
+        case mapping([(key: YAMLComposedNode, value: YAMLComposedNode)], pendingKey: YAMLComposedNode?, tag: String, mark: YAMLMark, anchor: String?)
+    }
 
     /// The document's root node, or nil when the text holds no document (only comments).
     static func compose(_ text: String) throws(Failure) -> YAMLComposedNode? {
-        var composer = YAMLComposer(scanner: YAMLScanner(text))
-        do {
-            return try composer.stream()
-        } catch let error as YAMLSyntaxError {
-            throw .syntax(error)
-        } catch let error as RepeatedKey {
-            throw .repeatedKey(error)
-        } catch {
-            throw .syntax(YAMLSyntaxError("\(error)", at: YAMLMark()))
+        var bytes = Array(text.utf8)
+        if bytes.isEmpty { bytes = [] }
+        return try bytes.withUnsafeMutableBufferPointer { buffer throws(Failure) -> YAMLComposedNode? in
+            var parser = yaml_parser_t()
+            guard yaml_parser_initialize(&parser) == 1 else {
+                throw .syntax(YAMLSyntaxError("cannot start the YAML parser (out of memory)", at: YAMLMark()))
+            }
+            defer { yaml_parser_delete(&parser) }
+            yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
+            yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+            var composer = YAMLComposer()
+            return try composer.stream(&parser)
         }
     }
 
-    private init(scanner: YAMLScanner) {
-        self.scanner = scanner
-    }
+    private var anchors: [String: YAMLComposedNode] = [:]
+    private var open: [Open] = []
+    private var root: YAMLComposedNode?
+    private var documents = 0
 
-    private mutating func peek() throws -> YAMLToken { try scanner.peek() }
-    private mutating func skip() throws { _ = try scanner.next() }
-
-    private mutating func stream() throws -> YAMLComposedNode? {
-        try skip()  // stream start
-        var token = try peek()
-        let root: YAMLComposedNode
-        switch token.kind {
-        case .streamEnd:
-            return nil
-        case .versionDirective, .tagDirective, .documentStart:
-            try directives()
-            token = try peek()
-            guard token.kind == .documentStart else { throw YAMLSyntaxError("did not find expected <document start>", at: token.start) }
-            try skip()
-            token = try peek()
-            switch token.kind {
-            case .versionDirective, .tagDirective, .documentStart, .documentEnd, .streamEnd:
-                root = .scalar("", plain: true, tag: Self.untagged, mark: token.start)
+    private mutating func stream(_ parser: inout yaml_parser_t) throws(Failure) -> YAMLComposedNode? {
+        while true {
+            var event = yaml_event_t()
+            guard yaml_parser_parse(&parser, &event) == 1 else { throw .syntax(Self.error(of: parser)) }
+            defer { yaml_event_delete(&event) }
+            let start = YAMLMark(event.start_mark)
+            switch event.type {
+            case YAML_STREAM_END_EVENT:
+                return root
+            case YAML_DOCUMENT_START_EVENT:
+                documents += 1
+                // The manifest is one document.
+                guard documents == 1 else {
+                    throw .syntax(
+                        YAMLSyntaxError("but found another document", at: start, while: "expected a single document in the stream", at: YAMLMark()))
+                }
+            case YAML_ALIAS_EVENT:
+                let name = Self.string(event.data.alias.anchor)
+                guard let node = anchors[name] else { throw .syntax(YAMLSyntaxError("found undefined alias", at: start)) }
+                try add(node)
+            case YAML_SCALAR_EVENT:
+                let scalar = event.data.scalar
+                let text = scalar.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: scalar.length), as: UTF8.self) } ?? ""
+                let node = YAMLComposedNode.scalar(
+                    text, plain: scalar.style == YAML_PLAIN_SCALAR_STYLE, tag: scalar.tag.map { Self.string($0) } ?? Self.untagged,
+                    mark: start)
+                if let anchor = scalar.anchor { anchors[Self.string(anchor)] = node }
+                try add(node)
+            case YAML_SEQUENCE_START_EVENT:
+                let sequence = event.data.sequence_start
+                try enter(
+                    .sequence(
+                        [], tag: sequence.tag.map { Self.string($0) } ?? Self.yamlTagPrefix + "seq", mark: start,
+                        anchor: sequence.anchor.map { Self.string($0) }), at: start)
+            case YAML_MAPPING_START_EVENT:
+                let mapping = event.data.mapping_start
+                try enter(
+                    .mapping(
+                        [], pendingKey: nil, tag: mapping.tag.map { Self.string($0) } ?? Self.yamlTagPrefix + "map", mark: start,
+                        anchor: mapping.anchor.map { Self.string($0) }), at: start)
+            case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+                guard let collection = open.popLast() else { continue }
+                let node: YAMLComposedNode
+                let anchor: String?
+                switch collection {
+                case .sequence(let items, let tag, let mark, let name):
+                    node = .sequence(items, tag: tag, mark: mark)
+                    anchor = name
+                case .mapping(let entries, _, let tag, let mark, let name):
+                    do throws(RepeatedKey) { try Self.checkRepeatedKeys(entries) } catch { throw .repeatedKey(error) }
+                    node = .mapping(entries, tag: tag, mark: mark)
+                    anchor = name
+                }
+                // Registered once complete: an alias inside its own anchor is undefined.
+                if let anchor { anchors[anchor] = node }
+                try add(node)
             default:
-                root = try node(block: true, indentless: false)
+                continue
             }
-        default:
-            root = try node(block: true, indentless: false)
-        }
-        while try peek().kind == .documentEnd { try skip() }
-        token = try peek()
-        switch token.kind {
-        case .streamEnd:
-            return root
-        case .versionDirective, .tagDirective, .documentStart:
-            // A second document may only start explicitly; the manifest is one document.
-            throw YAMLSyntaxError(
-                "but found another document", at: token.start, while: "expected a single document in the stream", at: YAMLMark())
-        default:
-            throw YAMLSyntaxError("did not find expected <document start>", at: token.start)
         }
     }
 
-    private mutating func directives() throws {
-        var sawVersion = false
-        while true {
-            let token = try peek()
-            switch token.kind {
-            case .versionDirective:
-                guard !sawVersion else { throw YAMLSyntaxError("found duplicate %YAML directive", at: token.start) }
-                sawVersion = true
-            case .tagDirective(let handle, let prefix):
-                guard handle == "!" || handle == "!!" || tagHandles[handle] == nil else {
-                    throw YAMLSyntaxError("found duplicate %TAG directive", at: token.start)
-                }
-                tagHandles[handle] = prefix
-            default:
-                return
-            }
-            try skip()
+    private mutating func enter(_ collection: Open, at mark: YAMLMark) throws(Failure) {
+        guard open.count < Self.maximumDepth else {
+            throw .syntax(
+                YAMLSyntaxError("Maximum nesting level reached, set with yaml_set_max_nest_level())", at: mark, while: "while parsing", at: mark))
         }
+        open.append(collection)
     }
 
-    // MARK: - Nodes
-
-    private mutating func node(block: Bool, indentless: Bool) throws -> YAMLComposedNode {
-        var token = try peek()
-        if case .alias(let name) = token.kind {
-            try skip()
-            guard let node = anchors[name] else { throw YAMLSyntaxError("found undefined alias", at: token.start) }
-            return node
+    /// A finished node goes into the collection being read, or is the document's root.
+    private mutating func add(_ node: YAMLComposedNode) throws(Failure) {
+        guard let last = open.popLast() else {
+            root = node
+            return
         }
-        let start = token.start
-        var anchor: String?
-        var tag: (handle: String, suffix: String, mark: YAMLMark)?
-        for _ in 0..<2 {
-            if case .anchor(let name) = token.kind, anchor == nil {
-                anchor = name
-            } else if case .tag(let handle, let suffix) = token.kind, tag == nil {
-                tag = (handle, suffix, token.start)
+        switch last {
+        case .sequence(var items, let tag, let mark, let anchor):
+            items.append(node)
+            open.append(.sequence(items, tag: tag, mark: mark, anchor: anchor))
+        case .mapping(var entries, let pendingKey, let tag, let mark, let anchor):
+            if let key = pendingKey {
+                entries.append((key, node))
+                open.append(.mapping(entries, pendingKey: nil, tag: tag, mark: mark, anchor: anchor))
             } else {
-                break
-            }
-            try skip()
-            token = try peek()
-        }
-        var resolvedTag: String?
-        if let tag {
-            if tag.handle.isEmpty {
-                resolvedTag = tag.suffix
-            } else if let prefix = tagHandles[tag.handle] {
-                resolvedTag = prefix + tag.suffix
-            } else {
-                throw YAMLSyntaxError("found undefined tag handle", at: tag.mark, while: "while parsing a node", at: start)
-            }
-        }
-        let composed: YAMLComposedNode
-        switch token.kind {
-        case .scalar(let text, let plain):
-            try skip()
-            composed = .scalar(text, plain: plain, tag: resolvedTag ?? Self.untagged, mark: start)
-        case .blockEntry where indentless:
-            try enterCollection(start)
-            composed = try indentlessSequence(tag: resolvedTag, mark: start)
-        case .flowSequenceStart:
-            try enterCollection(start)
-            composed = try flowSequence(tag: resolvedTag, mark: start)
-        case .flowMappingStart:
-            try enterCollection(start)
-            composed = try flowMapping(tag: resolvedTag, mark: start)
-        case .blockSequenceStart where block:
-            try enterCollection(start)
-            composed = try blockSequence(tag: resolvedTag, mark: start)
-        case .blockMappingStart where block:
-            try enterCollection(start)
-            composed = try blockMapping(tag: resolvedTag, mark: start)
-        default:
-            guard anchor != nil || resolvedTag != nil else {
-                throw YAMLSyntaxError(
-                    "did not find expected node content", at: token.start,
-                    while: block ? "while parsing a block node" : "while parsing a flow node", at: start)
-            }
-            composed = .scalar("", plain: true, tag: resolvedTag ?? Self.untagged, mark: start)
-        }
-        if case .scalar = composed {} else { depth -= 1 }
-        // Registered once complete, as Yams did: an alias inside its own anchor is undefined.
-        if let anchor { anchors[anchor] = composed }
-        return composed
-    }
-
-    /// One level deeper; libyaml's limit stops a document nested a million levels deep before
-    /// it could exhaust the stack.
-    private mutating func enterCollection(_ start: YAMLMark) throws {
-        depth += 1
-        guard depth <= Self.maximumDepth else {
-            throw YAMLSyntaxError(
-                "Maximum nesting level reached, set with yaml_set_max_nest_level())", at: try peek().start, while: "while parsing",
-                at: start)
-        }
-    }
-
-    private func empty(at mark: YAMLMark) -> YAMLComposedNode {
-        .scalar("", plain: true, tag: Self.untagged, mark: mark)
-    }
-
-    // MARK: Block collections
-
-    private mutating func blockSequence(tag: String?, mark: YAMLMark) throws -> YAMLComposedNode {
-        let collectionStart = try peek().start
-        try skip()
-        var items: [YAMLComposedNode] = []
-        while true {
-            let token = try peek()
-            switch token.kind {
-            case .blockEntry:
-                try skip()
-                let next = try peek()
-                if next.kind == .blockEntry || next.kind == .blockEnd {
-                    items.append(empty(at: token.end))
-                } else {
-                    items.append(try node(block: true, indentless: false))
-                }
-            case .blockEnd:
-                try skip()
-                return .sequence(items, tag: tag ?? Self.yamlTagPrefix + "seq", mark: mark)
-            default:
-                throw YAMLSyntaxError(
-                    "did not find expected '-' indicator", at: token.start, while: "while parsing a block collection", at: collectionStart)
+                open.append(.mapping(entries, pendingKey: node, tag: tag, mark: mark, anchor: anchor))
             }
         }
     }
 
-    private mutating func indentlessSequence(tag: String?, mark: YAMLMark) throws -> YAMLComposedNode {
-        var items: [YAMLComposedNode] = []
-        while true {
-            let token = try peek()
-            guard token.kind == .blockEntry else { break }
-            try skip()
-            switch try peek().kind {
-            case .blockEntry, .key, .value, .blockEnd: items.append(empty(at: token.end))
-            default: items.append(try node(block: true, indentless: false))
-            }
-        }
-        return .sequence(items, tag: tag ?? Self.yamlTagPrefix + "seq", mark: mark)
+    /// libyaml's problem and context, at its marks.
+    private static func error(of parser: yaml_parser_t) -> YAMLSyntaxError {
+        let problem = parser.problem.map { String(cString: $0) } ?? "cannot read the YAML"
+        // A reader error (a byte that is not UTF-8, a control character) has its place in
+        // `problem_offset`, not in `problem_mark`.
+        let mark =
+            parser.error == YAML_READER_ERROR
+            ? YAMLMark(index: parser.problem_offset, line: Int(parser.problem_mark.line), column: Int(parser.problem_mark.column))
+            : YAMLMark(parser.problem_mark)
+        return YAMLSyntaxError(problem, at: mark, while: parser.context.map { String(cString: $0) }, at: YAMLMark(parser.context_mark))
     }
 
-    private mutating func blockMapping(tag: String?, mark: YAMLMark) throws -> YAMLComposedNode {
-        let collectionStart = try peek().start
-        try skip()
-        var entries: [(key: YAMLComposedNode, value: YAMLComposedNode)] = []
-        while true {
-            var token = try peek()
-            let key: YAMLComposedNode
-            switch token.kind {
-            case .key:
-                try skip()
-                switch try peek().kind {
-                case .key, .value, .blockEnd: key = empty(at: token.end)
-                default: key = try node(block: true, indentless: true)
-                }
-            case .blockEnd:
-                try skip()
-                try Self.checkRepeatedKeys(entries)
-                return .mapping(entries, tag: tag ?? Self.yamlTagPrefix + "map", mark: mark)
-            default:
-                throw YAMLSyntaxError(
-                    "did not find expected key", at: token.start, while: "while parsing a block mapping", at: collectionStart)
-            }
-            token = try peek()
-            let value: YAMLComposedNode
-            if token.kind == .value {
-                try skip()
-                switch try peek().kind {
-                case .key, .value, .blockEnd: value = empty(at: token.end)
-                default: value = try node(block: true, indentless: true)
-                }
-            } else {
-                value = empty(at: token.start)
-            }
-            entries.append((key, value))
-        }
-    }
-
-    // MARK: Flow collections
-
-    private mutating func flowSequence(tag: String?, mark: YAMLMark) throws -> YAMLComposedNode {
-        let collectionStart = try peek().start
-        try skip()
-        var items: [YAMLComposedNode] = []
-        var first = true
-        while true {
-            var token = try peek()
-            if token.kind == .flowSequenceEnd { break }
-            if !first {
-                guard token.kind == .flowEntry else {
-                    throw YAMLSyntaxError(
-                        "did not find expected ',' or ']'", at: token.start, while: "while parsing a flow sequence", at: collectionStart)
-                }
-                try skip()
-                token = try peek()
-                if token.kind == .flowSequenceEnd { break }
-            }
-            first = false
-            if token.kind == .key {
-                items.append(try flowSequencePair(keyToken: token))
-            } else {
-                items.append(try node(block: false, indentless: false))
-            }
-        }
-        try skip()
-        return .sequence(items, tag: tag ?? Self.yamlTagPrefix + "seq", mark: mark)
-    }
-
-    /// `[? key : value]` or `[key: value]`: a mapping of one entry inside a flow sequence.
-    private mutating func flowSequencePair(keyToken: YAMLToken) throws -> YAMLComposedNode {
-        try skip()
-        var token = try peek()
-        let key: YAMLComposedNode
-        switch token.kind {
-        case .value, .flowEntry:
-            try skip()
-            key = empty(at: token.end)
-        case .flowSequenceEnd:
-            key = empty(at: token.start)
-        default:
-            key = try node(block: false, indentless: false)
-        }
-        token = try peek()
-        var value = empty(at: token.start)
-        if token.kind == .value {
-            try skip()
-            token = try peek()
-            value = empty(at: token.start)
-            if token.kind != .flowEntry && token.kind != .flowSequenceEnd { value = try node(block: false, indentless: false) }
-        }
-        return .mapping([(key, value)], tag: Self.yamlTagPrefix + "map", mark: keyToken.start)
-    }
-
-    private mutating func flowMapping(tag: String?, mark: YAMLMark) throws -> YAMLComposedNode {
-        let collectionStart = try peek().start
-        try skip()
-        var entries: [(key: YAMLComposedNode, value: YAMLComposedNode)] = []
-        var first = true
-        while true {
-            var token = try peek()
-            if token.kind == .flowMappingEnd { break }
-            if !first {
-                guard token.kind == .flowEntry else {
-                    throw YAMLSyntaxError(
-                        "did not find expected ',' or '}'", at: token.start, while: "while parsing a flow mapping", at: collectionStart)
-                }
-                try skip()
-                token = try peek()
-                if token.kind == .flowMappingEnd { break }
-            }
-            first = false
-            let key: YAMLComposedNode
-            var hasValue = true
-            if token.kind == .key {
-                try skip()
-                token = try peek()
-                switch token.kind {
-                case .value, .flowEntry, .flowMappingEnd: key = empty(at: token.start)
-                default: key = try node(block: false, indentless: false)
-                }
-            } else {
-                // `{a, b: c}`: a key without `?` or `:` has an empty value.
-                key = try node(block: false, indentless: false)
-                hasValue = false
-            }
-            token = try peek()
-            var value = empty(at: token.start)
-            if hasValue, token.kind == .value {
-                try skip()
-                token = try peek()
-                value = empty(at: token.start)
-                if token.kind != .flowEntry && token.kind != .flowMappingEnd { value = try node(block: false, indentless: false) }
-            }
-            entries.append((key, value))
-        }
-        try skip()
-        try Self.checkRepeatedKeys(entries)
-        return .mapping(entries, tag: tag ?? Self.yamlTagPrefix + "map", mark: mark)
+    private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>) -> String {
+        String(cString: UnsafeRawPointer(pointer).assumingMemoryBound(to: CChar.self))
     }
 
     /// The first key (in document order) that a mapping holds twice; keys are the same when
