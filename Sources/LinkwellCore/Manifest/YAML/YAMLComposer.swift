@@ -77,7 +77,8 @@ struct YAMLComposer {
     /// A collection being read: its start, tag and what it holds so far.
     private enum Open {
         case sequence([YAMLComposedNode], tag: String, mark: YAMLMark, anchor: String?)
-        case mapping([(key: YAMLComposedNode, value: YAMLComposedNode)], pendingKey: YAMLComposedNode?, tag: String, mark: YAMLMark, anchor: String?)
+        case mapping(
+            [(key: YAMLComposedNode, value: YAMLComposedNode)], pendingKey: YAMLComposedNode?, tag: String, mark: YAMLMark, anchor: String?)
     }
 
     /// The document's root node, or nil when the text holds no document (only comments).
@@ -116,7 +117,8 @@ struct YAMLComposer {
                 // The manifest is one document.
                 guard documents == 1 else {
                     throw .syntax(
-                        YAMLSyntaxError("but found another document", at: start, while: "expected a single document in the stream", at: YAMLMark()))
+                        YAMLSyntaxError(
+                            "but found another document", at: start, while: "expected a single document in the stream", at: YAMLMark()))
                 }
             case YAML_ALIAS_EVENT:
                 let name = Self.string(event.data.alias.anchor)
@@ -167,7 +169,8 @@ struct YAMLComposer {
     private mutating func enter(_ collection: Open, at mark: YAMLMark) throws(Failure) {
         guard open.count < Self.maximumDepth else {
             throw .syntax(
-                YAMLSyntaxError("Maximum nesting level reached, set with yaml_set_max_nest_level())", at: mark, while: "while parsing", at: mark))
+                YAMLSyntaxError(
+                    "Maximum nesting level reached, set with yaml_set_max_nest_level())", at: mark, while: "while parsing", at: mark))
         }
         open.append(collection)
     }
