@@ -252,22 +252,32 @@ def site(tools):
     server.stop()
 
 
+def project_copy(prefix):
+    """A scratch copy of the bundled example's templates and data, and its manifest's text."""
+    work = Path(tempfile.mkdtemp(prefix=prefix))
+    for name in ["Templates", "data"]:
+        shutil.copytree(REPOSITORY / name, work / name)
+    return work, (REPOSITORY / "site.yaml").read_text()
+
+
+def serve_build(work, manifest):
+    """Builds `manifest` in `work` and serves the output as the bundled site is served."""
+    (work / "site.yaml").write_text(manifest)
+    subprocess.run([str(linkwell_binary()), "build", "--manifest", str(work / "site.yaml"), "--output", str(work / "Output")],
+                   check=True, capture_output=True)
+    return Site(work / "Output")
+
+
 @pytest.fixture(scope="session")
 def hostile_site(tools):
     """The bundled example rebuilt with script in its manifest strings and item rows."""
-    work = Path(tempfile.mkdtemp(prefix="linkwell-hostile-"))
-    for name in ["Templates", "data"]:
-        shutil.copytree(REPOSITORY / name, work / name)
-    manifest = (REPOSITORY / "site.yaml").read_text()
+    work, manifest = project_copy("linkwell-hostile-")
     manifest = manifest.replace("name: Amora\nscheme:", "name: \"Amora</title><script>alert('name')</script>\"\nscheme:", 1)
     manifest = manifest.replace("title: A profile on Amora", "title: \"A profile \\\"><img src=x onerror=alert('title')>\"")
-    (work / "site.yaml").write_text(manifest)
     with open(work / "data" / "profiles.csv", "a") as rows:
         rows.write('/u/mallory,"Mallory</title><script>alert(\'item\')</script>","""><svg onload=alert(\'description\')>",'
                    'https://www.example.com/img/u/x.jpg,Mallory\n')
-    subprocess.run([str(linkwell_binary()), "build", "--manifest", str(work / "site.yaml"), "--output", str(work / "Output")],
-                   check=True, capture_output=True)
-    server = Site(work / "Output")
+    server = serve_build(work, manifest)
     yield server
     server.stop()
     shutil.rmtree(work, ignore_errors=True)

@@ -18,21 +18,12 @@ from pathlib import Path
 
 import pytest
 
-from conftest import DESKTOP, IPHONE, REPOSITORY, Browser, Site, linkwell_binary
+from conftest import DESKTOP, IPHONE, REPOSITORY, Browser, project_copy, serve_build
+from screenshots import PAGES  # every page kind the screenshots show
 
 AXE_WHEEL = "axe-playwright-python==0.1.8"
 AXE_CACHE = REPOSITORY / ".build" / "axe" / "axe.min.js"
 
-PAGES = {
-    "primary-route": "https://m.example.com/u/42?ref=share",
-    "primary-item": "https://m.example.com/u/alex",
-    "mirror-route": "https://mlink.example.com/i/Zx81q",
-    "short-code": "https://go.example.com/Q7fk2",
-    "primary-home": "https://m.example.com/",
-    "mirror-home": "https://mlink.example.com/",
-    "not-found": "https://m.example.com/no/such/page",
-    "stories": "https://m.example.com/stories/dating/first-date-ideas",
-}
 DEVICES = {"phone": (IPHONE, 390, 844, 3), "desktop": (DESKTOP, 1280, 800, 1)}
 
 
@@ -62,16 +53,10 @@ def axe_source(tools):
 @pytest.fixture(scope="module")
 def default_theme_site(tools):
     """The bundled example without its `theme:`: Linkwell's own colours, no logo or icon."""
-    work = Path(tempfile.mkdtemp(prefix="linkwell-default-theme-"))
-    for name in ["Templates", "data"]:
-        shutil.copytree(REPOSITORY / name, work / name)
-    manifest = (REPOSITORY / "site.yaml").read_text()
+    work, manifest = project_copy("linkwell-default-theme-")
     start = manifest.index("\ntheme:\n")
     end = manifest.index("\n\n", start + 1)
-    (work / "site.yaml").write_text(manifest[:start] + manifest[end:])
-    subprocess.run([str(linkwell_binary()), "build", "--manifest", str(work / "site.yaml"), "--output", str(work / "Output")],
-                   check=True, capture_output=True)
-    server = Site(work / "Output")
+    server = serve_build(work, manifest[:start] + manifest[end:])
     yield server
     server.stop()
     shutil.rmtree(work, ignore_errors=True)
