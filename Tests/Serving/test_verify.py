@@ -74,7 +74,8 @@ def test_a_missing_item_page_a_stale_one_and_a_missing_home_page_fail(serve):
     code, text, results = verify(server)
     assert code == 1
     alex = results[("m.example.com", "/u/alex")]
-    assert "serves m.example.com/_linkwell/profile.html instead of m.example.com/u/alex.html" in messages(alex), text
+    assert ("serves the route page m.example.com/_linkwell/profile.html, not the item page m.example.com/u/alex.html: "
+            "the item page is not deployed") in messages(alex), text
     sam = results[("mlink.example.com", "/u/sam")]
     assert "not the built mlink.example.com/u/sam.html: a stale deploy" in messages(sam), text
     home = results[("mlink.example.com", "/")]
