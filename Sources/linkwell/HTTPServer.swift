@@ -52,8 +52,8 @@ struct HTTPServer: Sendable {
     /// returns once the socket listens (throws if it cannot).
     static func listen(address: String, port: Int, handler: @escaping Handler) throws {
         let socket = try openSocket(address: address, port: port)
-        // The accept loop blocks for good, so it gets a queue of its own.
-        DispatchQueue(label: "linkwell.serve.accept.\(port)").async {
+        // The accept loop blocks for good, so it gets a thread of its own.
+        spawn {
             while true {
                 let connection = accept(socket, nil, nil)
                 guard connection >= 0 else {
@@ -65,11 +65,44 @@ struct HTTPServer: Sendable {
                     refuse(connection)
                     continue
                 }
-                DispatchQueue.global().async {
+                // A thread of its own, not a Dispatch worker: a connection blocks in reads and
+                // writes, and Dispatch's pool (a few threads per core) would let a handful of
+                // slow clients hold every worker while other requests wait.
+                spawn {
                     serve(connection, handler: handler)
                     openConnections.subtract(1, ordering: .relaxed)
                 }
             }
+        }
+    }
+
+    /// Runs `body` on a new detached thread (a small stack: a connection needs little).
+    private static func spawn(_ body: @escaping @Sendable () -> Void) {
+        final class Box: @unchecked Sendable {
+            let body: @Sendable () -> Void
+            init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+        }
+        let context = Unmanaged.passRetained(Box(body)).toOpaque()
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        pthread_attr_setstacksize(&attributes, 512 * 1024)
+        #if canImport(Glibc) || canImport(Musl)
+            var thread = pthread_t()
+        #else
+            var thread: pthread_t?
+        #endif
+        let started = pthread_create(
+            &thread, &attributes,
+            { context in
+                guard let context else { return nil }
+                Unmanaged<Box>.fromOpaque(context).takeRetainedValue().body()
+                return nil
+            }, context)
+        if started != 0 {
+            // No thread to be had: run it here rather than drop the connection.
+            Unmanaged<Box>.fromOpaque(context).takeRetainedValue().body()
         }
     }
 

@@ -135,6 +135,28 @@ def test_a_client_that_drips_its_headers_is_closed_when_its_ten_seconds_are_up(s
         assert closed and 8 < time.monotonic() - start < 14
 
 
+def test_slow_clients_never_make_another_request_wait(served):
+    # 32 clients dripping their headers hold a thread each; a plain GET beside them is answered at
+    # once (on a 2-core machine a Dispatch worker pool let 16 of them stall it for 10 s).
+    import socket
+    import time
+    port = served["m.example.com"]
+    slow = []
+    try:
+        for _ in range(32):
+            connection = socket.create_connection(("127.0.0.1", port), timeout=10)
+            connection.sendall(b"GET / HTTP/1.1\r\n")
+            slow.append(connection)
+        time.sleep(0.5)
+        for _ in range(5):
+            start = time.monotonic()
+            assert get(port, "/u/42").status_code == 200
+            assert time.monotonic() - start < 1
+    finally:
+        for connection in slow:
+            connection.close()
+
+
 def test_past_sixty_four_connections_the_next_is_told_to_come_back_and_nothing_is_held(served):
     import socket
     port = served["m.example.com"]
