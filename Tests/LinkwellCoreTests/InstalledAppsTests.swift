@@ -122,6 +122,42 @@ import Testing
             root["applinks"] = .object(applinks)
             after = .object(root)
         }
+        Self.checkAgainstBruteForce(before, after)
+    }
+
+    /// A file and a copy with its details restructured — one split in two, two with the same
+    /// apps merged, a rule moved to the detail before, a detail's apps reordered, a rule
+    /// replaced — so that rules pair up across the files while which detail holds them changes
+    /// (`RuleAlignment`: pairs may narrow the walk only when they keep to the same details).
+    @Test(arguments: 0..<80)
+    func restructuredDetailsAgreeWithBruteForce(_ seed: Int) {
+        var random = Random(state: UInt64(seed) &* 7_919)
+        var details = (0..<(1 + random.below(4))).map { _ -> (apps: [String], components: [String]) in
+            var named = [random.pick(Self.apps)]
+            if random.below(2) == 0 { named.append(random.pick(Self.apps.filter { $0 != named[0] })) }
+            return (named, (0..<(1 + random.below(3))).map { _ in SemanticsTests.component(&random).compactText })
+        }
+        let before = Self.aasa(details)
+        let index = random.below(details.count)
+        switch random.below(5) {
+        case 0 where details[index].components.count > 1:
+            let cut = 1 + random.below(details[index].components.count - 1)
+            let tail = Array(details[index].components[cut...])
+            details[index].components.removeSubrange(cut...)
+            details.insert((details[index].apps, tail), at: index + 1)
+        case 1 where index + 1 < details.count:
+            details[index].components += details[index + 1].components
+            details[index].apps = details[index + 1].apps
+            details.remove(at: index + 1)
+        case 2 where index > 0 && details[index].components.count > 1:
+            details[index - 1].components.append(details[index].components.removeFirst())
+        case 3: details[index].apps.reverse()
+        default: details[index].components[0] = SemanticsTests.component(&random).compactText
+        }
+        Self.checkAgainstBruteForce(before, Self.aasa(details))
+    }
+
+    static func checkAgainstBruteForce(_ before: JSONValue, _ after: JSONValue) {
         let comparison = Self.compare(before, after)
         #expect(comparison.inconsistencies == [])
         let matchers = [before, after].map { AASAMatcher(document: $0, form: .components) }

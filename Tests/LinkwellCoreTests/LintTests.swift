@@ -48,7 +48,7 @@ import Testing
             routes: "  - {name: hidden, path: '/h/*', exclude: true}\n  - {name: item, path: '/h/item', query: {id: '?*'}}")
         #expect(
             Self.warnings(yaml, code: .shadowedRule) == [
-                "site.yaml:13:5: warning: route 'item' never opens the app on iOS 13+, Android 15+: route 'hidden' comes first and matches every URL it matches and keeps it in the browser; it still decides on Android ≤14, e.g. https://m.example.com/h/item [shadowed-rule]"
+                "site.yaml:13:5: warning: route 'item' never opens the app on iOS 13+, Android 15+: route 'hidden' comes first and matches every URL it matches and keeps it in the browser; it still decides on Android ≤14, e.g. https://m.example.com/h/item?id=x [shadowed-rule]"
             ])
     }
 

@@ -198,6 +198,97 @@ import Testing
         let b = random.below(2) == 0 ? Self.assetLinks(&random) : a
         Self.check(.init(aasa: nil, assetLinks: a), .init(aasa: nil, assetLinks: b))
     }
+
+    /// A list and an edited copy (a rule replaced, inserted, deleted, moved or turned into an
+    /// exclusion): the comparison walks only where unpaired rules accept (`RuleAlignment`), and
+    /// must still agree with brute force everywhere.
+    @Test(arguments: 0..<200)
+    func editedListsAgreeWithBruteForce(_ seed: Int) {
+        var random = Random(state: UInt64(seed) &* 65_537)
+        let components = (0..<(2 + random.below(6))).map { _ in Self.component(&random) }
+        let edited = Self.edited(components, &random) { Self.component(&$0) }
+        Self.check(.init(aasa: Self.aasa(components), assetLinks: nil), .init(aasa: Self.aasa(edited), assetLinks: nil))
+        guard case .array(let statements) = Self.assetLinks(&random, most: 7), case .object(var statement) = statements[0],
+            case .array(let rules)? = statement["relation_extensions"]?[AssetLinksStatement.handleAllURLs]?["dynamic_app_link_components"]
+        else { return }
+        let editedRules = Self.edited(rules, &random) { random in
+            guard case .array(let more) = Self.assetLinks(&random, most: 1),
+                let rule = more[0]["relation_extensions"]?[AssetLinksStatement.handleAllURLs]?["dynamic_app_link_components"]?.array?.first
+            else { return .object(["/": .string("/a")]) }
+            return rule
+        }
+        let before = JSONValue.array(statements)
+        statement["relation_extensions"] = .object([
+            AssetLinksStatement.handleAllURLs: .object(["dynamic_app_link_components": .array(editedRules)])
+        ])
+        Self.check(.init(aasa: nil, assetLinks: before), .init(aasa: nil, assetLinks: .array([.object(statement)])))
+    }
+
+    /// The search the `shadowed-rule` lint makes for each rule: every witness decides through
+    /// its rule in the concrete matcher, and a rule it proves decides nothing decides none of the
+    /// brute-force URLs (each search runs to the end on these small lists).
+    @Test(arguments: 0..<150)
+    func decidingURLSearchAgreesWithBruteForce(_ seed: Int) throws {
+        var random = Random(state: UInt64(seed) &* 40_503)
+        let app = "ABCDE12345.com.example.app"
+        let aasa = Self.aasa((0..<(2 + random.below(6))).map { _ in Self.component(&random) })
+        let links = Self.assetLinks(&random, most: 7)
+        let ios = AASAMatcher(document: aasa, form: .components)
+        let android = AndroidDynamicMatcher(document: links)
+        let cases: [(DecisionList?, (URLParts) -> Int?)] = [
+            (DecisionLists.aasa(aasa, form: .components).first?.list, { ios.decide($0, appID: app, host: Self.host).rule }),
+            (DecisionLists.android(links).first?.list, { android.decide($0, package: "com.example.app")?.rule }),
+        ]
+        for (list, decide) in cases {
+            let rules = try #require(list).rules
+            let exploration = DecisionExploration(rules: [rules])
+            var machine = exploration.machine(rules)
+            let decided = Set(Self.parsedURLs.compactMap { decide($0.1) })
+            for rule in rules.indices {
+                var search = try #require(
+                    DecidingURLSearch(
+                        rule: rules[rule].automaton, universe: exploration.universe, representatives: exploration.representatives))
+                let result = search.search(rule, in: &machine, representatives: exploration.representatives, budget: .default)
+                #expect(result.complete)
+                if let witness = result.witness {
+                    let url = exploration.url(witness, host: Self.host)
+                    #expect(URLParts(url).flatMap(decide) == rule, "\(url) is said to be decided by rule \(rule)")
+                } else {
+                    #expect(!decided.contains(rule), "rule \(rule) (\(rules[rule].text)) is said to decide nothing")
+                }
+            }
+        }
+    }
+
+    static func aasa(_ components: [JSONValue]) -> JSONValue {
+        .object([
+            "applinks": .object([
+                "details": .array([
+                    .object(["appIDs": .array([.string("ABCDE12345.com.example.app")]), "components": .array(components)])
+                ])
+            ])
+        ])
+    }
+
+    /// One or two edits of a list.
+    static func edited(_ list: [JSONValue], _ random: inout Random, making: (inout Random) -> JSONValue) -> [JSONValue] {
+        var list = list
+        for _ in 0...random.below(2) {
+            let index = random.below(list.count)
+            switch random.below(5) {
+            case 0: list[index] = making(&random)
+            case 1: list.insert(making(&random), at: index)
+            case 2 where list.count > 1: list.remove(at: index)
+            case 3 where list.count > 1: list.swapAt(index, (index + 1) % list.count)
+            default:
+                if case .object(var rule) = list[index] {
+                    rule["exclude"] = .bool(rule["exclude"] != .bool(true))
+                    list[index] = .object(rule)
+                }
+            }
+        }
+        return list
+    }
 }
 
 /// The engine's case partners cover every scalar `GlobPattern` folds to the same scalar.

@@ -61,12 +61,14 @@ package enum Lints {
             guard let finding = reachability.finding(route.name), !finding.dead.isEmpty else { return nil }
             let names = Set(finding.dead.flatMap { finding.deciders[$0] ?? [] })
             let coverers = site.routes.filter { names.contains($0.name) && $0.name != route.name }
+            // Where the walk listing them stopped at its budget, they are some of the routes, not all.
+            let partial = !finding.decidersIncomplete.isDisjoint(with: finding.dead)
             // Platforms where the walk stopped before deciding either way: nothing is said of them
             // but that (a route is "never" anything only where that was proved).
             let open = finding.unproved.subtracting(finding.decides.keys).sorted()
             let message: String
             if finding.decides.isEmpty && open.isEmpty {
-                message = shadowMessage(route, coverers)
+                message = shadowMessage(route, coverers, partial: partial)
             } else {
                 let platforms = finding.dead.map(\.displayName).joined(separator: ", ")
                 var rest: [String] = []
@@ -79,16 +81,23 @@ package enum Lints {
                         "on \(open.map(\.displayName).joined(separator: ", ")) it is not proven either way (the exact walk stopped at its budget)"
                     )
                 }
-                message = "\(shadowMessage(route, coverers, on: platforms)); \(rest.joined(separator: "; "))"
+                message = "\(shadowMessage(route, coverers, on: platforms, partial: partial)); \(rest.joined(separator: "; "))"
             }
             return .lint(LintFinding.shadowed(message), at: route.location)
         }
     }
 
-    /// `on`: the platforms it holds for, when the route still decides elsewhere.
-    static func shadowMessage(_ route: Route, _ coverers: [Route], on platforms: String? = nil) -> String {
-        let names = coverers.map { "'\($0.name)'" }.joined(separator: ", ")
+    /// `on`: the platforms it holds for, when the route still decides elsewhere. `partial`: the
+    /// walk that lists the covering routes stopped at its budget, so they are named as some of them.
+    static func shadowMessage(_ route: Route, _ coverers: [Route], on platforms: String? = nil, partial: Bool = false) -> String {
         let there = platforms.map { " on \($0)" } ?? ""
+        if partial {
+            let names = coverers.map { "'\($0.name)'" }.joined(separator: ", ")
+            let some = coverers.isEmpty ? "" : ", among them \(names)"
+            return "route '\(route.name)' never decides\(there): earlier routes decide every URL it matches\(some) "
+                + "(the exact walk that lists them stopped at its budget)"
+        }
+        let names = coverers.map { "'\($0.name)'" }.joined(separator: ", ")
         guard !coverers.isEmpty else { return "route '\(route.name)' matches no URL\(there)" }
         let first = coverers.count == 1 ? "route \(names) comes first and matches" : "routes \(names) come first and together match"
         if route.exclude, coverers.allSatisfy({ !$0.exclude }) {

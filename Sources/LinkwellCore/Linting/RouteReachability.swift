@@ -20,6 +20,9 @@ struct RouteReachability {
         var deciders: [Platform: Set<String>] = [:]
         /// Platforms where the walk did not finish, so nothing is claimed.
         var unproved: Set<Platform> = []
+        /// Platforms where the route is dead but the walk that lists the routes deciding its URLs
+        /// stopped at its budget: `deciders` names some of them, not all.
+        var decidersIncomplete: Set<Platform> = []
 
         /// Platforms where the route has rules but never decides, proved.
         var dead: [Platform] { present.subtracting(decides.keys).subtracting(unproved).sorted() }
@@ -35,7 +38,7 @@ struct RouteReachability {
             findings = witnessed
             return
         }
-        explore(site: site, plan: plan, files: files, budget: budget)
+        explore(site: site, plan: plan, files: files, witnesses: witnesses, budget: budget)
     }
 
     /// The shortcut, without compiling a machine: every route's rules, per host, app and platform
@@ -73,11 +76,14 @@ struct RouteReachability {
     }
 
     /// The machines: each (host, app, platform) rule list compiled from the built files and
-    /// explored, on every core.
-    private mutating func explore(site: Site, plan: BuildPlan, files: [OutputFile], budget: EngineBudget) {
+    /// explored, on every core — but only for the routes no sample URL witnessed there (a list
+    /// whose every route has one is not walked).
+    private mutating func explore(
+        site: Site, plan: BuildPlan, files: [OutputFile], witnesses: [Witness: String], budget: EngineBudget
+    ) {
         let byPath = Dictionary(files.map { ($0.path, $0.contents) }, uniquingKeysWith: { first, _ in first })
         var seen: Set<[String]> = []
-        var jobs: [(platform: Platform, list: DecisionList, origins: [String?], host: String)] = []
+        var jobs: [Job] = []
         // Each distinct file's lists are compiled once: mirrors serve the same bytes, and every
         // app of a file is read from one compilation.
         var aasaLists: [String: [AASAMatcher.Form: [(appID: String, list: DecisionList)]]] = [:]
@@ -91,38 +97,61 @@ struct RouteReachability {
         for host in site.hosts {
             let aasa = byPath["\(host)/\(AssociationFiles.aasa)"]
             let links = byPath["\(host)/\(AssociationFiles.assetLinks)"].flatMap { try? JSONValue.parse($0) }
-            var lists: [(Platform, DecisionList, [String?])] = []
+            var lists: [(Platform, String, DecisionList, [String?])] = []
             for app in site.iosApps {
                 for (platform, form) in [(Platform.ios, AASAMatcher.Form.components), (.iosLegacy, .legacyPaths)]
                 where site.platforms.contains(platform) {
                     guard let list = aasaList(aasa, form: form, appID: app.appID) else { continue }
                     lists.append(
-                        (platform, list, plan.ruleOrigins[BuildPlan.RuleListKey(host: host, platform: platform, app: app.id)] ?? []))
+                        (
+                            platform, app.id, list,
+                            plan.ruleOrigins[BuildPlan.RuleListKey(host: host, platform: platform, app: app.id)] ?? []
+                        ))
                 }
             }
             for app in site.androidApps {
                 if let list = links.flatMap({ DecisionLists.android($0).first { $0.package == app.package }?.list }) {
                     lists.append(
-                        (.android, list, plan.ruleOrigins[BuildPlan.RuleListKey(host: host, platform: .android, app: app.id)] ?? []))
+                        (
+                            .android, app.id, list,
+                            plan.ruleOrigins[BuildPlan.RuleListKey(host: host, platform: .android, app: app.id)] ?? []
+                        ))
                 }
                 let legacy = DecisionLists.intentFilters(site: site, app: app, host: host)
-                lists.append((.androidLegacy, legacy.list, legacy.origins))
+                lists.append((.androidLegacy, app.id, legacy.list, legacy.origins))
             }
-            for (platform, list, origins) in lists where list.rules.count == origins.count {
+            for (platform, app, list, origins) in lists where list.rules.count == origins.count {
+                var wanted: Set<String> = []
                 for origin in origins.compactMap({ $0 }) {
                     findings[origin, default: Finding()].present.insert(platform)
+                    if let url = witnesses[Witness(route: origin, platform: platform, host: host, app: app)] {
+                        if findings[origin]?.decides[platform] == nil { findings[origin]?.decides[platform] = url }
+                    } else {
+                        wanted.insert(origin)
+                    }
                 }
                 // Mirrors (and apps with the same routes) repeat a list: once is enough.
-                let key = [platform.rawValue] + list.rules.map(\.text) + origins.map { $0 ?? "" }
-                if seen.insert(key).inserted { jobs.append((platform, list, origins, host)) }
+                let key = [platform.rawValue] + list.rules.map(\.text) + origins.map { $0 ?? "" } + wanted.sorted()
+                if !wanted.isEmpty, seen.insert(key).inserted {
+                    jobs.append(Job(platform: platform, list: list, origins: origins, wanted: wanted, host: host))
+                }
             }
         }
         // Each list is its own machine: explored on every core, recorded in list order.
         let budget = budget.share(of: jobs.count)
-        let walks = jobs.map(\.list).concurrentMap { Self.walk($0, budget: budget) }
+        let walks = jobs.concurrentMap { Self.walk($0, budget: budget) }
         for (job, walk) in zip(jobs, walks) {
-            record(walk, platform: job.platform, list: job.list, origins: job.origins, host: job.host)
+            record(walk, job)
         }
+    }
+
+    /// One list to walk, and the routes on it no sample URL witnessed.
+    private struct Job: Sendable {
+        var platform: Platform
+        var list: DecisionList
+        var origins: [String?]
+        var wanted: Set<String>
+        var host: String
     }
 
     /// A route deciding some URL on one platform, host and app.
@@ -163,43 +192,96 @@ struct RouteReachability {
     /// The printable ASCII characters RFC 3986 leaves out of URLs.
     private static let notInURLs = Array(#""<>\^`{|}"#.utf8)
 
-    /// What exploring one list found: per rule, a shortest URL it decides and the rules that
-    /// decide its URLs.
+    /// What exploring one list found: per wanted route, a shortest URL it decides; per route
+    /// proved dead, the routes that decide its URLs.
     private struct Walk: Sendable {
-        var complete: Bool
+        /// Wanted routes whose searches stopped at their budget, with no URL found.
+        var unfinished: Set<String>
         /// Spells a walk's symbols as a URL (as written, or decoded text for Android).
         var exploration: DecisionExploration
-        var witnesses: [Int: [Symbol]]
-        var deciders: [Int: Set<Int>]
+        var witnesses: [String: [Symbol]]
+        var deciders: [String: Set<Int>]
+        /// Dead routes whose deciders walk stopped at its budget.
+        var decidersIncomplete: Set<String>
     }
 
-    private static func walk(_ list: DecisionList, budget: EngineBudget) -> Walk {
-        let exploration = DecisionExploration(rules: [list.rules])
-        var machines = [exploration.machine(list.rules)]
-        var witnesses: [Int: [Symbol]] = [:]
-        var deciders: [Int: Set<Int>] = [:]
-        let outcome = exploration.explore(&machines, budget: budget) { labels, accepting, witness in
-            let winner = Int(labels[0])
-            guard winner >= 0 else { return true }
-            if witnesses[winner] == nil { witnesses[winner] = witness() }
-            for rule in accepting[0] { deciders[rule, default: []].insert(winner) }
-            // Once every rule decides somewhere, no route is dead here: nothing more to learn.
-            return witnesses.count < list.rules.count
+    /// Each wanted route's rules are searched in turn for a URL they decide (`DecidingURLSearch`,
+    /// on one machine of the list) until one is found; a route none of whose rules decides
+    /// anywhere, proved, is walked again for the routes that decide its URLs, with its own rules
+    /// kept (the machine drops rules a settled one outranks, so it tells which rule decides, not
+    /// every rule that accepts). Each rule's search has an equal share of the list's budget, and
+    /// the routes' deciders what is left of it.
+    private static func walk(_ job: Job, budget: EngineBudget) -> Walk {
+        let rules = job.list.rules
+        let exploration = DecisionExploration(rules: [rules])
+        var machine = exploration.machine(rules)
+        let searched = rules.indices.filter { job.origins[$0].map(job.wanted.contains) ?? false }
+        let share = budget.share(of: searched.count)
+        var witnesses: [String: [Symbol]] = [:]
+        var unfinished: Set<String> = []
+        var spent = 0
+        for rule in searched {
+            guard let origin = job.origins[rule], witnesses[origin] == nil else { continue }
+            guard
+                var search = DecidingURLSearch(
+                    rule: rules[rule].automaton, universe: exploration.universe, representatives: exploration.representatives)
+            else {
+                unfinished.insert(origin)
+                continue
+            }
+            let result = search.search(rule, in: &machine, representatives: exploration.representatives, budget: share)
+            spent += result.steps
+            if let witness = result.witness {
+                witnesses[origin] = witness
+                unfinished.remove(origin)
+            } else if !result.complete {
+                unfinished.insert(origin)
+            }
         }
-        return Walk(complete: outcome.complete, exploration: exploration, witnesses: witnesses, deciders: deciders)
+        var deciders: [String: Set<Int>] = [:]
+        var incomplete: Set<String> = []
+        let dead = job.wanted.subtracting(witnesses.keys).subtracting(unfinished)
+        let deadRules = rules.indices.filter { job.origins[$0].map(dead.contains) ?? false }
+        let left = EngineBudget(steps: max(1, budget.steps - spent), productStates: budget.productStates).share(of: deadRules.count)
+        for rule in deadRules {
+            guard let origin = job.origins[rule] else { continue }
+            let found = Self.deciders(of: rule, in: rules, exploration: exploration, budget: left)
+            deciders[origin, default: []].formUnion(found.rules)
+            if !found.complete { incomplete.insert(origin) }
+        }
+        return Walk(
+            unfinished: unfinished, exploration: exploration, witnesses: witnesses, deciders: deciders,
+            decidersIncomplete: incomplete)
     }
 
-    private mutating func record(_ walk: Walk, platform: Platform, list: DecisionList, origins: [String?], host: String) {
-        let allDecide = walk.witnesses.count == list.rules.count
-        for (rule, origin) in origins.enumerated() {
-            guard let origin else { continue }
-            if (!walk.complete && !allDecide) || !list.unmodelled.isEmpty { findings[origin]?.unproved.insert(platform) }
-            if let witness = walk.witnesses[rule], findings[origin]?.decides[platform] == nil {
-                findings[origin]?.decides[platform] = walk.exploration.url(witness, host: host)
+    /// The rules that decide the URLs rule `rule` accepts: the list up to it, with it kept
+    /// whatever settles before it, walked only where it can still accept.
+    private static func deciders(of rule: Int, in rules: [DecisionRule], exploration: DecisionExploration, budget: EngineBudget)
+        -> (rules: Set<Int>, complete: Bool)
+    {
+        let scopes = (0...rule).map { $0 == rule ? UInt64(2) : 1 }
+        var machines = [exploration.machine(Array(rules[0...rule]), scopes: scopes), exploration.machine([rules[rule]])]
+        var found: Set<Int> = []
+        let outcome = exploration.explore(&machines, guarded: true, budget: budget) { labels, accepting, _ in
+            if accepting[0].contains(rule), labels[0] >= 0 { found.insert(Int(labels[0])) }
+            return true
+        }
+        return (found, outcome.complete)
+    }
+
+    private mutating func record(_ walk: Walk, _ job: Job) {
+        for origin in job.wanted {
+            if let witness = walk.witnesses[origin] {
+                if findings[origin]?.decides[job.platform] == nil {
+                    findings[origin]?.decides[job.platform] = walk.exploration.url(witness, host: job.host)
+                }
+            } else if walk.unfinished.contains(origin) || !job.list.unmodelled.isEmpty {
+                findings[origin]?.unproved.insert(job.platform)
             }
-            for winner in walk.deciders[rule] ?? [] where winner != rule {
-                if let name = origins[winner] { findings[origin]?.deciders[platform, default: []].insert(name) }
+            for winner in walk.deciders[origin] ?? [] {
+                if let name = job.origins[winner], name != origin { findings[origin]?.deciders[job.platform, default: []].insert(name) }
             }
+            if walk.decidersIncomplete.contains(origin) { findings[origin]?.decidersIncomplete.insert(job.platform) }
         }
     }
 

@@ -110,13 +110,63 @@ struct Automaton: Sendable {
         return current.contains(accept)
     }
 
+    /// Whether this is a deterministic automaton in the form `minimized` builds: no ε-move but
+    /// from a state to the accepting one, which has no moves of its own, and no symbol on two
+    /// edges of one state.
+    var isDeterministic: Bool {
+        guard states[accept].edges.isEmpty, states[accept].epsilons.isEmpty else { return false }
+        for state in states {
+            guard state.epsilons.allSatisfy({ $0 == accept }) else { return false }
+            var seen = SymbolSet.empty
+            for edge in state.edges {
+                guard seen.intersection(edge.symbols).isEmpty else { return false }
+                seen = seen.union(edge.symbols)
+            }
+        }
+        return true
+    }
+
+    /// The automaton written out so that two minimal deterministic automata of the same language
+    /// give equal forms (they are isomorphic; numbering states in breadth-first order, each
+    /// state's edges by their lowest symbol, makes the isomorphism the identity). Nil when the
+    /// automaton is not deterministic. Equal forms mean equal languages whether or not the
+    /// automata are minimal; unequal forms say nothing unless both are.
+    var canonicalForm: [UInt64]? {
+        guard isDeterministic else { return nil }
+        var number = [Int](repeating: -1, count: states.count)
+        number[start] = 0
+        var order = [start]
+        var form: [UInt64] = []
+        var cursor = 0
+        while cursor < order.count {
+            let accepting = order[cursor] == accept || !states[order[cursor]].epsilons.isEmpty
+            let state = states[order[cursor]]
+            cursor += 1
+            let edges = state.edges.sorted { ($0.symbols.lowest ?? 0) < ($1.symbols.lowest ?? 0) }
+            form.append(accepting ? 1 : 0)
+            form.append(UInt64(edges.count))
+            for edge in edges {
+                if number[edge.target] < 0 {
+                    number[edge.target] = order.count
+                    order.append(edge.target)
+                }
+                form += edge.symbols.words
+                form.append(UInt64(number[edge.target]))
+            }
+        }
+        return form
+    }
+
     /// Every edge label, for working out the symbol classes an alphabet needs.
     var edgeSets: [SymbolSet] {
         states.flatMap { $0.edges.map(\.symbols) }
     }
 
-    /// The strings both accept (product construction; ε-moves taken on either side alone).
+    /// The strings both accept (product construction; ε-moves taken on either side alone). Two
+    /// deterministic automata give a deterministic product, which `minimized` then only
+    /// partitions.
     static func intersection(_ a: Automaton, _ b: Automaton) -> Automaton {
+        if a.isDeterministic, b.isDeterministic { return deterministicProduct(a, b) }
         struct Pair: Hashable {
             var a: Int
             var b: Int
@@ -146,6 +196,76 @@ struct Automaton: Sendable {
         let accept = ids[Pair(a: a.accept, b: b.accept)]
         guard let accept else { return .nothing }
         return Automaton(states: states, start: start, accept: accept)
+    }
+
+    /// The product of two deterministic automata, in the form `isDeterministic` describes.
+    private static func deterministicProduct(_ a: Automaton, _ b: Automaton) -> Automaton {
+        var ids: [UInt64: Int] = [:]
+        var pairs: [(Int, Int)] = []
+        var states: [State] = []
+        func id(_ x: Int, _ y: Int) -> Int {
+            let key = UInt64(x) << 32 | UInt64(y)
+            if let known = ids[key] { return known }
+            ids[key] = pairs.count
+            pairs.append((x, y))
+            states.append(State())
+            return pairs.count - 1
+        }
+        _ = id(a.start, b.start)
+        var cursor = 0
+        var accepting: [Int] = []
+        while cursor < pairs.count {
+            let (x, y) = pairs[cursor]
+            var edges: [(symbols: SymbolSet, target: Int)] = []
+            for edgeA in a.states[x].edges {
+                for edgeB in b.states[y].edges {
+                    let common = edgeA.symbols.intersection(edgeB.symbols)
+                    if !common.isEmpty { edges.append((common, id(edgeA.target, edgeB.target))) }
+                }
+            }
+            states[cursor].edges = edges
+            let acceptsA = x == a.accept || a.states[x].epsilons.contains(a.accept)
+            let acceptsB = y == b.accept || b.states[y].epsilons.contains(b.accept)
+            if acceptsA && acceptsB { accepting.append(cursor) }
+            cursor += 1
+        }
+        let accept = states.count
+        states.append(State())
+        for state in accepting { states[state].epsilons = [accept] }
+        return Automaton(states: states, start: 0, accept: accept)
+    }
+
+    /// `parts` one after the other with `separators[i]` between part i and part i + 1, built
+    /// deterministically when every part is deterministic and never reads the separator that
+    /// follows it (a URL's path, query and fragment); nil otherwise.
+    static func deterministicSequence(_ parts: [Automaton], separators: [Symbol]) -> Automaton? {
+        guard parts.count == separators.count + 1, parts.allSatisfy(\.isDeterministic) else { return nil }
+        for (part, separator) in zip(parts, separators)
+        where part.states.contains(where: { state in
+            state.edges.contains { $0.symbols.contains(separator) }
+        }) {
+            return nil
+        }
+        var states: [State] = []
+        var offsets: [Int] = []
+        for part in parts {
+            offsets.append(states.count)
+            states += part.states.map { state in
+                State(edges: state.edges.map { ($0.symbols, $0.target + offsets[offsets.count - 1]) }, epsilons: [])
+            }
+        }
+        let accept = states.count
+        states.append(State())
+        for (index, part) in parts.enumerated() {
+            for (state, original) in part.states.enumerated() where state == part.accept || original.epsilons.contains(part.accept) {
+                if index + 1 < parts.count {
+                    states[offsets[index] + state].edges.append((.single(separators[index]), parts[index + 1].start + offsets[index + 1]))
+                } else {
+                    states[offsets[index] + state].epsilons = [accept]
+                }
+            }
+        }
+        return Automaton(states: states, start: parts[0].start, accept: accept)
     }
 
     /// The strings over `alphabet` this automaton does not accept (subset construction, then
@@ -179,139 +299,6 @@ struct Automaton: Sendable {
             result[index].epsilons.append(accept)
         }
         return Automaton(states: result, start: 0, accept: accept)
-    }
-}
-
-extension Automaton {
-    /// The same language over `alphabet` as a minimal deterministic automaton: the subset
-    /// construction over the symbol classes of its own edges, then Moore's partition refinement.
-    /// Pieces built from products and ε-moves (an Android query filter) shrink from thousands of
-    /// states to tens, so products of them stay small.
-    func minimized(within alphabet: SymbolSet) -> Automaton {
-        minimized(within: alphabet, workLimit: .max) ?? self
-    }
-
-    /// `minimized(within:)`, or nil once the subset construction has gathered `workLimit` states
-    /// in all (a pattern of thousands of `*` is left as it is, for the walk's budget to bound).
-    /// Every rule is compiled through here, so it keeps to arrays: ε-closures by stamps, subsets
-    /// and signatures numbered by `Interner` (hashing arrays as dictionary keys was most of the
-    /// cost of compiling 1,000 rules).
-    func minimized(within alphabet: SymbolSet, workLimit: Int) -> Automaton? {
-        let classes = SymbolClasses(edgeSets + [alphabet]).classes.map { $0.intersection(alphabet) }.filter { !$0.isEmpty }
-        let representatives = classes.map { $0.members[0] }
-        let edgeClasses = states.map { state in
-            state.edges.map { edge in representatives.indices.filter { edge.symbols.contains(representatives[$0]) } }
-        }
-        var stamps = [Int](repeating: -1, count: states.count)
-        var stamp = 0
-        var closures = [[Int]?](repeating: nil, count: states.count)
-        func closureOf(_ state: Int) -> [Int] {
-            if let known = closures[state] { return known }
-            stamp += 1
-            var found = [state]
-            stamps[state] = stamp
-            var cursor = 0
-            while cursor < found.count {
-                for target in states[found[cursor]].epsilons where stamps[target] != stamp {
-                    stamps[target] = stamp
-                    found.append(target)
-                }
-                cursor += 1
-            }
-            found.sort()
-            closures[state] = found
-            return found
-        }
-        var subsets = Interner()
-        var table: [[Int]] = []
-        var work = 0
-        var buckets = [[Int]](repeating: [], count: classes.count)
-        var subset: [Int] = []
-        _ = subsets.id(of: closureOf(start))
-        var index = 0
-        while index < subsets.count {
-            guard work < workLimit else { return nil }
-            for symbolClass in classes.indices { buckets[symbolClass].removeAll(keepingCapacity: true) }
-            for state in subsets[index] {
-                for (edge, classesOfEdge) in zip(states[state].edges, edgeClasses[state]) {
-                    for symbolClass in classesOfEdge { buckets[symbolClass].append(edge.target) }
-                }
-            }
-            var row: [Int] = []
-            row.reserveCapacity(classes.count)
-            for symbolClass in classes.indices {
-                subset.removeAll(keepingCapacity: true)
-                for target in buckets[symbolClass] {
-                    for state in closureOf(target) { subset.append(state) }
-                }
-                subset.sort()
-                var kept = 0
-                for state in subset where kept == 0 || subset[kept - 1] != state {
-                    subset[kept] = state
-                    kept += 1
-                }
-                subset.removeLast(subset.count - kept)
-                work += subset.count
-                row.append(subsets.id(of: subset))
-            }
-            table.append(row)
-            index += 1
-        }
-        // Moore: split blocks by acceptance, then by the blocks each class leads to, until stable.
-        let accepting = (0..<subsets.count).map { subsets[$0].contains(accept) }
-        var block = accepting.map { $0 ? 1 : 0 }
-        var blockCount = Set(block).count
-        while true {
-            var signatures = Interner()
-            var signature: [Int] = []
-            let refined = (0..<subsets.count).map { state in
-                signature.removeAll(keepingCapacity: true)
-                signature.append(block[state])
-                for target in table[state] { signature.append(block[target]) }
-                return signatures.id(of: signature)
-            }
-            let stable = signatures.count == blockCount
-            block = refined
-            blockCount = signatures.count
-            if stable { break }
-        }
-        // The block that can never accept (the empty subset's, if reached) needs no edges into it.
-        let dead = subsets.existingID(of: []).map { block[$0] }
-        var result = [State](repeating: State(), count: blockCount + 1)
-        var built = [Bool](repeating: false, count: blockCount)
-        for state in 0..<subsets.count where !built[block[state]] {
-            built[block[state]] = true
-            var edges: [Int: SymbolSet] = [:]
-            for (symbols, target) in zip(classes, table[state]) where block[target] != dead {
-                edges[block[target], default: .empty] = edges[block[target], default: .empty].union(symbols)
-            }
-            result[block[state]].edges = edges.sorted { $0.key < $1.key }.map { ($0.value, $0.key) }
-            if accepting[state] { result[block[state]].epsilons = [blockCount] }
-        }
-        return Automaton(states: result, start: block[0], accept: blockCount)
-    }
-}
-
-/// Numbers arrays of integers by content: each new array gets the next number. Arrays are
-/// found by a hash of their elements and compared only within a bucket.
-private struct Interner {
-    private var arrays: [[Int]] = []
-    private var buckets: [UInt64: [Int]] = [:]
-
-    var count: Int { arrays.count }
-
-    subscript(id: Int) -> [Int] { arrays[id] }
-
-    mutating func id(of array: [Int]) -> Int {
-        let key = FNV.hash(words: array)
-        if let found = buckets[key]?.first(where: { arrays[$0] == array }) { return found }
-        arrays.append(array)
-        buckets[key, default: []].append(arrays.count - 1)
-        return arrays.count - 1
-    }
-
-    func existingID(of array: [Int]) -> Int? {
-        buckets[FNV.hash(words: array)]?.first { arrays[$0] == array }
     }
 }
 

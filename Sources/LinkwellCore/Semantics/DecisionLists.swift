@@ -52,7 +52,8 @@ enum DecisionLists {
                 }
             }
         }
-        let compiled = unique.concurrentMap { [variableSets] in $0.compiled(variableSets) }
+        let languages = variableSets.map(VariableLanguages.init)
+        let compiled = unique.concurrentMap { $0.compiled(languages) }
         return read.map { details in
             var result = AppRules.empty
             var appIndex: [String: Int] = [:]
@@ -83,7 +84,7 @@ enum DecisionLists {
         case component([String: JSONValue], defaults: ComponentKeys, variables: Int)
         case path(String)
 
-        func compiled(_ variableSets: [[String: [String]]]) -> DecisionRule {
+        func compiled(_ variableSets: [VariableLanguages]) -> DecisionRule {
             switch self {
             case .component(let component, let defaults, let variables):
                 RuleLanguage.component(component, defaults: defaults, variables: variableSets[variables])

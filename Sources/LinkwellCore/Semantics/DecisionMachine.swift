@@ -1,7 +1,12 @@
-/// A first-match rule list as a Moore machine: the rules' automata run side by side (one
-/// subset of the merged automaton's states), and each subset is labelled with the first rule
-/// that accepts. Subsets are built lazily, only as exploration reaches them, and each
+/// A first-match rule list as a Moore machine: the rules' automata run side by side with the URL
+/// universe's (one subset of the merged automaton's states), and each subset is labelled with the
+/// first rule that accepts. Subsets are built lazily, only as exploration reaches them, and each
 /// transition is worked out once.
+///
+/// A rule that has *settled* — it accepts every URL that can still follow, so it decides from
+/// here on whatever comes next — makes every later rule it outranks irrelevant, and the machine
+/// drops them (`scopes`). Without that, rules that keep their progress through a whole URL
+/// (`/w/*/5/*`, `/*a1*b*`) made subsets of every combination of which had already matched.
 struct DecisionMachine {
     /// No rule accepts.
     static let undecided: Int32 = -1
@@ -10,7 +15,6 @@ struct DecisionMachine {
     private var automaton: Automaton
     /// The merged automaton's edges, flat: state `s` owns `edgeStart[s]..<edgeStart[s + 1]`.
     private var edgeStart: [Int] = [0]
-    private var edgeSymbols: [SymbolSet] = []
     private var edgeTargets: [Int] = []
     /// Per edge, the symbol classes it carries: a subset's transitions for every class are then
     /// worked out in one pass over its edges (a literal edge carries one class, so asking each
@@ -20,6 +24,27 @@ struct DecisionMachine {
     private var scratchBuckets: [[Int]] = []
     /// Per automaton state: the rule it accepts for, or -1.
     private var acceptingRule: [Int] = []
+    /// Per automaton state: its rule, or -1 for the start and the universe's states.
+    private var owner: [Int32] = []
+    /// The universe's states are `1..<firstRuleState` (0 is the start); `universeAccepting[u - 1]`
+    /// says whether a whole URL has been read in state `u`.
+    private let firstRuleState: Int
+    private var universeAccepting: [Bool] = []
+    /// Per rule: what it decides for (a bit per app), or nil when no rule may be dropped.
+    private let scopes: [UInt64]?
+    /// Per rule: whether its automaton is deterministic (then a state of it can be tested for
+    /// having settled), and its accepting state.
+    private var deterministic: [Bool] = []
+    private var ruleAccept: [Int] = []
+    /// Rule `r`'s states are `ruleStart[r]..<ruleStart[r + 1]`.
+    private var ruleStart: [Int] = []
+    /// Per state of a deterministic rule or the universe: whether it accepts (an ε to the
+    /// rule's accepting state), and its target per class, worked out when first asked.
+    private var acceptsHere: [Bool] = []
+    private var denseRows: [Int: [Int32]] = [:]
+    /// `settled(q, u)` once worked out: true when rule state `q` accepts every URL the universe
+    /// can still complete from `u`.
+    private var settledPairs: [UInt64: Bool] = [:]
     /// Each state's ε-closure (the states a subset keeps), once worked out, in one flat buffer:
     /// state `s`'s is `closureStates[closureStart[s]..<closureEnd[s]]` (start -1 until worked
     /// out). Reading closures was most of a walk's time as arrays of arrays (a retain and a
@@ -41,49 +66,85 @@ struct DecisionMachine {
     private var scratchSubset: [Int] = []
     private var transitions: [Int32] = []
     private(set) var labels: [Int32] = []
+    /// Per subset: whether a whole URL has been read there (the universe accepts).
+    private var completing: [Bool] = []
     /// Steps spent so far (edges followed, states closed over, subset states and transition
-    /// slots stored): what `EngineBudget` counts, the same on every machine.
+    /// slots stored, settled pairs tested): what `EngineBudget` counts, the same on every machine.
     private(set) var work = 0
-    /// Every rule accepting in each subset (for "which rules decide the URLs of rule j").
+    /// Every rule accepting in each subset (for "which rules decide the URLs of rule j"). A rule
+    /// dropped behind a settled one is not listed.
     private(set) var accepting: [[Int]] = []
 
-    init(rules: [DecisionRule], representatives: [Symbol]) {
+    /// `universe`: a deterministic automaton of the URLs walked. `scopes`: per rule, the apps it
+    /// decides for as bits (a rule is dropped once an earlier settled rule covers all of them);
+    /// nil keeps every rule.
+    init(rules: [DecisionRule], universe: Automaton, representatives: [Symbol], scopes: [UInt64]?) {
         self.representatives = representatives
+        self.scopes = scopes
         var states = [Automaton.State()]
-        var accepts: [Int] = []
-        for rule in rules {
+        // The universe, without its ε-moves to the accepting state: which states accept is kept aside.
+        for state in universe.states {
+            states.append(Automaton.State(edges: state.edges.map { ($0.symbols, $0.target + 1) }, epsilons: []))
+            universeAccepting.append(state.epsilons.contains(universe.accept))
+        }
+        states[0].epsilons.append(universe.start + 1)
+        firstRuleState = states.count
+        owner = Array(repeating: -1, count: states.count)
+        acceptsHere = [false] + universeAccepting
+        for (index, rule) in rules.enumerated() {
             let offset = states.count
+            ruleStart.append(offset)
             states += rule.automaton.states.map { state in
                 Automaton.State(
                     edges: state.edges.map { ($0.symbols, $0.target + offset) }, epsilons: state.epsilons.map { $0 + offset })
             }
             states[0].epsilons.append(rule.automaton.start + offset)
-            accepts.append(rule.automaton.accept + offset)
+            owner += Array(repeating: Int32(index), count: rule.automaton.states.count)
+            ruleAccept.append(rule.automaton.accept + offset)
+            deterministic.append(rule.automaton.isDeterministic)
+            acceptsHere += rule.automaton.states.map { $0.epsilons.contains(rule.automaton.accept) }
         }
+        ruleStart.append(states.count)
         acceptingRule = Array(repeating: -1, count: states.count)
-        for (index, accept) in accepts.enumerated() { acceptingRule[accept] = index }
+        for (index, accept) in ruleAccept.enumerated() { acceptingRule[accept] = index }
         automaton = Automaton(states: states, start: 0, accept: -1)
         for state in states {
             for edge in state.edges {
-                edgeSymbols.append(edge.symbols)
                 edgeTargets.append(edge.target)
+                edgeClasses.append(
+                    representatives.indices.compactMap { edge.symbols.contains(representatives[$0]) ? Int32($0) : nil })
             }
-            edgeStart.append(edgeSymbols.count)
-        }
-        edgeClasses = edgeSymbols.map { symbols in
-            representatives.indices.compactMap { symbols.contains(representatives[$0]) ? Int32($0) : nil }
+            edgeStart.append(edgeTargets.count)
         }
         scratchBuckets = Array(repeating: [], count: representatives.count)
         closureStart = Array(repeating: -1, count: states.count)
         closureEnd = Array(repeating: -1, count: states.count)
         stamps = Array(repeating: 0, count: states.count)
-        _ = id(of: closure(of: [0]))
+        scratchTargets = [0]
+        closeScratchTargets()
+        _ = idOfScratchSubset()
     }
 
     var start: Int32 { 0 }
 
     /// The subset that no rule can ever accept from: exploring past it learns nothing.
     func isDead(_ state: Int32) -> Bool { state == emptySubset }
+
+    /// Whether a whole URL has been read in `state` (never in the dead one).
+    func completes(_ state: Int32) -> Bool { completing[Int(state)] }
+
+    /// Whether `rule` is still running in `state`: neither failed nor dropped behind a settled
+    /// rule (either way, it decides no URL from there on).
+    func holds(rule: Int, in state: Int32) -> Bool {
+        let subset = subsets[Int(state)]
+        let (first, end) = (Int32(ruleStart[rule]), Int32(ruleStart[rule + 1]))
+        var (low, high) = (0, subset.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if subset[middle] < first { low = middle + 1 } else { high = middle }
+        }
+        return low < subset.count && subset[low] < end
+    }
 
     /// The id of the empty subset, once it exists.
     private var emptySubset: Int32 = -3
@@ -119,16 +180,11 @@ struct DecisionMachine {
         }
     }
 
-    /// The ε-closure of `seeds`, keeping only the states that matter: those with an edge to
-    /// follow and the accepting ones. Two subsets that differ only in pass-through states behave
-    /// the same, and keeping those out makes them one state (far fewer states to walk).
-    private mutating func closure(of seeds: [Int]) -> [Int] {
-        scratchTargets = seeds
-        closeScratchTargets()
-        return scratchSubset
-    }
-
-    /// `closure(of: scratchTargets)` into `scratchSubset`, sorted.
+    /// The ε-closure of `scratchTargets` into `scratchSubset`, sorted, keeping only the states
+    /// that matter (those with an edge to follow, the accepting ones and the universe's): two
+    /// subsets that differ only in pass-through states behave the same, and keeping those out
+    /// makes them one state. Then the rules a settled rule outranks are dropped, and a subset
+    /// outside the universe, or with no rule left, is the empty one.
     private mutating func closeScratchTargets() {
         generation += 1
         scratchSubset.removeAll(keepingCapacity: true)
@@ -144,6 +200,99 @@ struct DecisionMachine {
         }
         scratchSubset.sort()
         work += scratchSubset.count
+        dropOutrankedRules()
+    }
+
+    /// Keeps, in rule order, each rule until earlier settled rules cover every app it decides
+    /// for. The universe's state comes first (its states are numbered before the rules').
+    private mutating func dropOutrankedRules() {
+        guard let universeState = scratchSubset.first, universeState > 0, universeState < firstRuleState else {
+            scratchSubset.removeAll(keepingCapacity: true)
+            return
+        }
+        var kept = 1
+        var settledScopes: UInt64 = 0
+        var pendingScopes: UInt64 = 0
+        var currentRule: Int32 = -1
+        for index in 1..<scratchSubset.count {
+            let state = scratchSubset[index]
+            let rule = owner[state]
+            if rule != currentRule {
+                settledScopes |= pendingScopes
+                pendingScopes = 0
+                currentRule = rule
+            }
+            if let scopes {
+                let scope = scopes[Int(rule)]
+                if scope & ~settledScopes == 0 { continue }
+                if pendingScopes & scope != scope, deterministic[Int(rule)], state != ruleAccept[Int(rule)],
+                    settled(state, universeState)
+                {
+                    pendingScopes |= scope
+                }
+            }
+            scratchSubset[kept] = state
+            kept += 1
+        }
+        scratchSubset.removeLast(scratchSubset.count - kept)
+        if kept == 1 { scratchSubset.removeAll(keepingCapacity: true) }
+    }
+
+    /// Whether rule state `state` accepts every string the universe accepts from `universeState`:
+    /// a walk of the pairs both reach, failing at a pair where the universe completes a URL and
+    /// the rule does not accept, or where the universe goes on and the rule cannot.
+    private mutating func settled(_ state: Int, _ universeState: Int) -> Bool {
+        let key = UInt64(state) << 32 | UInt64(universeState)
+        if let known = settledPairs[key] { return known }
+        var seen: Set<UInt64> = [key]
+        var pending = [(state, universeState)]
+        var holds = true
+        search: while let (q, u) = pending.popLast() {
+            work += representatives.count
+            if universeAccepting[u - 1] && !acceptsHere[q] {
+                holds = false
+                break
+            }
+            let universeRow = denseRow(u)
+            let ruleRow = denseRow(q)
+            for symbolClass in representatives.indices {
+                let nextU = universeRow[symbolClass]
+                guard nextU >= 0 else { continue }
+                let nextQ = ruleRow[symbolClass]
+                guard nextQ >= 0 else {
+                    holds = false
+                    break search
+                }
+                let pair = UInt64(nextQ) << 32 | UInt64(nextU)
+                if let known = settledPairs[pair] {
+                    guard known else {
+                        holds = false
+                        break search
+                    }
+                    continue
+                }
+                if seen.insert(pair).inserted { pending.append((Int(nextQ), Int(nextU))) }
+            }
+        }
+        // A pair from which no failure is reachable has only such pairs after it.
+        if holds {
+            for pair in seen { settledPairs[pair] = true }
+        } else {
+            settledPairs[key] = false
+        }
+        return holds
+    }
+
+    /// The state each class leads to from a state of a deterministic automaton (-1: nowhere).
+    private mutating func denseRow(_ state: Int) -> [Int32] {
+        if let row = denseRows[state] { return row }
+        var row = [Int32](repeating: -1, count: representatives.count)
+        for edge in edgeStart[state]..<edgeStart[state + 1] {
+            for symbolClass in edgeClasses[edge] { row[Int(symbolClass)] = Int32(edgeTargets[edge]) }
+        }
+        work += row.count
+        denseRows[state] = row
+        return row
     }
 
     /// Works out `state`'s closure into the flat buffer.
@@ -158,17 +307,13 @@ struct DecisionMachine {
                 pending.append(target)
             }
         }
-        // Only the states a subset keeps (see `closure(of:)`), so merging closures stays small.
+        // Only the states a subset keeps (see `closeScratchTargets`), so merging closures stays small.
         closureStart[state] = Int32(closureStates.count)
-        for kept in result where edgeStart[kept] < edgeStart[kept + 1] || acceptingRule[kept] >= 0 {
+        for kept in result
+        where edgeStart[kept] < edgeStart[kept + 1] || acceptingRule[kept] >= 0 || (kept > 0 && kept < firstRuleState) {
             closureStates.append(Int32(kept))
         }
         closureEnd[state] = Int32(closureStates.count)
-    }
-
-    private mutating func id(of subset: [Int]) -> Int32 {
-        scratchSubset = subset
-        return idOfScratchSubset()
     }
 
     private mutating func idOfScratchSubset() -> Int32 {
@@ -189,6 +334,7 @@ struct DecisionMachine {
         let rulesHere = subset.compactMap { acceptingRule[$0] >= 0 ? acceptingRule[$0] : nil }.sorted()
         accepting.append(rulesHere)
         labels.append(rulesHere.first.map(Int32.init) ?? Self.undecided)
+        completing.append(subset.first.map { $0 > 0 && $0 < firstRuleState && universeAccepting[$0 - 1] } ?? false)
         return id
     }
 }
@@ -205,12 +351,14 @@ struct DecisionExploration {
         /// the separators) was looked at.
         var exploredLength: Int
         var states: Int
+        /// Steps spent (`EngineBudget.steps`).
+        var steps: Int
     }
 
     let classes: [SymbolSet]
     let representatives: [Symbol]
-    /// The URLs walked: with the UTF-8 condition only when some rule decodes; decoded text when
-    /// every rule reads it (Android).
+    /// The URLs walked, as a minimal deterministic automaton: with the UTF-8 condition only when
+    /// some rule decodes; decoded text when every rule reads it (Android).
     let universe: Automaton
     /// The alphabet when the walk is over decoded text, else nil.
     let text: DecodedText?
@@ -220,7 +368,8 @@ struct DecisionExploration {
     init(rules: [[DecisionRule]]) {
         text = rules.lazy.flatMap { $0 }.first?.reading
         universe =
-            text?.universe ?? (rules.contains { $0.contains(where: \.decodes) } ? URLUniverse.automaton : URLUniverse.anyEscapes)
+            text.map { $0.universe.minimized(within: .every) }
+            ?? (rules.contains { $0.contains(where: \.decodes) } ? URLUniverse.deterministic : URLUniverse.anyEscapesDeterministic)
         var sets = universe.edgeSets
         for list in rules {
             for rule in list { sets += rule.automaton.edgeSets }
@@ -245,29 +394,38 @@ struct DecisionExploration {
         text?.url(symbols, host: host) ?? URLUniverse.url(symbols, host: host)
     }
 
-    func machine(_ rules: [DecisionRule]) -> DecisionMachine {
-        DecisionMachine(rules: rules, representatives: representatives)
+    /// `scopes`: per rule, the apps it decides for as bits, so that rules a settled rule
+    /// outranks are dropped (`DecisionMachine`); nil keeps every rule (a walk that asks which
+    /// rules accept, not only which decides).
+    func machine(_ rules: [DecisionRule], scopes: [UInt64]?) -> DecisionMachine {
+        DecisionMachine(rules: rules, universe: universe, representatives: representatives, scopes: scopes)
     }
 
-    /// Walks the product; `visit` sees each reachable product state at which a whole URL has
-    /// been read, with each machine's label (deciding rule, or `undecided`), every rule that
-    /// accepts there, and a way to spell the shortest URL that gets there; it returns false to
-    /// stop the walk early.
+    /// One list's machine, every rule deciding for the same app.
+    func machine(_ rules: [DecisionRule]) -> DecisionMachine {
+        machine(rules, scopes: Array(repeating: 1, count: rules.count))
+    }
+
+    /// Walks the product of the machines; `visit` sees each reachable product state at which a
+    /// whole URL has been read, with each machine's label (deciding rule, or `undecided`), every
+    /// rule that accepts there, and a way to spell the shortest URL that gets there; it returns
+    /// false to stop the walk early. With `guarded`, the last machine is a guard: only URLs it
+    /// can still accept are walked (where the others can differ; see `RuleAlignment`).
     func explore(
-        _ machines: inout [DecisionMachine], budget: EngineBudget = .default,
+        _ machines: inout [DecisionMachine], guarded: Bool = false, budget: EngineBudget = .default,
         visit: (_ labels: [Int32], _ accepting: [[Int]], _ witness: () -> [Symbol]) -> Bool
     ) -> Outcome {
-        precondition(machines.count <= 2, "a product state packs the universe and at most two machines into 64 bits")
-        var universe = machine([DecisionRule(automaton: universe, exclude: false, text: "URL")])
-        let width = machines.count + 1
-        // Product states, flat: `width` machine states per node (the universe's first).
-        var states: [Int32] = [universe.start] + machines.map(\.start)
+        precondition(machines.count <= 3, "a product state packs at most three machines into 64 bits")
+        let width = machines.count
+        let deciding = guarded ? width - 1 : width
+        // Product states, flat: `width` machine states per node.
+        var states: [Int32] = machines.map(\.start)
         var index: [UInt64: Int32] = [Self.key(states[...]): 0]
         var parents: [(parent: Int32, symbolClass: Int32)] = [(-1, -1)]
         var level: [Int32] = [0]
         var depth = 0
         var next = [Int32](repeating: 0, count: width)
-        func steps() -> Int { universe.work + machines.reduce(index.count * width) { $0 + $1.work } }
+        func steps() -> Int { machines.reduce(index.count * width) { $0 + $1.work } }
         func witness(_ node: Int) -> [Symbol] {
             var symbols: [Symbol] = []
             var node = node
@@ -277,44 +435,38 @@ struct DecisionExploration {
             }
             return symbols.reversed()
         }
+        func stop() -> Outcome { Outcome(complete: false, exploredLength: max(0, depth - 3), states: index.count, steps: steps()) }
         while !level.isEmpty {
             var nextLevel: [Int32] = []
             for node in level.map(Int.init) {
                 let base = node * width
-                if universe.labels[Int(states[base])] == 0 {
-                    let machineStates = (1..<width).map { Int(states[base + $0]) }
+                // Every live machine reads the same URL, so any of them tells whether it is whole.
+                if (0..<width).contains(where: { machines[$0].completes(states[base + $0]) }) {
                     let goOn = visit(
-                        machineStates.enumerated().map { machines[$0.offset].labels[$0.element] },
-                        machineStates.enumerated().map { machines[$0.offset].accepting[$0.element] }, { witness(node) })
+                        (0..<width).map { machines[$0].labels[Int(states[base + $0])] },
+                        (0..<width).map { machines[$0].accepting[Int(states[base + $0])] }, { witness(node) })
                     // The caller has all it needs: the walk stops, unfinished (nothing is claimed
                     // about what it did not see).
-                    if !goOn { return Outcome(complete: false, exploredLength: max(0, depth - 3), states: index.count) }
+                    if !goOn { return stop() }
                 }
                 for symbolClass in classes.indices {
-                    let u = universe.next(states[base], symbolClass)
-                    guard !universe.isDead(u) else { continue }
-                    next[0] = u
                     var alive = false
-                    for offset in 1..<width {
-                        let target = machines[offset - 1].next(states[base + offset], symbolClass)
-                        if !machines[offset - 1].isDead(target) { alive = true }
+                    for offset in 0..<width {
+                        let target = machines[offset].next(states[base + offset], symbolClass)
+                        if offset < deciding, !machines[offset].isDead(target) { alive = true }
                         next[offset] = target
                     }
-                    // Once no machine can accept any more, every longer URL is undecided
-                    // everywhere: nothing new can be learnt past here.
-                    guard alive else { continue }
+                    // Once no machine can accept any more (or the guard cannot), every longer URL
+                    // is decided alike: nothing new can be learnt past here.
+                    guard alive, !guarded || !machines[width - 1].isDead(next[width - 1]) else { continue }
                     // A state number past what a key packs would make two product states one: the
                     // walk stops there instead (a --budget far above the default can reach it).
-                    guard next.allSatisfy({ $0 < Self.stateBound }) else {
-                        return Outcome(complete: false, exploredLength: max(0, depth - 3), states: index.count)
-                    }
+                    guard next.allSatisfy({ $0 < Self.stateBound }) else { return stop() }
                     let key = Self.key(next[...])
                     if index[key] == nil {
                         // Past the budget the walk stops: what it found holds for every URL up to
                         // the length it had fully explored, and nothing is claimed beyond.
-                        guard index.count < budget.productStates, steps() < budget.steps else {
-                            return Outcome(complete: false, exploredLength: max(0, depth - 3), states: index.count)
-                        }
+                        guard index.count < budget.productStates, steps() < budget.steps else { return stop() }
                         index[key] = Int32(parents.count)
                         states += next
                         parents.append((Int32(node), Int32(symbolClass)))
@@ -325,7 +477,7 @@ struct DecisionExploration {
             level = nextLevel
             depth += 1
         }
-        return Outcome(complete: true, exploredLength: .max, states: index.count)
+        return Outcome(complete: true, exploredLength: .max, states: index.count, steps: steps())
     }
 
     /// Machine states below this fit a key (21 bits each).

@@ -20,6 +20,14 @@ struct AppRules: Sendable {
 
     static let empty = AppRules(apps: [], rules: [], detailOfRule: [], appsOfDetail: [], firstRuleOfDetail: [])
 
+    /// Per rule, the apps its detail names as bits: a rule that has settled decides for those
+    /// apps from there on, so later rules for no other app are dropped (`DecisionMachine`). Nil
+    /// (nothing dropped) past 64 apps.
+    var scopes: [UInt64]? {
+        guard apps.count <= 64 else { return nil }
+        return detailOfRule.map { detail in appsOfDetail[detail].reduce(UInt64(0)) { $0 | 1 << UInt64($1) } }
+    }
+
     /// One app's rule list (the concatenation of every detail that names it).
     func list(_ app: Int) -> DecisionList {
         var list = DecisionList.empty

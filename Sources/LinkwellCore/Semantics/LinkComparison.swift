@@ -65,11 +65,21 @@ enum LinkEquivalence {
                 platform: platform, app: app, host: host, differences: [], complete: false, exploredLength: 0, states: 0,
                 unmodelled: ["one list reads decoded text (Android), the other the URL as written: not compared"])
         }
+        // Only URLs some unpaired rule accepts can be decided differently (`RuleAlignment`).
+        let alignment = RuleAlignment(before: before.rules.count, after: after.rules.count) { side, index in
+            RuleIdentity((side == 0 ? before : after).rules[index])
+        }
+        guard !alignment.isComplete else {
+            return LinkComparison(
+                platform: platform, app: app, host: host, differences: [], complete: true, exploredLength: .max, states: 0,
+                unmodelled: before.unmodelled + after.unmodelled, note: Self.pairedNote)
+        }
+        let unpaired = alignment.unpairedBefore.map { before.rules[$0] } + alignment.unpairedAfter.map { after.rules[$0] }
         let exploration = DecisionExploration(rules: [before.rules, after.rules])
-        var machines = [exploration.machine(before.rules), exploration.machine(after.rules)]
+        var machines = [exploration.machine(before.rules), exploration.machine(after.rules), exploration.machine(unpaired)]
         var seen: Set<[Int32]> = []
         var differences: [LinkDifference] = []
-        let outcome = exploration.explore(&machines, budget: budget) { labels, _, witness in
+        let outcome = exploration.explore(&machines, guarded: true, budget: budget) { labels, _, witness in
             guard seen.insert(labels).inserted else { return true }
             let decisions = [decision(labels[0], before), decision(labels[1], after)]
             guard decisions[0].opensApp != decisions[1].opensApp else { return true }
@@ -82,6 +92,9 @@ enum LinkEquivalence {
             exploredLength: outcome.exploredLength, states: outcome.states,
             unmodelled: before.unmodelled + after.unmodelled)
     }
+
+    /// Why two lists that pair rule for rule need no walk.
+    static let pairedNote = "both hold the same rules in the same order: each pair has the same language and outcome, compared exactly"
 
     static func decision(_ label: Int32, _ list: DecisionList) -> MatchDecision {
         guard label >= 0 else {
@@ -106,13 +119,25 @@ extension LinkEquivalence {
         let sides = [before, after].map { rules in
             apps.map { app in rules.apps.firstIndex(of: app) }
         }
+        let unpaired = Self.unpairedRules(before, after)
+        guard !unpaired.isEmpty else {
+            let comparisons = apps.map { app in
+                LinkComparison(
+                    platform: platform, app: app, host: host, differences: [], complete: true, exploredLength: .max, states: 0,
+                    unmodelled: [], note: Self.pairedNote)
+            }
+            return (comparisons, [])
+        }
         let exploration = DecisionExploration(rules: [before.rules, after.rules])
-        var machines = [exploration.machine(before.rules), exploration.machine(after.rules)]
+        var machines = [
+            exploration.machine(before.rules, scopes: before.scopes), exploration.machine(after.rules, scopes: after.scopes),
+            exploration.machine(unpaired),
+        ]
         var seenApp: Set<[Int]> = []
         var seenPair: Set<[Int]> = []
         var differences = [[LinkDifference]](repeating: [], count: apps.count)
         var installed: [InstalledAppsDifference] = []
-        let outcome = exploration.explore(&machines, budget: budget) { _, accepting, witness in
+        let outcome = exploration.explore(&machines, guarded: true, budget: budget) { _, accepting, witness in
             let decided = [before.decisions(accepting: accepting[0]), after.decisions(accepting: accepting[1])]
             // Per app of the union, its decision on each side (none where the side lacks it).
             let byApp: [[AppRules.Decision]] = (0..<2).map { side in
@@ -174,6 +199,28 @@ extension LinkEquivalence {
                 exploredLength: outcome.exploredLength, states: outcome.states, unmodelled: [])
         }
         return (comparisons, installed)
+    }
+
+    /// The rules of either file that pair with none of the other's (`RuleAlignment`): a pair is
+    /// the same language and outcome in a detail naming the same apps in the same order. Off the
+    /// unpaired rules, each app's deciding rule is the same pair on both sides, and which of two
+    /// installed apps opens compares the same things: two apps decided by one pair share its
+    /// detail and its list of apps; two decided by different pairs are decided in different
+    /// details on both sides (had one detail held both rules, it names both apps, and the earlier
+    /// rule would decide for both), which the pairs keep in the same order.
+    private static func unpairedRules(_ before: AppRules, _ after: AppRules) -> [DecisionRule] {
+        struct Key: Hashable {
+            var rule: RuleIdentity
+            var apps: [String]
+        }
+        let sides = [before, after]
+        let alignment = RuleAlignment(before: before.rules.count, after: after.rules.count) { side, index in
+            let rules = sides[side]
+            return RuleIdentity(rules.rules[index]).map { identity in
+                Key(rule: identity, apps: rules.appsOfDetail[rules.detailOfRule[index]].map { rules.apps[$0] })
+            }
+        }
+        return alignment.unpairedBefore.map { before.rules[$0] } + alignment.unpairedAfter.map { after.rules[$0] }
     }
 
     /// The app whose decision settles a pair's outcome on one side: the opener, else (an

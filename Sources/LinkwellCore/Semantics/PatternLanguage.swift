@@ -1,8 +1,10 @@
+import Synchronization
+
 /// Compiles the pattern languages of the platforms into automata over one part of a URL
 /// (path, whole query, a query item's name or value, fragment), reading the part exactly as
 /// the concrete matcher does: as written, or percent-decoded (`percentEncoded: false`), with or
 /// without case folding.
-struct PartSyntax: Sendable {
+struct PartSyntax: Sendable, Hashable {
     /// The characters that may stand unescaped in this part.
     var raw: SymbolSet
     /// Whether the part is percent-decoded before it is compared.
@@ -153,10 +155,45 @@ enum CaseFolding {
     ]
 }
 
+/// A file's substitution variables (its own and the built-ins), each compiled once per part and
+/// case reading, as a minimal deterministic automaton: `$(lang)` is hundreds of values, and every
+/// rule that names it composed and minimised them again (a thousand rules naming it took seconds).
+/// Shared by the rules of a file compiled on every core.
+final class VariableLanguages: Sendable {
+    let values: [String: [String]]
+    private let compiled = Mutex<[Key: Automaton]>([:])
+
+    private struct Key: Hashable {
+        var name: String
+        var part: PartSyntax
+        var caseSensitive: Bool
+    }
+
+    init(_ values: [String: [String]]) {
+        self.values = values
+    }
+
+    /// No variables (iOS 9–12 paths, item patterns): every `$(…)` is text.
+    static let none = VariableLanguages([:])
+
+    /// Every value of `name` over `part` (the empty language for an unknown name).
+    func language(_ name: String, part: PartSyntax, caseSensitive: Bool) -> Automaton {
+        let key = Key(name: name, part: part, caseSensitive: caseSensitive)
+        if let known = compiled.withLock({ $0[key] }) { return known }
+        let language = Automaton.union(
+            (values[name] ?? []).map {
+                AASAPatternLanguage.compile($0, part: part, caseSensitive: caseSensitive, variables: .none, expandVariables: false)
+            }
+        ).minimized(within: .every)
+        compiled.withLock { $0[key] = language }
+        return language
+    }
+}
+
 /// An AASA pattern (spec-reference §2.2, as `GlobPattern` reads it) over one part.
 enum AASAPatternLanguage {
     static func compile(
-        _ source: String, part: PartSyntax, caseSensitive: Bool, variables: [String: [String]], expandVariables: Bool = true
+        _ source: String, part: PartSyntax, caseSensitive: Bool, variables: VariableLanguages, expandVariables: Bool = true
     ) -> Automaton {
         let pieces: [PatternSyntax.Piece] =
             expandVariables ? ((try? PatternSyntax.pieces(of: source).get()) ?? [.literal(source)]) : [.literal(source)]
@@ -172,12 +209,7 @@ enum AASAPatternLanguage {
                     }
                 }
             case .variable(let name):
-                let values = variables[name] ?? []
-                sequence.append(
-                    .union(
-                        values.map {
-                            compile($0, part: part, caseSensitive: caseSensitive, variables: [:], expandVariables: false)
-                        }))
+                sequence.append(variables.language(name, part: part, caseSensitive: caseSensitive))
             }
         }
         return .sequence(sequence)

@@ -24,7 +24,13 @@ enum RuleLanguage {
     /// query rule 1,920; each is under a tenth of that now, `RuleCompilationTests`), and a walk
     /// pays for every state a subset holds at every step.
     static func url(path: Automaton, query: Automaton, fragment: Automaton) -> Automaton {
-        minimal(.sequence([path, .symbol(Symbols.querySeparator), query, .symbol(Symbols.fragmentSeparator), fragment]))
+        // Minimal parts that never read the separators compose deterministically: the whole
+        // rule then needs only the partition, not a subset construction over every state again.
+        let parts = [path, query, fragment].map { $0.isDeterministic ? $0 : minimal($0) }
+        if let sequence = Automaton.deterministicSequence(parts, separators: [Symbols.querySeparator, Symbols.fragmentSeparator]) {
+            return minimal(sequence)
+        }
+        return minimal(.sequence([path, .symbol(Symbols.querySeparator), query, .symbol(Symbols.fragmentSeparator), fragment]))
     }
 
     /// `automaton` as a minimal deterministic automaton, or as it is when that would cost more
@@ -37,14 +43,15 @@ enum RuleLanguage {
     /// of thousands of `*`: the walk's budget bounds that one).
     private static let minimizingWork = 100_000
 
-    static let anyPath = Automaton.any(of: URLUniverse.pathCharacters)
-    static let anyQuery = Automaton.any(of: URLUniverse.queryCharacters)
-    static let anyFragment = Automaton.any(of: URLUniverse.fragmentCharacters)
+    // Minimal once, so that a rule built from them is composed deterministically (`url`).
+    static let anyPath = Automaton.any(of: URLUniverse.pathCharacters).minimized(within: .every)
+    static let anyQuery = Automaton.any(of: URLUniverse.queryCharacters).minimized(within: .every)
+    static let anyFragment = Automaton.any(of: URLUniverse.fragmentCharacters).minimized(within: .every)
 
     // MARK: - iOS 13+ components
 
     /// One component with the defaults applied key by key (`AASAMatcher.componentRule`).
-    static func component(_ component: [String: JSONValue], defaults: ComponentKeys, variables: [String: [String]]) -> DecisionRule {
+    static func component(_ component: [String: JSONValue], defaults: ComponentKeys, variables: VariableLanguages) -> DecisionRule {
         let keys = ComponentKeys(component, over: defaults)
         let caseSensitive = keys.isCaseSensitive
         let decoded = !keys.isPercentEncoded
@@ -77,7 +84,7 @@ enum RuleLanguage {
     /// A `/` pattern with Apple's slash rules (`PathMatcher`): the pattern's leading slashes
     /// collapse, `/x/*` also matches `/x`, and the subject's trailing slashes are trimmed
     /// (after decoding) before it is compared.
-    static func componentPath(_ pattern: String, caseSensitive: Bool, decoded: Bool, variables: [String: [String]]) -> Automaton {
+    static func componentPath(_ pattern: String, caseSensitive: Bool, decoded: Bool, variables: VariableLanguages) -> Automaton {
         let part = PartSyntax.path(decoded: decoded)
         let sources = PathMatcher.variants(of: pattern)
         let pattern = minimal(
@@ -103,7 +110,7 @@ enum RuleLanguage {
     /// A query dictionary: every occurrence of each named item must match its pattern, and an
     /// absent item counts as the empty value (exploration of `QueryMatcher.items`).
     static func queryItems(
-        _ items: [(key: String, value: String)], caseSensitive: Bool, decoded: Bool, variables: [String: [String]]
+        _ items: [(key: String, value: String)], caseSensitive: Bool, decoded: Bool, variables: VariableLanguages
     ) -> Automaton {
         let namePart = PartSyntax.itemName(decoded: decoded)
         let valuePart = PartSyntax.itemValue(decoded: decoded)
@@ -138,7 +145,7 @@ enum RuleLanguage {
     static func legacyPath(_ entry: String) -> DecisionRule {
         let exclude = entry.hasPrefix("NOT ")
         let pattern = exclude ? String(entry.dropFirst(4)) : entry
-        let path = AASAPatternLanguage.compile(pattern, part: .path(decoded: false), caseSensitive: true, variables: [:])
+        let path = AASAPatternLanguage.compile(pattern, part: .path(decoded: false), caseSensitive: true, variables: .none)
         return DecisionRule(automaton: url(path: path, query: anyQuery, fragment: anyFragment), exclude: exclude, text: entry)
     }
 

@@ -80,4 +80,15 @@ struct SymbolSet: Hashable, Sendable {
     }
 
     var members: [Symbol] { (0..<Symbol(Symbols.count)).filter(contains) }
+
+    /// The smallest symbol in the set (nil when empty): disjoint sets are ordered by it.
+    var lowest: Symbol? {
+        if low != 0 { return Symbol(low.trailingZeroBitCount) }
+        if high != 0 { return Symbol(64 + high.trailingZeroBitCount) }
+        if separators != 0 { return Symbol(128 + separators.trailingZeroBitCount) }
+        return nil
+    }
+
+    /// The set's bits, for a canonical form that compares sets exactly.
+    var words: [UInt64] { [low, high, separators] }
 }

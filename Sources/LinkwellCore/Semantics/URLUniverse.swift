@@ -38,6 +38,11 @@ enum URLUniverse {
         return Automaton(states: states, start: 0, accept: 7)
     }()
 
+    /// `automaton` and `anyEscapes` as minimal deterministic automata (accepting states with an
+    /// ε-move to the accepting one), as decision machines run them beside the rules.
+    static let deterministic = automaton.minimized(within: .every)
+    static let anyEscapesDeterministic = anyEscapes.minimized(within: .every)
+
     private static func universe() -> Automaton {
         func part(_ characters: SymbolSet) -> Automaton {
             .star(PartSyntax(raw: characters, decoded: true).anyCharacter)
