@@ -34,6 +34,25 @@ import Testing
             ])
     }
 
+    /// Thirty routes shaped `/*c2*r*`: 'o28' (`/*c28*r*`) is dead, because 'o2' matches every
+    /// URL it matches. Listing every route that takes its URLs is exponential in the others'
+    /// progress and stops at its budget; the rule-by-rule proof names 'o2' on every platform
+    /// that reads the patterns (Android 14's filters, which open every path, are walked to the end).
+    @Test func aRouteCoveredByOneEarlierRouteIsProvedDeadAndNamed() {
+        let routes = (0..<30).map { index in
+            let first = Character(Unicode.Scalar(97 + index % 26) ?? "a")
+            let second = Character(Unicode.Scalar(97 + (index * 7 + 3) % 26) ?? "a")
+            return "  - {name: o\(index), path: '/*\(first)\(index)*\(second)*'}"
+        }
+        let warnings = Self.warnings(Self.manifest(routes: routes.joined(separator: "\n")), code: .shadowedRule)
+        let dead = warnings.filter { $0.contains("'o28' never decides") }
+        #expect(
+            dead == [
+                "site.yaml:40:5: warning: route 'o28' never decides on iOS 13+, Android 15+: route 'o2' comes first and matches every URL it matches; on Android ≤14: route 'o0' comes first and matches every URL it matches [shadowed-rule]"
+            ], "\(warnings)")
+        #expect(!warnings.contains { $0.contains("not proven") }, "\(warnings)")
+    }
+
     @Test func routesCoveredOnlyTogetherAreNamedTogether() {
         let yaml = Self.manifest(
             routes: "  - {name: short, path: '/n/?'}\n  - {name: long, path: '/n/??*'}\n  - {name: any, path: '/n/?*'}")

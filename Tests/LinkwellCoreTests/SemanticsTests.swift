@@ -260,6 +260,35 @@ import Testing
         }
     }
 
+    /// `RuleCoverage` against brute force: where it says an earlier rule accepts every URL a
+    /// later one accepts, no URL of the bounded set says otherwise; where such a URL exists, it
+    /// never says so.
+    @Test(arguments: 0..<200)
+    func ruleCoverageAgreesWithBruteForce(_ seed: Int) throws {
+        var random = Random(state: UInt64(seed) &* 92_821)
+        let app = "ABCDE12345.com.example.app"
+        var pair = [Self.component(&random), Self.component(&random)]
+        // A narrowed copy of the first rule often makes a covered pair.
+        if random.below(2) == 0, case .object(var narrowed) = pair[0] {
+            narrowed["/"] = .string((narrowed["/"]?.string ?? "/") + "a")
+            pair[1] = .object(narrowed)
+        }
+        let rules = try #require(DecisionLists.aasa(Self.aasa(pair), form: .components).first?.list.rules)
+        let exploration = DecisionExploration(rules: [rules])
+        var steps = 0
+        let covered = RuleCoverage.covers(
+            rules[0].automaton, rules[1].automaton, universe: exploration.universe,
+            representatives: exploration.representatives, workLimit: .max, steps: &steps)
+        let matchers = pair.map { AASAMatcher(document: Self.aasa([$0]), form: .components) }
+        let escape = Self.parsedURLs.first { _, url in
+            matchers[1].decide(url, appID: app, host: Self.host).rule != nil
+                && matchers[0].decide(url, appID: app, host: Self.host).rule == nil
+        }
+        #expect(covered != nil)
+        if covered == true { #expect(escape == nil, "\(pair[0].compactText) covers \(pair[1].compactText), yet not \(escape?.0 ?? "")") }
+        if escape != nil { #expect(covered == false) }
+    }
+
     static func aasa(_ components: [JSONValue]) -> JSONValue {
         .object([
             "applinks": .object([

@@ -59,43 +59,58 @@ package enum Lints {
         let reachability = RouteReachability(site: site, plan: plan, files: files, matcher: matcher, budget: budget)
         return site.routes.compactMap { route in
             guard let finding = reachability.finding(route.name), !finding.dead.isEmpty else { return nil }
-            let names = Set(finding.dead.flatMap { finding.deciders[$0] ?? [] })
-            let coverers = site.routes.filter { names.contains($0.name) && $0.name != route.name }
-            // Where the walk listing them stopped at its budget, they are some of the routes, not all.
-            let partial = !finding.decidersIncomplete.isDisjoint(with: finding.dead)
+            // What is known of the routes that take its URLs, per platform where it is dead;
+            // platforms that share it are named together.
+            var groups: [(cover: ShadowCover, platforms: [Platform])] = []
+            for platform in finding.dead {
+                let cover = ShadowCover(finding, platform: platform, routes: site.routes, route: route)
+                if let index = groups.firstIndex(where: { $0.cover == cover }) {
+                    groups[index].platforms.append(platform)
+                } else {
+                    groups.append((cover, [platform]))
+                }
+            }
             // Platforms where the walk stopped before deciding either way: nothing is said of them
             // but that (a route is "never" anything only where that was proved).
             let open = finding.unproved.subtracting(finding.decides.keys).sorted()
+            var rest: [String] = []
+            if !finding.decides.isEmpty {
+                let still = finding.decides.sorted { $0.key < $1.key }.map { "\($0.key.displayName), e.g. \($0.value)" }
+                rest.append("it still decides on \(still.joined(separator: "; "))")
+            }
+            if !open.isEmpty {
+                rest.append(
+                    "on \(open.map(\.displayName).joined(separator: ", ")) it is not proven either way (the exact walk stopped at its budget)"
+                )
+            }
             let message: String
-            if finding.decides.isEmpty && open.isEmpty {
-                message = shadowMessage(route, coverers, partial: partial)
+            if groups.count == 1, rest.isEmpty {
+                message = shadowMessage(route, groups[0].cover)
+            } else if groups.count == 1 {
+                let platforms = groups[0].platforms.map(\.displayName).joined(separator: ", ")
+                message = "\(shadowMessage(route, groups[0].cover, on: platforms)); \(rest.joined(separator: "; "))"
             } else {
-                let platforms = finding.dead.map(\.displayName).joined(separator: ", ")
-                var rest: [String] = []
-                if !finding.decides.isEmpty {
-                    let still = finding.decides.sorted { $0.key < $1.key }.map { "\($0.key.displayName), e.g. \($0.value)" }
-                    rest.append("it still decides on \(still.joined(separator: "; "))")
-                }
-                if !open.isEmpty {
-                    rest.append(
-                        "on \(open.map(\.displayName).joined(separator: ", ")) it is not proven either way (the exact walk stopped at its budget)"
-                    )
-                }
-                message = "\(shadowMessage(route, coverers, on: platforms, partial: partial)); \(rest.joined(separator: "; "))"
+                let clauses = groups.map { "on \($0.platforms.map(\.displayName).joined(separator: ", ")): \($0.cover.clause)" }
+                message = (["route '\(route.name)' never decides \(clauses.joined(separator: "; "))"] + rest).joined(separator: "; ")
             }
             return .lint(LintFinding.shadowed(message), at: route.location)
         }
     }
 
-    /// `on`: the platforms it holds for, when the route still decides elsewhere. `partial`: the
-    /// walk that lists the covering routes stopped at its budget, so they are named as some of them.
-    static func shadowMessage(_ route: Route, _ coverers: [Route], on platforms: String? = nil, partial: Bool = false) -> String {
+    /// `on`: the platforms it holds for, when the route still decides elsewhere or is not proven.
+    static func shadowMessage(_ route: Route, _ cover: ShadowCover, on platforms: String? = nil) -> String {
         let there = platforms.map { " on \($0)" } ?? ""
-        if partial {
-            let names = coverers.map { "'\($0.name)'" }.joined(separator: ", ")
-            let some = coverers.isEmpty ? "" : ", among them \(names)"
-            return "route '\(route.name)' never decides\(there): earlier routes decide every URL it matches\(some) "
-                + "(the exact walk that lists them stopped at its budget)"
+        let coverers: [Route]
+        switch cover {
+        case .one(let cover):
+            // Which earlier routes take its URLs first (and whether they open the app) is not known.
+            return route.exclude
+                ? "exclusion '\(route.name)' never takes effect\(there): route '\(cover.name)' comes first and matches every URL it would exclude"
+                : "route '\(route.name)' never decides\(there): route '\(cover.name)' comes first and matches every URL it matches"
+        case .some:
+            return "route '\(route.name)' never decides\(there): \(cover.clause)"
+        case .all(let routes):
+            coverers = routes
         }
         let names = coverers.map { "'\($0.name)'" }.joined(separator: ", ")
         guard !coverers.isEmpty else { return "route '\(route.name)' matches no URL\(there)" }
@@ -309,4 +324,47 @@ package enum LintFinding: LintMessage {
             "the apple-app-site-association for '\(host)' is \(size) bytes, \(Int((Double(size) / Double(limit) * 100).rounded()))% of iOS's \(limit)-byte limit; the routes that cost most are \(costliest.map { "'\($0.route)' (\($0.bytes) bytes)" }.joined(separator: ", "))"
         }
     }
+}
+
+/// What is known, on one platform, of the earlier routes that take every URL a dead route
+/// matches.
+enum ShadowCover: Equatable {
+    /// Every route that decides one of its URLs (the walk listing them finished), in manifest
+    /// order; none when the route matches no URL.
+    case all([Route])
+    /// One earlier route that alone matches every URL it matches (proved rule by rule), where the
+    /// walk listing every route that decides one of its URLs stopped at its budget.
+    case one(Route)
+    /// Some of the routes that decide its URLs: the walk listing them stopped at its budget.
+    case some([Route])
+
+    init(_ finding: RouteReachability.Finding, platform: Platform, routes: [Route], route: Route) {
+        let deciders = routes.filter { ($0.name != route.name) && (finding.deciders[platform]?.contains($0.name) ?? false) }
+        guard finding.decidersIncomplete.contains(platform) else {
+            self = .all(deciders)
+            return
+        }
+        if let cover = routes.first(where: { finding.coveredBy[platform]?.contains($0.name) ?? false }) {
+            self = .one(cover)
+        } else {
+            self = .some(deciders)
+        }
+    }
+
+    /// What comes first, as the part of a sentence after the platforms it holds on.
+    var clause: String {
+        switch self {
+        case .all(let routes):
+            guard let first = routes.first else { return "it matches no URL" }
+            return routes.count == 1
+                ? "route '\(first.name)' comes first and matches every URL it matches"
+                : "routes \(Self.names(routes)) come first and together match every URL it matches"
+        case .one(let route): return "route '\(route.name)' comes first and matches every URL it matches"
+        case .some(let routes):
+            let among = routes.isEmpty ? "" : ", among them \(Self.names(routes))"
+            return "earlier routes decide every URL it matches\(among) (the exact walk that lists them stopped at its budget)"
+        }
+    }
+
+    private static func names(_ routes: [Route]) -> String { routes.map { "'\($0.name)'" }.joined(separator: ", ") }
 }

@@ -23,6 +23,9 @@ struct RouteReachability {
         /// Platforms where the route is dead but the walk that lists the routes deciding its URLs
         /// stopped at its budget: `deciders` names some of them, not all.
         var decidersIncomplete: Set<Platform> = []
+        /// Per platform, earlier routes each of which alone matches every URL the route matches
+        /// (proved rule by rule, `RuleCoverage`).
+        var coveredBy: [Platform: Set<String>] = [:]
 
         /// Platforms where the route has rules but never decides, proved.
         var dead: [Platform] { present.subtracting(decides.keys).subtracting(unproved).sorted() }
@@ -203,6 +206,8 @@ struct RouteReachability {
         var deciders: [String: Set<Int>]
         /// Dead routes whose deciders walk stopped at its budget.
         var decidersIncomplete: Set<String>
+        /// Dead routes' rules that an earlier rule covers (`RuleCoverage`), by that rule.
+        var covering: [String: Set<Int>]
     }
 
     /// Each wanted route's rules are searched in turn for a URL they decide (`DecidingURLSearch`,
@@ -219,9 +224,15 @@ struct RouteReachability {
         let share = budget.share(of: searched.count)
         var witnesses: [String: [Symbol]] = [:]
         var unfinished: Set<String> = []
+        var coverers: [Int: Int] = [:]
         var spent = 0
         for rule in searched {
             guard let origin = job.origins[rule], witnesses[origin] == nil else { continue }
+            // An earlier rule that accepts all it accepts: dead, proved, without a search.
+            if let earlier = Self.coverer(of: rule, in: rules, exploration: exploration, budget: share, spent: &spent) {
+                coverers[rule] = earlier
+                continue
+            }
             guard
                 var search = DecidingURLSearch(
                     rule: rules[rule].automaton, universe: exploration.universe, representatives: exploration.representatives)
@@ -239,19 +250,41 @@ struct RouteReachability {
             }
         }
         var deciders: [String: Set<Int>] = [:]
+        var covering: [String: Set<Int>] = [:]
         var incomplete: Set<String> = []
         let dead = job.wanted.subtracting(witnesses.keys).subtracting(unfinished)
         let deadRules = rules.indices.filter { job.origins[$0].map(dead.contains) ?? false }
         let left = EngineBudget(steps: max(1, budget.steps - spent), productStates: budget.productStates).share(of: deadRules.count)
         for rule in deadRules {
             guard let origin = job.origins[rule] else { continue }
-            let found = Self.deciders(of: rule, in: rules, exploration: exploration, budget: left)
+            // A rule an earlier one covers is dead whatever the walk finds; the walk only adds
+            // which routes take its URLs, so it gets an eighth of its share.
+            let found = Self.deciders(
+                of: rule, in: rules, exploration: exploration, budget: coverers[rule] == nil ? left : left.share(of: 8))
             deciders[origin, default: []].formUnion(found.rules)
             if !found.complete { incomplete.insert(origin) }
+            if let earlier = coverers[rule] { covering[origin, default: []].insert(earlier) }
         }
         return Walk(
             unfinished: unfinished, exploration: exploration, witnesses: witnesses, deciders: deciders,
-            decidersIncomplete: incomplete)
+            decidersIncomplete: incomplete, covering: covering)
+    }
+
+    /// The first earlier rule that accepts every URL `rule` accepts (`RuleCoverage`), within the
+    /// rule's share of the budget.
+    private static func coverer(
+        of rule: Int, in rules: [DecisionRule], exploration: DecisionExploration, budget: EngineBudget, spent: inout Int
+    ) -> Int? {
+        var steps = 0
+        defer { spent += steps }
+        for earlier in 0..<rule {
+            let covered = RuleCoverage.covers(
+                rules[earlier].automaton, rules[rule].automaton, universe: exploration.universe,
+                representatives: exploration.representatives, workLimit: budget.steps, steps: &steps)
+            if covered == true { return earlier }
+            if steps >= budget.steps { return nil }
+        }
+        return nil
     }
 
     /// The rules that decide the URLs rule `rule` accepts: the list up to it, with it kept
@@ -282,6 +315,9 @@ struct RouteReachability {
                 if let name = job.origins[winner], name != origin { findings[origin]?.deciders[job.platform, default: []].insert(name) }
             }
             if walk.decidersIncomplete.contains(origin) { findings[origin]?.decidersIncomplete.insert(job.platform) }
+            for earlier in walk.covering[origin] ?? [] {
+                if let name = job.origins[earlier], name != origin { findings[origin]?.coveredBy[job.platform, default: []].insert(name) }
+            }
         }
     }
 

@@ -42,13 +42,14 @@ enum DecisionLists {
                 }()
             return readRules(document, form: form, variables: number)
         }
+        // Rules that mean the same (a comment, a default spelled out) are compiled once.
         var unique: [RuleSource] = []
         var indexOf: [RuleSource: Int] = [:]
         for file in read {
             for detail in file {
-                for source in detail.sources where indexOf[source] == nil {
-                    indexOf[source] = unique.count
-                    unique.append(source)
+                for source in detail.sources where indexOf[source.meaning] == nil {
+                    indexOf[source.meaning] = unique.count
+                    unique.append(source.meaning)
                 }
             }
         }
@@ -72,7 +73,13 @@ enum DecisionLists {
                 result.firstRuleOfDetail.append(result.rules.count)
                 result.detailOfRule += Array(repeating: result.appsOfDetail.count, count: detail.sources.count)
                 result.appsOfDetail.append(members)
-                result.rules += detail.sources.compactMap { indexOf[$0].map { compiled[$0] } }
+                result.rules += detail.sources.compactMap { source in
+                    indexOf[source.meaning].map { index in
+                        var rule = compiled[index]
+                        rule.text = source.text
+                        return rule
+                    }
+                }
             }
             return result
         }
@@ -89,6 +96,29 @@ enum DecisionLists {
             case .component(let component, let defaults, let variables):
                 RuleLanguage.component(component, defaults: defaults, variables: variableSets[variables])
             case .path(let entry): RuleLanguage.legacyPath(entry)
+            }
+        }
+
+        /// The same rule with only what decides kept: the defaults applied, no comment, every
+        /// flag as the boolean it is read as.
+        var meaning: RuleSource {
+            guard case .component(let component, let defaults, let variables) = self else { return self }
+            let keys = ComponentKeys(component, over: defaults)
+            var object: [String: JSONValue] = [
+                "exclude": .bool(keys.isExclusion), "caseSensitive": .bool(keys.isCaseSensitive),
+                "percentEncoded": .bool(keys.isPercentEncoded),
+            ]
+            object["/"] = keys.path
+            object["?"] = keys.query
+            object["#"] = keys.fragment
+            return .component(object, defaults: ComponentKeys([:]), variables: variables)
+        }
+
+        /// The rule as written, for people.
+        var text: String {
+            switch self {
+            case .component(let component, _, _): JSONValue.object(component).compactText
+            case .path(let entry): entry
             }
         }
     }

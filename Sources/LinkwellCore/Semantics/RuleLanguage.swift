@@ -52,7 +52,11 @@ enum RuleLanguage {
 
     /// One component with the defaults applied key by key (`AASAMatcher.componentRule`).
     static func component(_ component: [String: JSONValue], defaults: ComponentKeys, variables: VariableLanguages) -> DecisionRule {
-        let keys = ComponentKeys(component, over: defaults)
+        self.component(ComponentKeys(component, over: defaults), variables: variables, text: JSONValue.object(component).compactText)
+    }
+
+    /// The rule of a component's keys, defaults applied; `text` is the component as written.
+    static func component(_ keys: ComponentKeys, variables: VariableLanguages, text: String) -> DecisionRule {
         let caseSensitive = keys.isCaseSensitive
         let decoded = !keys.isPercentEncoded
         let path = keys.path?.string.map { componentPath($0, caseSensitive: caseSensitive, decoded: decoded, variables: variables) }
@@ -78,7 +82,7 @@ enum RuleLanguage {
         }
         return DecisionRule(
             automaton: url(path: path ?? anyPath, query: query, fragment: fragment ?? anyFragment),
-            exclude: keys.isExclusion, text: JSONValue.object(component).compactText, decodes: decoded)
+            exclude: keys.isExclusion, text: text, decodes: decoded)
     }
 
     /// A `/` pattern with Apple's slash rules (`PathMatcher`): the pattern's leading slashes
