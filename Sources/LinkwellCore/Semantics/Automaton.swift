@@ -10,6 +10,10 @@ struct Automaton: Sendable {
     var states: [State]
     var start: Int
     var accept: Int
+    /// Set only by `minimized` (and by compositions proved to keep it, `RuleLanguage.url`): the
+    /// automaton is the minimal deterministic one of its language, so it is not minimised again.
+    /// Whatever edits a copy of an automaton's states must clear it.
+    var isMinimal = false
 
     // MARK: - Building blocks
 
@@ -37,6 +41,8 @@ struct Automaton: Sendable {
 
     static func sequence(_ parts: [Automaton]) -> Automaton {
         guard var result = parts.first else { return .epsilon }
+        // The copy of the first part is edited below: it is no longer that (minimal) automaton.
+        result.isMinimal = false
         for part in parts.dropFirst() {
             let offset = result.states.count
             result.states += part.shifted(by: offset)
@@ -156,6 +162,10 @@ struct Automaton: Sendable {
         }
         return form
     }
+
+    /// Whether some state reaches the accepting one by an ε-move (for a minimal automaton: whether
+    /// its language is not empty).
+    var acceptsSomething: Bool { states.contains { $0.epsilons.contains(accept) } }
 
     /// Every edge label, for working out the symbol classes an alphabet needs.
     var edgeSets: [SymbolSet] {
@@ -310,7 +320,10 @@ struct SymbolClasses: Sendable {
 
     init(_ sets: [SymbolSet]) {
         var classes = [SymbolSet((0..<Symbol(Symbols.count)))]
-        for set in Set(sets) {
+        // Each distinct set once, in a fixed order (a `Set`'s order changes from run to run).
+        var previous: SymbolSet?
+        for set in sets.sorted() where set != previous {
+            previous = set
             var refined: [SymbolSet] = []
             for current in classes {
                 let inside = current.intersection(set)

@@ -511,6 +511,11 @@ package struct EngineBudget: Sendable, Hashable {
 
     package static let `default` = EngineBudget(steps: 320_000_000, productStates: 1_600_000)
 
+    /// What is left after `steps` were spent (never less than one step).
+    package func less(_ steps: Int) -> EngineBudget {
+        EngineBudget(steps: max(1, self.steps - steps), productStates: productStates)
+    }
+
     /// The default times `factor` (`--budget`).
     package static func scaled(_ factor: Int) -> EngineBudget {
         EngineBudget(steps: Self.default.steps * factor, productStates: Self.default.productStates * factor)

@@ -66,7 +66,7 @@ enum LinkEquivalence {
                 unmodelled: ["one list reads decoded text (Android), the other the URL as written: not compared"])
         }
         // Only URLs some unpaired rule accepts can be decided differently (`RuleAlignment`).
-        let alignment = RuleAlignment(before: before.rules.count, after: after.rules.count) { side, index in
+        var alignment = RuleAlignment(before: before.rules.count, after: after.rules.count) { side, index in
             RuleIdentity((side == 0 ? before : after).rules[index])
         }
         guard !alignment.isComplete else {
@@ -74,12 +74,18 @@ enum LinkEquivalence {
                 platform: platform, app: app, host: host, differences: [], complete: true, exploredLength: .max, states: 0,
                 unmodelled: before.unmodelled + after.unmodelled, note: Self.pairedNote)
         }
-        let unpaired = alignment.unpairedBefore.map { before.rules[$0] } + alignment.unpairedAfter.map { after.rules[$0] }
         let exploration = DecisionExploration(rules: [before.rules, after.rules])
+        let spent = pairMoved(&alignment, before.rules, exploration: exploration, budget: budget)
+        guard !alignment.isComplete else {
+            return LinkComparison(
+                platform: platform, app: app, host: host, differences: [], complete: true, exploredLength: .max, states: 0,
+                unmodelled: before.unmodelled + after.unmodelled, note: Self.reorderedNote)
+        }
+        let unpaired = alignment.unpairedBefore.map { before.rules[$0] } + alignment.unpairedAfter.map { after.rules[$0] }
         var machines = [exploration.machine(before.rules), exploration.machine(after.rules), exploration.machine(unpaired)]
         var seen: Set<[Int32]> = []
         var differences: [LinkDifference] = []
-        let outcome = exploration.explore(&machines, guarded: true, budget: budget) { labels, _, witness in
+        let outcome = exploration.explore(&machines, guarded: true, budget: budget.less(spent)) { labels, _, witness in
             guard seen.insert(labels).inserted else { return true }
             let decisions = [decision(labels[0], before), decision(labels[1], after)]
             guard decisions[0].opensApp != decisions[1].opensApp else { return true }
@@ -95,6 +101,25 @@ enum LinkEquivalence {
 
     /// Why two lists that pair rule for rule need no walk.
     static let pairedNote = "both hold the same rules in the same order: each pair has the same language and outcome, compared exactly"
+    static let reorderedNote =
+        "both hold the same rules: each pair has the same language and outcome, compared exactly, and rules in another order "
+        + "either have the same outcome or match no URL in common"
+
+    /// Pairs the rules that moved (`RuleAlignment.pairMoved`): two rules may trade places when
+    /// they have the same outcome or no URL matches both (`RuleCoverage.overlap`, within a
+    /// quarter of the budget; past it a rule stays unpaired). Returns the steps spent.
+    static func pairMoved(
+        _ alignment: inout RuleAlignment, _ rules: [DecisionRule], exploration: DecisionExploration, budget: EngineBudget
+    ) -> Int {
+        var steps = 0
+        alignment.pairMoved { x, y in
+            rules[x].exclude == rules[y].exclude
+                || RuleCoverage.overlap(
+                    rules[x].automaton, rules[y].automaton, universe: exploration.universe,
+                    representatives: exploration.representatives, workLimit: budget.steps / 4, steps: &steps) == false
+        }
+        return steps
+    }
 
     static func decision(_ label: Int32, _ list: DecisionList) -> MatchDecision {
         guard label >= 0 else {
@@ -119,7 +144,8 @@ extension LinkEquivalence {
         let sides = [before, after].map { rules in
             apps.map { app in rules.apps.firstIndex(of: app) }
         }
-        let unpaired = Self.unpairedRules(before, after)
+        let exploration = DecisionExploration(rules: [before.rules, after.rules])
+        let (unpaired, spent) = Self.unpairedRules(before, after, exploration: exploration, budget: budget)
         guard !unpaired.isEmpty else {
             let comparisons = apps.map { app in
                 LinkComparison(
@@ -128,7 +154,6 @@ extension LinkEquivalence {
             }
             return (comparisons, [])
         }
-        let exploration = DecisionExploration(rules: [before.rules, after.rules])
         var machines = [
             exploration.machine(before.rules, scopes: before.scopes), exploration.machine(after.rules, scopes: after.scopes),
             exploration.machine(unpaired),
@@ -137,7 +162,7 @@ extension LinkEquivalence {
         var seenPair: Set<[Int]> = []
         var differences = [[LinkDifference]](repeating: [], count: apps.count)
         var installed: [InstalledAppsDifference] = []
-        let outcome = exploration.explore(&machines, guarded: true, budget: budget) { _, accepting, witness in
+        let outcome = exploration.explore(&machines, guarded: true, budget: budget.less(spent)) { _, accepting, witness in
             let decided = [before.decisions(accepting: accepting[0]), after.decisions(accepting: accepting[1])]
             // Per app of the union, its decision on each side (none where the side lacks it).
             let byApp: [[AppRules.Decision]] = (0..<2).map { side in
@@ -208,19 +233,27 @@ extension LinkEquivalence {
     /// detail and its list of apps; two decided by different pairs are decided in different
     /// details on both sides (had one detail held both rules, it names both apps, and the earlier
     /// rule would decide for both), which the pairs keep in the same order.
-    private static func unpairedRules(_ before: AppRules, _ after: AppRules) -> [DecisionRule] {
+    /// Files of one app (the same on both sides) are one list each: there, rules that moved
+    /// pair as `compare` pairs them. Returns the steps that spent.
+    private static func unpairedRules(_ before: AppRules, _ after: AppRules, exploration: DecisionExploration, budget: EngineBudget)
+        -> (rules: [DecisionRule], steps: Int)
+    {
         struct Key: Hashable {
             var rule: RuleIdentity
             var apps: [String]
         }
         let sides = [before, after]
-        let alignment = RuleAlignment(before: before.rules.count, after: after.rules.count) { side, index in
+        var alignment = RuleAlignment(before: before.rules.count, after: after.rules.count) { side, index in
             let rules = sides[side]
             return RuleIdentity(rules.rules[index]).map { identity in
                 Key(rule: identity, apps: rules.appsOfDetail[rules.detailOfRule[index]].map { rules.apps[$0] })
             }
         }
-        return alignment.unpairedBefore.map { before.rules[$0] } + alignment.unpairedAfter.map { after.rules[$0] }
+        var steps = 0
+        if !alignment.isComplete, before.apps.count == 1, before.apps == after.apps {
+            steps = pairMoved(&alignment, before.rules, exploration: exploration, budget: budget)
+        }
+        return (alignment.unpairedBefore.map { before.rules[$0] } + alignment.unpairedAfter.map { after.rules[$0] }, steps)
     }
 
     /// The app whose decision settles a pair's outcome on one side: the opener, else (an

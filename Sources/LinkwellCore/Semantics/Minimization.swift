@@ -14,6 +14,7 @@ extension Automaton {
     /// another (arrays of arrays and dictionaries keyed by arrays were most of the cost of
     /// compiling a thousand rules, in allocations that the compiling threads queue for).
     func minimized(within alphabet: SymbolSet, workLimit: Int) -> Automaton? {
+        if isMinimal, alphabet == .every { return self }
         let classes = SymbolClasses(edgeSets + [alphabet]).classes.map { $0.intersection(alphabet) }.filter { !$0.isEmpty }
         let representatives = classes.map { $0.members[0] }
         // An automaton that is deterministic already needs no subset construction, only the partition.
@@ -43,7 +44,7 @@ extension Automaton {
             result[block[state]].edges = zip(labels, targets).sorted { $0.1 < $1.1 }.map { ($0.0, $0.1) }
             if table.accepting[state] { result[block[state]].epsilons = [blockCount] }
         }
-        return Automaton(states: result, start: block[0], accept: blockCount)
+        return Automaton(states: result, start: block[0], accept: blockCount, isMinimal: true)
     }
 
     /// A complete deterministic automaton over the classes, for the states reached from the start
@@ -153,6 +154,7 @@ extension Automaton {
         }
         close([Int32(start)])
         _ = subsets.id(of: subset)
+        var emptyID = -1
         var index = 0
         while index < subsets.count {
             guard work < workLimit else { return nil }
@@ -166,6 +168,12 @@ extension Automaton {
                 }
             }
             for symbolClass in 0..<classCount {
+                // Most classes lead nowhere from a subset: the empty one needs no closure or lookup.
+                if buckets[symbolClass].isEmpty {
+                    if emptyID < 0 { emptyID = subsets.id(of: []) }
+                    table.targets.append(Int32(emptyID))
+                    continue
+                }
                 close(buckets[symbolClass])
                 table.targets.append(Int32(subsets.id(of: subset)))
             }

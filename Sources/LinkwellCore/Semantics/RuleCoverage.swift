@@ -1,3 +1,5 @@
+/// Questions about two rules alone, each a walk of the pairs of their states beside the universe's.
+///
 /// Whether one rule accepts every URL another accepts: then, placed before it, the first rule
 /// takes every URL the second could decide, and the second never decides anything.
 ///
@@ -61,5 +63,33 @@ enum RuleCoverage {
             }
         }
         return true
+    }
+
+    /// Whether some URL (of the universe) is accepted by both rules, or nil when either is not
+    /// deterministic or the walk reached `workLimit` steps.
+    static func overlap(
+        _ first: Automaton, _ second: Automaton, universe: Automaton, representatives: [Symbol], workLimit: Int, steps: inout Int
+    ) -> Bool? {
+        guard first.isDeterministic, second.isDeterministic else { return nil }
+        func accepting(_ automaton: Automaton, _ state: Int) -> Bool {
+            state == automaton.accept || automaton.states[state].epsilons.contains(automaton.accept)
+        }
+        func next(_ automaton: Automaton, _ state: Int, _ symbol: Symbol) -> Int? {
+            automaton.states[state].edges.first { $0.symbols.contains(symbol) }?.target
+        }
+        var seen: Set<[Int]> = [[first.start, second.start, universe.start]]
+        var pending = [[first.start, second.start, universe.start]]
+        while let triple = pending.popLast() {
+            steps += representatives.count
+            guard steps < workLimit else { return nil }
+            if accepting(first, triple[0]) && accepting(second, triple[1]) && accepting(universe, triple[2]) { return true }
+            for symbol in representatives {
+                guard let a = next(first, triple[0], symbol), let b = next(second, triple[1], symbol),
+                    let u = next(universe, triple[2], symbol)
+                else { continue }
+                if seen.insert([a, b, u]).inserted { pending.append([a, b, u]) }
+            }
+        }
+        return false
     }
 }

@@ -24,11 +24,16 @@ enum RuleLanguage {
     /// query rule 1,920; each is under a tenth of that now, `RuleCompilationTests`), and a walk
     /// pays for every state a subset holds at every step.
     static func url(path: Automaton, query: Automaton, fragment: Automaton) -> Automaton {
-        // Minimal parts that never read the separators compose deterministically: the whole
-        // rule then needs only the partition, not a subset construction over every state again.
-        let parts = [path, query, fragment].map { $0.isDeterministic ? $0 : minimal($0) }
-        if let sequence = Automaton.deterministicSequence(parts, separators: [Symbols.querySeparator, Symbols.fragmentSeparator]) {
-            return minimal(sequence)
+        // Minimal parts that never read the separators compose deterministically, into the
+        // minimal automaton of the whole (states of different parts differ in the separators
+        // still to come; two of one part differ there already, and every part accepts something):
+        // nothing is determinised or partitioned again.
+        let parts = [path, query, fragment].map(minimal)
+        if parts.allSatisfy({ $0.isMinimal && $0.acceptsSomething }),
+            var sequence = Automaton.deterministicSequence(parts, separators: [Symbols.querySeparator, Symbols.fragmentSeparator])
+        {
+            sequence.isMinimal = true
+            return sequence
         }
         return minimal(.sequence([path, .symbol(Symbols.querySeparator), query, .symbol(Symbols.fragmentSeparator), fragment]))
     }
@@ -99,7 +104,7 @@ enum RuleLanguage {
         let trimmed = minimal(Automaton.intersection(pattern, decoded ? notEndingInSlashDecoded : notEndingInSlash))
         var options = [Automaton.sequence([trimmed, .star(slash)])]
         if pattern.accepts([Self.slash]) { options.append(.plus(slash)) }
-        return .union(options)
+        return minimal(.union(options))
     }
 
     /// Non-empty paths that do not end in a slash (as written, or decoded: `%2F` is a slash).

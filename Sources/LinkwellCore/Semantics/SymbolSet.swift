@@ -16,12 +16,17 @@ enum Symbols {
 }
 
 /// A set of symbols as a bit set: the label of an automaton edge.
-struct SymbolSet: Hashable, Sendable {
+struct SymbolSet: Hashable, Sendable, Comparable {
     private var low: UInt64 = 0
     private var high: UInt64 = 0
     private var separators: UInt64 = 0
 
     static let empty = SymbolSet()
+
+    /// An order of sets (by their bits) that is the same in every run.
+    static func < (a: SymbolSet, b: SymbolSet) -> Bool {
+        (a.separators, a.high, a.low) < (b.separators, b.high, b.low)
+    }
     /// Every symbol: minimising within it keeps an automaton's language exactly.
     static let every = SymbolSet((0..<Symbol(Symbols.count)))
 
@@ -91,4 +96,5 @@ struct SymbolSet: Hashable, Sendable {
 
     /// The set's bits, for a canonical form that compares sets exactly.
     var words: [UInt64] { [low, high, separators] }
+
 }
