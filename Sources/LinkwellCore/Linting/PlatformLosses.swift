@@ -1,10 +1,12 @@
-/// Backs each translation-loss warning (`legacy-loss`, `android-loss`) with a URL the platform
-/// really decides otherwise: the iOS 9–12 machine (or Android 15+'s) is compared exactly with the
-/// iOS 13+ machine of the same host and app, and the first region the route decides on either
-/// side becomes a note. A loss with no such region says so: then nothing is lost in practice.
+/// Backs each `legacy-loss` warning with a URL the platform really decides otherwise: the iOS
+/// 9–12 machine is compared exactly with the iOS 13+ machine of the same host and app, and the
+/// first region the route decides on either side becomes a note. A loss with no such region says
+/// so: then nothing is lost in practice. (`android-loss` warnings carry no such note: Android's
+/// dynamic rules read decoded text, and no walk compares them with rules that read the URL as
+/// written, `DecisionExploration.mixesReadings`.)
 enum PlatformLosses {
     static func addingWitnesses(to diagnostics: [Diagnostic], site: Site, plan: BuildPlan, files: [OutputFile]) -> [Diagnostic] {
-        let codes: [LintCode: Platform] = [.legacyLoss: .iosLegacy, .androidLoss: .android]
+        let codes: [LintCode: Platform] = [.legacyLoss: .iosLegacy]
         guard diagnostics.contains(where: { $0.code.map(codes.keys.contains) ?? false }) else { return diagnostics }
         let (witnesses, compared) = regions(site: site, plan: plan, files: files)
         return diagnostics.map { diagnostic in
@@ -42,12 +44,15 @@ enum PlatformLosses {
         let byPath = Dictionary(files.map { ($0.path, $0.contents) }, uniquingKeysWith: { first, _ in first })
         // Every comparison first, so each gets its share of the lint's budget.
         var walks: [LossWalk] = []
+        // A mirror serves the same bytes: its comparison would find the same regions, and
+        // examples come from the first host that shows one.
+        var compiledFiles: Set<String> = []
         for host in site.hosts {
-            guard let aasa = byPath["\(host)/\(AssociationFiles.aasa)"].flatMap({ try? JSONValue.parse($0) }) else { continue }
+            guard let text = byPath["\(host)/\(AssociationFiles.aasa)"], compiledFiles.insert(text).inserted,
+                let aasa = try? JSONValue.parse(text)
+            else { continue }
             let modern = DecisionLists.aasa(aasa, form: .components)
             let legacy = DecisionLists.aasa(aasa, form: .legacyPaths)
-            let links =
-                byPath["\(host)/\(AssociationFiles.assetLinks)"].flatMap { try? JSONValue.parse($0) }.map(DecisionLists.android) ?? []
             for app in site.iosApps {
                 guard let reference = modern.first(where: { $0.appID == app.appID })?.list else { continue }
                 let origins = plan.ruleOrigins[BuildPlan.RuleListKey(host: host, platform: .ios, app: app.id)] ?? []
@@ -55,14 +60,6 @@ enum PlatformLosses {
                 if site.legacyPaths, let list = legacy.first(where: { $0.appID == app.appID })?.list {
                     others.append(
                         (.iosLegacy, list, plan.ruleOrigins[BuildPlan.RuleListKey(host: host, platform: .iosLegacy, app: app.id)] ?? []))
-                }
-                // Android apps that follow exactly this app's routes.
-                for android in site.androidApps {
-                    let androidOrigins = plan.ruleOrigins[BuildPlan.RuleListKey(host: host, platform: .android, app: android.id)] ?? []
-                    guard androidOrigins.compactMap({ $0 }).uniqued() == origins.compactMap({ $0 }),
-                        let list = links.first(where: { $0.package == android.package })?.list
-                    else { continue }
-                    others.append((.android, list, androidOrigins))
                 }
                 for (platform, list, otherOrigins) in others {
                     walks.append(

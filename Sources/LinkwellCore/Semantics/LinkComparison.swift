@@ -82,10 +82,13 @@ enum LinkEquivalence {
                 unmodelled: before.unmodelled + after.unmodelled, note: Self.reorderedNote)
         }
         let unpaired = alignment.unpairedBefore.map { before.rules[$0] } + alignment.unpairedAfter.map { after.rules[$0] }
-        var machines = [exploration.machine(before.rules), exploration.machine(after.rules), exploration.machine(unpaired)]
+        // With no pair at all the guard would be every rule again: it is left out.
+        let guarded = !alignment.pairs.isEmpty
+        var machines = [exploration.machine(before.rules), exploration.machine(after.rules)]
+        if guarded { machines.append(exploration.machine(unpaired)) }
         var seen: Set<[Int32]> = []
         var differences: [LinkDifference] = []
-        let outcome = exploration.explore(&machines, guarded: true, budget: budget.less(spent)) { labels, _, witness in
+        let outcome = exploration.explore(&machines, guarded: guarded, budget: budget.less(spent)) { labels, _, witness in
             guard seen.insert(labels).inserted else { return true }
             let decisions = [decision(labels[0], before), decision(labels[1], after)]
             guard decisions[0].opensApp != decisions[1].opensApp else { return true }
@@ -156,13 +159,15 @@ extension LinkEquivalence {
         }
         var machines = [
             exploration.machine(before.rules, scopes: before.scopes), exploration.machine(after.rules, scopes: after.scopes),
-            exploration.machine(unpaired),
         ]
+        // With no pair at all the guard would be every rule again: it is left out.
+        let guarded = unpaired.count < before.rules.count + after.rules.count
+        if guarded { machines.append(exploration.machine(unpaired)) }
         var seenApp: Set<[Int]> = []
         var seenPair: Set<[Int]> = []
         var differences = [[LinkDifference]](repeating: [], count: apps.count)
         var installed: [InstalledAppsDifference] = []
-        let outcome = exploration.explore(&machines, guarded: true, budget: budget.less(spent)) { _, accepting, witness in
+        let outcome = exploration.explore(&machines, guarded: guarded, budget: budget.less(spent)) { _, accepting, witness in
             let decided = [before.decisions(accepting: accepting[0]), after.decisions(accepting: accepting[1])]
             // Per app of the union, its decision on each side (none where the side lacks it).
             let byApp: [[AppRules.Decision]] = (0..<2).map { side in

@@ -65,7 +65,13 @@ extension Validation {
         return found
     }
 
-    /// Every `$(name)` must be a built-in or a declared variable, and every `$(` closed.
+    /// Wildcards (`*`, `?`) one pattern may hold. Each is progress the exact checks (the shadowing
+    /// lint, `diff`, `import`) must follow through every URL; real patterns hold a handful, and a
+    /// pattern of thousands only exhausts their budget.
+    package static let maximumWildcards = 32
+
+    /// Every `$(name)` must be a built-in or a declared variable, and every `$(` closed; a pattern
+    /// holds at most `maximumWildcards` wildcards.
     static func checkRoutePatterns(_ manifest: RawManifest) -> [Diagnostic] {
         let declared = Set(manifest.substitutionVariables.map(\.name.value))
         let known = declared.union(PatternSyntax.builtInVariables)
@@ -76,6 +82,13 @@ extension Validation {
                 case .failure:
                     found.append(.error(RouteProblem.unclosedVariable(pattern.value), at: pattern.location))
                 case .success:
+                    let wildcards = pattern.value.count { $0 == "*" || $0 == "?" }
+                    if wildcards > maximumWildcards {
+                        found.append(
+                            .error(
+                                RouteProblem.tooManyWildcards(pattern.value, route: describe(route), count: wildcards),
+                                at: pattern.location))
+                    }
                     for name in PatternSyntax.variables(in: pattern.value) where !known.contains(name) {
                         found.append(
                             .error(RouteProblem.unknownVariable(name, in: pattern.value, known: known.sorted()), at: pattern.location))
@@ -141,6 +154,7 @@ package enum RouteProblem: DiagnosticMessage {
     case emptyQueryItems(route: String)
     case emptyQueryItemName(route: String)
     case unclosedVariable(String)
+    case tooManyWildcards(String, route: String, count: Int)
     case unknownVariable(String, in: String, known: [String])
     case unknownApp(String, route: String, known: [String])
     case noApps(route: String)
@@ -174,6 +188,10 @@ package enum RouteProblem: DiagnosticMessage {
             "a query item of route \(route) has an empty name"
         case .unclosedVariable(let pattern):
             "pattern '\(pattern)' opens a substitution variable with '$(' but never closes it with ')'"
+        case .tooManyWildcards(let pattern, let route, let count):
+            "pattern '\(pattern)' of route \(route) holds \(count) wildcards ('*' and '?'); a pattern may hold at most "
+                + "\(Validation.maximumWildcards), because every exact check follows each one through every URL; split the route, or "
+                + "write '*' once where several stand together"
         case .unknownVariable(let name, let pattern, let known):
             "unknown substitution variable '$(\(name))' in '\(pattern)'\(Suggestion.didYouMean(name, in: known)); declare it under 'substitutionVariables'"
         case .unknownApp(let app, let route, let known):
