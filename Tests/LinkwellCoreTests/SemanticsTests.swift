@@ -289,6 +289,27 @@ import Testing
         if escape != nil { #expect(covered == false) }
     }
 
+    /// Rules that trade places pair when they cannot decide one URL differently: disjoint rules
+    /// are proved without a walk; an exclusion moved behind the route it carves out of is a
+    /// difference, found by the walk.
+    @Test func movedRulesPairOnlyWhereTheOrderCannotMatter() throws {
+        func compare(_ before: [String], _ after: [String]) throws -> LinkComparison {
+            let files = try [before, after].map { rules in
+                AssociationComparison.Files(aasa: Self.aasa(try rules.map { try JSONValue.parse($0) }), assetLinks: nil)
+            }
+            return try #require(AssociationComparison(before: files[0], after: files[1], host: Self.host).comparisons.first)
+        }
+        let disjoint = try compare(
+            [#"{"/": "/a/*"}"#, #"{"/": "/b/*", "exclude": true}"#, #"{"/": "/c"}"#],
+            [#"{"/": "/b/*", "exclude": true}"#, #"{"/": "/a/*"}"#, #"{"/": "/c"}"#])
+        #expect(disjoint.verdict == .same && disjoint.states == 0)
+        #expect(disjoint.summary.contains("rules in another order either have the same outcome or match no URL in common"))
+        let carved = try compare(
+            [#"{"/": "/a/x", "exclude": true}"#, #"{"/": "/a/*"}"#], [#"{"/": "/a/*"}"#, #"{"/": "/a/x", "exclude": true}"#])
+        #expect(carved.verdict == .different)
+        #expect(carved.differences.map(\.witness) == ["https://\(Self.host)/a/x"])
+    }
+
     static func aasa(_ components: [JSONValue]) -> JSONValue {
         .object([
             "applinks": .object([

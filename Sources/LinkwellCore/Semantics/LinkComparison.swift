@@ -147,16 +147,16 @@ extension LinkEquivalence {
         let sides = [before, after].map { rules in
             apps.map { app in rules.apps.firstIndex(of: app) }
         }
-        let exploration = DecisionExploration(rules: [before.rules, after.rules])
-        let (unpaired, spent) = Self.unpairedRules(before, after, exploration: exploration, budget: budget)
+        let (unpaired, spent, moved, made) = Self.unpairedRules(before, after, budget: budget)
         guard !unpaired.isEmpty else {
             let comparisons = apps.map { app in
                 LinkComparison(
                     platform: platform, app: app, host: host, differences: [], complete: true, exploredLength: .max, states: 0,
-                    unmodelled: [], note: Self.pairedNote)
+                    unmodelled: [], note: moved ? Self.reorderedNote : Self.pairedNote)
             }
             return (comparisons, [])
         }
+        let exploration = made ?? DecisionExploration(rules: [before.rules, after.rules])
         var machines = [
             exploration.machine(before.rules, scopes: before.scopes), exploration.machine(after.rules, scopes: after.scopes),
         ]
@@ -239,9 +239,10 @@ extension LinkEquivalence {
     /// details on both sides (had one detail held both rules, it names both apps, and the earlier
     /// rule would decide for both), which the pairs keep in the same order.
     /// Files of one app (the same on both sides) are one list each: there, rules that moved
-    /// pair as `compare` pairs them. Returns the steps that spent.
-    private static func unpairedRules(_ before: AppRules, _ after: AppRules, exploration: DecisionExploration, budget: EngineBudget)
-        -> (rules: [DecisionRule], steps: Int)
+    /// pair as `compare` pairs them. Returns the steps that spent, whether rules moved, and the
+    /// exploration it made for that (nil when none was needed).
+    private static func unpairedRules(_ before: AppRules, _ after: AppRules, budget: EngineBudget)
+        -> (rules: [DecisionRule], steps: Int, moved: Bool, exploration: DecisionExploration?)
     {
         struct Key: Hashable {
             var rule: RuleIdentity
@@ -255,10 +256,17 @@ extension LinkEquivalence {
             }
         }
         var steps = 0
+        var exploration: DecisionExploration?
+        let inOrder = alignment.pairs.count
         if !alignment.isComplete, before.apps.count == 1, before.apps == after.apps {
-            steps = pairMoved(&alignment, before.rules, exploration: exploration, budget: budget)
+            let made = DecisionExploration(rules: [before.rules, after.rules])
+            steps = pairMoved(&alignment, before.rules, exploration: made, budget: budget)
+            exploration = made
         }
-        return (alignment.unpairedBefore.map { before.rules[$0] } + alignment.unpairedAfter.map { after.rules[$0] }, steps)
+        return (
+            alignment.unpairedBefore.map { before.rules[$0] } + alignment.unpairedAfter.map { after.rules[$0] }, steps,
+            alignment.pairs.count > inOrder, exploration
+        )
     }
 
     /// The app whose decision settles a pair's outcome on one side: the opener, else (an
