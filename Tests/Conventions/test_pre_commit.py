@@ -66,7 +66,7 @@ def test_pre_commit_refuses_a_stale_output_and_passes_a_fresh_build(tmp_path):
 
     manifest = site / "site.yaml"
     text = manifest.read_text()
-    edited = text.replace('description: "Open this page in Example."', 'description: "Open it in the app."')
+    edited = text.replace('description: Open this page in Example.', 'description: Open it in the app.')
     assert edited != text, "the starter's page description changed: edit the test's text"
     manifest.write_text(edited)
     stale = run([sys.executable, "-m", "pre_commit", "run", "--all-files"], site, env, check=False)

@@ -1,5 +1,6 @@
-import LinkwellCore
 import Testing
+
+@testable import LinkwellCore
 
 @Suite struct StarterManifestTests {
     static let fingerprint = IdentifiersTests.canonical.lowercased()
@@ -62,7 +63,28 @@ import Testing
         let starter = StarterManifest(
             teamID: "ABCDE12345", bundleID: bundleID, package: nil, fingerprints: [], domain: "m.example.com", mirror: "mlink.example.com",
             name: nil)
-        #expect(starter.yaml.contains("    - id: \(id)\n      name: \"\(name)\"\n"), "\(starter.yaml)")
+        #expect(starter.yaml.contains("    - id: \(id)\n      name: \(name)\n"), "\(starter.yaml)")
+    }
+
+    /// `init --name` goes through the one YAML writer: a name with quotes, a colon, a line break
+    /// or a `#` is read back as exactly that name.
+    @Test(arguments: ["Loop \"Bazaar\"", "Loop: Bazaar", "Loop\nBazaar", "Loop #1", "yes", "'Loop'"])
+    func aGivenNameReadsBackAsGiven(_ name: String) throws {
+        let starter = StarterManifest(
+            teamID: "ABCDE12345", bundleID: "com.example.app", package: nil, fingerprints: [], domain: "m.example.com",
+            mirror: "mlink.example.com", name: name)
+        let node = try #require(try YAMLComposer.compose(starter.yaml))
+        #expect(Self.topLevelText("name", in: node) == name, "\(starter.yaml)")
+    }
+
+    /// A top-level key's scalar text in a composed document.
+    static func topLevelText(_ key: String, in node: YAMLComposedNode) -> String? {
+        guard case .mapping(let entries, _, _) = node else { return nil }
+        for entry in entries {
+            guard case .scalar(let text, _, _, _) = entry.key, text == key, case .scalar(let value, _, _, _) = entry.value else { continue }
+            return value
+        }
+        return nil
     }
 
     @Test func fingerprintsAreWrittenInCanonicalForm() {
@@ -70,7 +92,7 @@ import Testing
             teamID: nil, bundleID: nil, package: "com.example.app", fingerprints: [Self.fingerprint], domain: "m.example.com",
             mirror: "mlink.example.com", name: "Example App")
         #expect(starter.yaml.contains("        - \(IdentifiersTests.canonical)\n"))
-        #expect(starter.yaml.contains("    - id: example-app\n      name: \"Example App\"\n"))
+        #expect(starter.yaml.contains("    - id: example-app\n      name: Example App\n"))
     }
 
     @Test(

@@ -162,7 +162,9 @@ package struct StarterManifest: Sendable {
         return steps
     }
 
+    /// Through the one YAML writer: a name holding quotes, a line break or a control character is
+    /// read back as exactly that name.
     private func quoted(_ text: String) -> String {
-        "\"" + text.replacingEvery("\\", with: "\\\\").replacingEvery("\"", with: "\\\"") + "\""
+        YAMLText.scalar(text)
     }
 }
