@@ -49,14 +49,27 @@ package enum MatchEvaluator: Sendable {
             let desktop =
                 targets.desktopRedirects
                 ? targets.desktop ?? none : "stays on the page" + (targets.desktop.map { " (it links to \($0))" } ?? "")
-            let fallbacks = "iPhone → \(targets.iPhone ?? none); Android → \(targets.android ?? none); desktop → \(desktop)"
+            // Where the app does not open the URL, the page sends that platform to the web.
+            let kept = targets.keptOnWeb ?? [:]
+            let iPhone = kept["ios"] != nil ? targets.web : targets.iPhone
+            let android = kept["android"] != nil ? targets.web : targets.android
+            let fallbacks = "iPhone → \(iPhone ?? none); Android → \(android ?? none); desktop → \(desktop)"
+            for reason in Set(kept.values).sorted() {
+                let platforms = [("ios", "iOS 13+"), ("android", "Android 15+")].filter { kept[$0.0] == reason }.map(\.1)
+                lines.append(
+                    "  the app does not open this URL on \(platforms.joined(separator: ", ")) (\(reason)): there the page offers only "
+                        + "\"Continue on the web\", with no hop to the mirror, and the mirror sends it to the web, never to a store")
+            }
             switch targets.role {
             case .primary:
                 lines.append("  preview page on \(url.host): \"Open in app\" → \(targets.openInApp ?? "none")")
                 lines.append("  if the app is not installed, the mirror page sends \(fallbacks)")
             case .mirror:
                 lines.append("  preview page on \(url.host): \"Open in app\" → \(targets.openInApp ?? "none")")
-                lines.append("  \(url.host) is the mirror: reaching it means the app is not installed, so it sends \(fallbacks)")
+                lines.append(
+                    kept.isEmpty
+                        ? "  \(url.host) is the mirror: reaching it means the app is not installed, so it sends \(fallbacks)"
+                        : "  \(url.host) is the mirror: it sends \(fallbacks)")
             case .short:
                 lines.append("  preview page on the short host \(url.host): no \"Open in app\" (no other host opens its codes)")
                 lines.append("  a tap on the store button sends \(fallbacks)")

@@ -131,8 +131,26 @@ package struct SiteMatcher: Sendable {
     /// The preview page the host serves for `url` (by path, as the generated host rewrites
     /// decide) and where it sends people.
     package func targets(for url: URLParts) -> LinkTargets? {
-        guard let rule = pageRouting.rule(for: url.path, on: url.host) else { return nil }
-        return LinkTargets(site: site, route: rule.route, url: url)
+        guard let rule = pageRouting.rule(for: url.path, on: url.host), var targets = LinkTargets(site: site, route: rule.route, url: url)
+        else { return nil }
+        // Where the page's app does not open the URL, as the built files decide it on iOS 13+ and
+        // Android 15+ (the page's script decides it by the same rules).
+        guard targets.web != nil, let page = site.pageTypes.first(where: { $0.name == rule.pageType }),
+            let host = PageHost.of(url.host, in: site)
+        else { return targets }
+        let links = PageLinks(site: site, page: page, host: host)
+        var kept: [String: String] = [:]
+        for decision in decisions(for: "", url: url) where !decision.decision.opensApp {
+            let reason = decision.decision.outcome == .exclude ? decision.route.map { "route '\($0)' excludes it" } : nil
+            switch decision.platform {
+            case .ios where decision.app == links.iosApp?.id: kept["ios"] = reason ?? "no route matches it"
+            case .android where decision.app == links.androidApp?.id && (links.androidApp?.dynamicRules ?? false):
+                kept["android"] = reason ?? "no route matches it"
+            default: break
+            }
+        }
+        targets.keptOnWeb = kept.isEmpty ? nil : kept
+        return targets
     }
 
     private func decision(

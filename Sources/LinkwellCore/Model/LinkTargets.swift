@@ -19,6 +19,12 @@ package struct LinkTargets: Sendable, Hashable, Codable {
     package var desktop: String?
     /// Whether a desktop goes on to `desktop` at once (else it stays on the page, which links there).
     package var desktopRedirects: Bool
+    /// Per platform (`ios`: iOS 13+, `android`: Android 15+) where the page's app does not open
+    /// this URL although the host serves it this page, why: "route 'x' excludes it" or "no route
+    /// matches it". There the page offers the web, with no hop to the mirror, and the mirror sends
+    /// it to the web, never to a store (the page's script decides its URL by the same rules,
+    /// `PageDecisions`). Nil when the app opens it everywhere, or the page has no web page to offer.
+    package var keptOnWeb: [String: String]?
 
     package var isOnMirror: Bool { role == .mirror }
 

@@ -170,14 +170,11 @@ package struct BuildPlan: Sendable, Hashable {
     static func dynamicRules(
         for app: AndroidApp, routes: [Route], translations: Translations
     ) -> [(component: AssetLinksStatement.DynamicComponent, origin: String?)] {
-        var rules: [(component: AssetLinksStatement.DynamicComponent, origin: String?)] = routes.filter { $0.apps.contains(app.id) }.flatMap
+        let rules: [(component: AssetLinksStatement.DynamicComponent, origin: String?)] = routes.filter { $0.apps.contains(app.id) }.flatMap
         {
             route in translations[route].dynamicComponents.map { ($0, route.name) }
         }
-        if rules.last?.component.isCatchAll != true {
-            rules.append((.everythingElseExcluded, nil))
-        }
-        return rules
+        return AssetLinksStatement.DynamicComponent.closing(rules)
     }
 
     /// Legacy and Android translation losses, for routes that reach those platforms.

@@ -30,6 +30,14 @@ package struct AssetLinksStatement: Sendable, Hashable {
         /// the browser and the list is never empty (an empty list is discarded as malformed).
         package static let everythingElseExcluded = DynamicComponent(path: "*", exclude: true)
 
+        /// An app's rules, in route order, closed by the catch-all exclusion unless the last rule
+        /// already matches everything.
+        package static func closing<Origin>(_ rules: [(component: DynamicComponent, origin: Origin?)]) -> [(
+            component: DynamicComponent, origin: Origin?
+        )] {
+            rules.last?.component.isCatchAll == true ? rules : rules + [(everythingElseExcluded, nil)]
+        }
+
         package var isCatchAll: Bool {
             (path.map(PatternSyntax.isCatchAll) ?? true) && query == nil && (fragment.map(PatternSyntax.isCatchAll) ?? true)
         }

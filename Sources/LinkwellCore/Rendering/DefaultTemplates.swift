@@ -129,7 +129,7 @@ enum DefaultTemplates {
             <p class="muted">{{page.description}}</p>
             {{/page.description}}
             {{#isMirror}}{{^isHome}}{{^isNotFound}}
-            <p class="muted note">{{siteName}} did not open on this device.</p>
+            <p class="muted note" id="linkwell-missing">{{siteName}} did not open on this device.</p>
             {{/isNotFound}}{{/isHome}}{{/isMirror}}
             <nav class="actions">
               {{#buttons}}

@@ -37,7 +37,7 @@ package struct PreviewPages: Sendable {
             hostsOfPages[page.name] = Self.hosts(of: page.name, in: site)
             for host in Self.hosts(of: page.name, in: site) {
                 let links = PageLinks(site: site, page: page, host: host)
-                let config = PageConfig(site: site, page: page, links: links, kind: nil, urlKnown: true).json
+                let config = PageConfig(site: site, page: page, links: links, kind: nil, urlKnown: true, host: host.host).json
                 let frame = PageFrame(site: site, page: page, host: host, kind: nil, links: links, config: config)
                 let known = ItemMask(object: frame.context(item: Self.root), prefix: "")
                 let specialized = templates.specialize("page", known: .object(known))
@@ -117,7 +117,7 @@ package struct PreviewPages: Sendable {
         guard let entry = PageHost.of(host, in: site) else { return "" }
         let page = kind.pageType(in: site)
         let links = PageLinks(site: site, page: page, host: entry)
-        let config = PageConfig(site: site, page: page, links: links, kind: kind, urlKnown: kind == .home).json
+        let config = PageConfig(site: site, page: page, links: links, kind: kind, urlKnown: kind == .home, host: host).json
         let home = kind == .home ? Self.root : nil
         let context = Self.context(site: site, page: page, host: entry, kind: kind, item: home, links: links, config: config)
         return String(
@@ -160,7 +160,7 @@ package struct PreviewPages: Sendable {
     /// reference every specialized item page must equal byte for byte (tested).
     func wholeRender(page: PageType, host: PageHost, item: ItemRow?) -> [UInt8] {
         let links = PageLinks(site: site, page: page, host: host)
-        let config = PageConfig(site: site, page: page, links: links, kind: nil, urlKnown: item != nil).json
+        let config = PageConfig(site: site, page: page, links: links, kind: nil, urlKnown: item != nil, host: host.host).json
         let context = Self.context(site: site, page: page, host: host, kind: nil, item: item, links: links, config: config)
         return ContentSecurityPolicy.fill(templates.render(context, template: "page"), templates: templates, site: site)
     }
@@ -203,8 +203,10 @@ struct PageConfig: Encodable {
     var nativeAttempt: Bool
     /// `PageLinks.desktopRedirects`: false keeps a desktop on the page.
     var desktopRedirects: Bool
+    /// The rules by which the script decides whether the app opens its URL (`PageDecisions`).
+    var routes: PageDecisions?
 
-    init(site: Site, page: PageType, links: PageLinks, kind: PageKind?, urlKnown: Bool) {
+    init(site: Site, page: PageType, links: PageLinks, kind: PageKind?, urlKnown: Bool, host: String) {
         role = links.role.rawValue
         primaryHost = links.primaryHost
         scheme = site.scheme ?? ""
@@ -218,6 +220,8 @@ struct PageConfig: Encodable {
         clipboard = kind == nil ? page.clipboard?.rawValue ?? "" : ""
         nativeAttempt = kind == nil && page.nativeAttempt && links.native != nil
         desktopRedirects = kind == nil && links.desktopRedirects
+        let decisions = PageDecisions(site: site, links: links, host: host)
+        routes = kind == nil && !decisions.isEmpty ? decisions : nil
         var head: [HeadTag] = []
         // A not-found page stands for no URL: it names none.
         if !urlKnown, kind == nil {

@@ -1,0 +1,113 @@
+/// How a preview page's script decides whether the app opens its own URL, as the platform does:
+/// the page's app's rules on the host, in order, the first that matches deciding.
+///
+/// Hosts serve a page type's page for every path of its routes, so URLs the app does not open
+/// get it too: one an earlier exclusion carves out (`/l/*/report` before `/l/*`), one the route's
+/// query or fragment condition refuses, one a host's path rule only approximates. Its "Open in
+/// app" would lead to the mirror, where the app does not open the URL either, and the mirror —
+/// reached, so "the app is missing" — would send a person who has the app to the store. So where
+/// the app does not open the URL, the page offers the web instead (no hop to the mirror), and the
+/// mirror sends it to the web, never to a store. It decides in the browser, so query and fragment
+/// conditions count too, which no host can rewrite by. `linkwell match` says the same from the
+/// built files (`LinkTargets.keptOnWeb`), and the browser suite holds the two together.
+struct PageDecisions: Sendable, Hashable, Encodable {
+    /// A route as iOS 13+ reads its component: Apple's slash rules, `caseSensitive`,
+    /// `percentEncoded`, query items that every repeat must match, fragments. Patterns are
+    /// JavaScript regular expressions.
+    struct IOSRule: Sendable, Hashable, Encodable {
+        var route: String
+        var exclude: Bool
+        /// Any of them must match the path; none: any path.
+        var path: [String]
+        var ignoreCase: Bool
+        /// Whether the parts are percent-decoded before they are compared.
+        var decode: Bool
+        var query: String?
+        /// Query items: name and value pattern.
+        var items: [[String]]?
+        var fragment: String?
+    }
+
+    /// A dynamic rule as Android 15+ reads it (the very rule the build writes): the decoded path
+    /// and fragment against Google's glob, each query entry `name=value` against some parameter.
+    struct AndroidRule: Sendable, Hashable, Encodable {
+        var route: String?
+        var exclude: Bool
+        var path: String?
+        var query: [String]?
+        var fragment: String?
+    }
+
+    /// Nil where the page does not decide on that platform: no such app, or (Android) an app whose
+    /// intent filters decide (they open every path of its routes).
+    var ios: [IOSRule]?
+    var android: [AndroidRule]?
+
+    var isEmpty: Bool { ios == nil && android == nil }
+
+    init(site: Site, links: PageLinks, host: String) {
+        let onHost = site.routes(on: host)
+        var variables = BuiltInVariables.values
+        for variable in site.substitutionVariables { variables[variable.name] = variable.values }
+        ios = links.iosApp.map { app in
+            onHost.filter { $0.apps.contains(app.id) }.map { Self.iosRule($0, site: site, variables: variables) }
+        }
+        android = links.androidApp.flatMap { app in
+            guard app.dynamicRules, !app.fingerprints.isEmpty else { return nil }
+            let rules = onHost.filter { $0.apps.contains(app.id) }.flatMap { route in
+                RuleTranslation(route: route, defaults: site.defaults, variables: site.substitutionVariables).dynamicComponents.map {
+                    (component: $0, origin: Optional(route.name))
+                }
+            }
+            return AssetLinksStatement.DynamicComponent.closing(rules).map { rule in
+                AndroidRule(
+                    route: rule.origin, exclude: rule.component.exclude ?? false, path: rule.component.path,
+                    query: rule.component.query.map { $0.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" } },
+                    fragment: rule.component.fragment)
+            }
+        }
+    }
+
+    private static func iosRule(_ route: Route, site: Site, variables: [String: [String]]) -> IOSRule {
+        var rule = IOSRule(
+            route: route.name, exclude: route.exclude,
+            path: route.path.map(PathMatcher.variants(of:))?.map { regex($0, variables: variables) } ?? [],
+            ignoreCase: !(route.caseSensitive ?? site.defaults.caseSensitive ?? true),
+            decode: !(route.percentEncoded ?? site.defaults.percentEncoded ?? true))
+        switch route.query {
+        case .whole(let pattern)?: rule.query = regex(pattern, variables: variables)
+        case .items(let items)?: rule.items = items.map { [$0.name, regex($0.pattern, variables: variables)] }
+        case nil: break
+        }
+        rule.fragment = route.fragment.map { regex($0, variables: variables) }
+        return rule
+    }
+
+    /// An AASA pattern as an anchored JavaScript regular expression: `*` any run, `?` one
+    /// character, a variable any of its values (themselves patterns), everything else literal.
+    static func regex(_ pattern: String, variables: [String: [String]]) -> String {
+        func literal(_ text: String) -> String {
+            var result = ""
+            for character in text {
+                switch character {
+                case "*": result += "[\\s\\S]*"
+                case "?": result += "[\\s\\S]"
+                case "\\", ".", "+", "(", ")", "[", "]", "{", "}", "|", "^", "$", "/": result += "\\" + String(character)
+                default: result.append(character)
+                }
+            }
+            return result
+        }
+        guard case .success(let pieces) = PatternSyntax.pieces(of: pattern) else { return "^" + literal(pattern) + "$" }
+        let body = pieces.map { piece -> String in
+            switch piece {
+            case .literal(let text): return literal(text)
+            case .variable(let name):
+                // A variable with no values never matches (`GlobPattern`).
+                let values = variables[name] ?? []
+                return values.isEmpty ? "(?!)" : "(?:" + values.map(literal).joined(separator: "|") + ")"
+            }
+        }
+        return "^" + body.joined() + "$"
+    }
+}
