@@ -131,8 +131,13 @@ import Testing
         #expect(primary.contains(#""openInApp":"https://mlink.example.com{path}{query}""#))
         #expect(mirror.contains(#""openInApp":"https://m.example.com{path}{query}""#))
         #expect(primary.contains(#"<meta property="al:ios:app_store_id" content="1234567890">"#))
-        // The script's hash in the policy is the hash of the script the page carries.
-        #expect(primary.contains("script-src &#39;\(SHA256.cspSource(Array(PageScript.source.utf8)).dropFirst().dropLast())&#39;"))
+        // The page loads the host's script and style sheet, and its policy allows them ('self').
+        let script = try #require(built.files.keys.first { $0.hasPrefix("m.example.com/_linkwell/page.") && $0.hasSuffix(".js") })
+        #expect(primary.contains(#"<script src="/\#(script.dropFirst("m.example.com/".count))"></script>"#))
+        #expect(built.files[script] == PageScript.source + "\n")
+        #expect(primary.contains(#"<script src="/_linkwell/rules.js"></script>"#))
+        #expect(built.files["m.example.com/_linkwell/rules.js"]?.hasPrefix("var linkwellRules = {") == true)
+        #expect(primary.contains("script-src &#39;self&#39;; style-src &#39;self&#39;"))
         #expect(built.files["m.example.com/_redirects"] == "/p/*  /_linkwell/product.html  200\n")
     }
 

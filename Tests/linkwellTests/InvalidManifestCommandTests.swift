@@ -10,7 +10,7 @@ import Testing
         let workspace = try Workspace(manifest: valid)
         _ = try workspace.run("build")
         let before = workspace.snapshot()
-        #expect(before.count == 48)
+        #expect(before.count == Fixtures.goldenFiles("several-apps").count)
 
         let text = try Fixtures.text("invalid/\(name).yaml")
         try workspace.write(text, to: "site.yaml")

@@ -21,6 +21,8 @@ package enum ContentType {
         if path.hasSuffix(".txt") { return "text/plain; charset=utf-8" }
         if path.hasSuffix(".html") { return "text/html; charset=utf-8" }
         if path.hasSuffix(".xml") { return "application/xml" }
+        if path.hasSuffix(".css") { return "text/css; charset=utf-8" }
+        if path.hasSuffix(".js") { return "text/javascript; charset=utf-8" }
         return "application/octet-stream"
     }
 }

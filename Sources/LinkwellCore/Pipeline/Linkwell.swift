@@ -56,11 +56,12 @@ package enum Linkwell {
         templates = pageTemplates
         diagnostics += pageTemplates.scriptProblems(site: site)
         guard !diagnostics.hasErrors else { return finish(site) }
-        let plan = BuildPlan(site: site)
+        let assets = PageAssets(site: site, templates: pageTemplates)
+        let plan = BuildPlan(site: site, assets: assets)
         diagnostics += Lints.unaccepted(plan.diagnostics, site: site)
         guard !diagnostics.hasErrors else { return finish(site, plan) }
 
-        let rendered = Render.files(of: plan, pages: PreviewPages(site: site, templates: pageTemplates))
+        let rendered = Render.files(of: plan, pages: PreviewPages(site: site, templates: pageTemplates, assets: assets))
         diagnostics += rendered.diagnostics
         let files = rendered.files.sorted { $0.path < $1.path }
         guard !diagnostics.hasErrors else { return finish(site, plan) }

@@ -41,6 +41,8 @@ package enum Render {
                 contents = pages.shortLinkPage(code)
             case .page(let kind):
                 contents = pages.page(kind, host: planned.host)
+            case .pageAsset(let text):
+                contents = text
             }
             return OutputFile(path: planned.path, contents: contents)
         }

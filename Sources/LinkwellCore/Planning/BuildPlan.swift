@@ -13,6 +13,8 @@ package struct BuildPlan: Sendable, Hashable {
         case shortLinkPage(code: String)
         /// A host's home page or not-found page.
         case page(PageKind)
+        /// The pages' shared style sheet or the host's page script (`PageAssets`).
+        case pageAsset(String)
     }
 
     package struct PlannedFile: Sendable, Hashable {
@@ -34,7 +36,10 @@ package struct BuildPlan: Sendable, Hashable {
     /// Route names in rule order; nil for a rule no route wrote (the closing catch-all).
     package var ruleOrigins: [RuleListKey: [String?]] = [:]
 
-    package init(site: Site) {
+    /// `assets`: the pages' shared files, made from the templates the build uses (the built-in
+    /// ones when nil).
+    package init(site: Site, assets: PageAssets? = nil) {
+        let assets = assets ?? PageAssets(site: site, templates: .builtIn)
         let translations = Translations(site: site)
         diagnostics = Self.losses(site: site, translations: translations)
         let robots = RobotsRenderer.render(site.robots)
@@ -60,15 +65,16 @@ package struct BuildPlan: Sendable, Hashable {
             guard job < hosts.count else {
                 return AppFiles.files(site: site).map { PlannedFile(path: $0.path, host: "", document: .appFile($0.contents)) }
             }
-            return Self.hostFiles(hosts[job], site: site, translations: translations, robots: robots, routing: routing)
+            return Self.hostFiles(
+                hosts[job], site: site, translations: translations, robots: robots, routing: routing, assets: assets)
         }
         files = jobs.flatMap { $0 }
     }
 
     /// What one host serves: association files, robots.txt, pages and its hosting configuration.
-    private static func hostFiles(_ host: String, site: Site, translations: Translations, robots: String, routing: PageRouting)
-        -> [PlannedFile]
-    {
+    private static func hostFiles(
+        _ host: String, site: Site, translations: Translations, robots: String, routing: PageRouting, assets: PageAssets
+    ) -> [PlannedFile] {
         var files: [PlannedFile] = []
         if !site.iosApps.isEmpty {
             let aasa = Document.aasa(Self.aasa(site: site, host: host, translations: translations))
@@ -86,6 +92,8 @@ package struct BuildPlan: Sendable, Hashable {
                     path: PreviewPages.routePagePath(host: host, pageType: page.name), host: host,
                     document: .routePage(pageType: page.name)))
         }
+        // Every host has pages (its home and not-found pages at least), and they share these.
+        files += assets.files(on: host).map { PlannedFile(path: host + $0.path, host: host, document: .pageAsset($0.text)) }
         // A route whose page covers `/` is the host's home: an index.html would shadow it on
         // hosts whose rewrites yield to files, and not on the others.
         for kind in PageKind.allCases where kind != .home || routing.rule(for: "/", on: host) == nil {

@@ -7,9 +7,10 @@ import Synchronization
 #endif
 
 /// A strict policy for a rendered page: nothing loads but https images; the only scripts that
-/// run are the templates' own inline scripts (by their hashes, wherever a template put them) and
-/// scripts from the origins the manifest lists (`contentSecurityPolicy.scripts`); the only styles
-/// are the page's own `<style>` elements (by theirs). A script in a rendered page that no
+/// run are the shared page script from the page's own host (`'self'`, `PageAssets`), the
+/// templates' own inline scripts (by their hashes, wherever a template put them) and scripts
+/// from the origins the manifest lists (`contentSecurityPolicy.scripts`); the only styles are
+/// the shared style sheet and the page's own `<style>` elements (by theirs). A script in a rendered page that no
 /// template holds — text a `{{{…}}}` let in — gets no hash, so it does not run.
 enum ContentSecurityPolicy {
     /// The policy filled into a specialized template once, when no page's values can change it:
@@ -25,8 +26,8 @@ enum ContentSecurityPolicy {
         // Holes are 0 bytes: an element whose text takes in a hole is not the same on every page.
         guard !(styles + scripts).contains(where: { $0.contains(0) }) else { return nil }
         let filled = policy(
-            scripts: scripts.filter { templates.scripts.allows($0) }.map(source).uniqued(), styles: styles.map(source).uniqued(),
-            origins: site.allowedOrigins)
+            scripts: own(templates.scripts.usesScriptAsset) + scripts.filter { templates.scripts.allows($0) }.map(source).uniqued(),
+            styles: own(templates.scripts.usesStyleAsset) + styles.map(source).uniqued(), origins: site.allowedOrigins)
         return MustacheTemplate(specialized: fillingSlots(of: template.nodes, with: filled))
     }
 
@@ -104,8 +105,11 @@ enum ContentSecurityPolicy {
     /// The rendered page with the policy written at each of its slots.
     static func fill(_ page: TemplateLibrary.Rendered, templates: PageTemplates, site: Site) -> [UInt8] {
         let html = page.bytes
-        let styles = elementTexts("style", in: html).map(source).uniqued()
-        let scripts = elementTexts("script", in: html).filter { templates.scripts.allows($0) }.map(source).uniqued()
+        let styles = own(templates.scripts.usesStyleAsset) + elementTexts("style", in: html).map(source).uniqued()
+        let scripts =
+            own(templates.scripts.usesScriptAsset)
+            + elementTexts("script", in: html).filter { templates.scripts.allows($0) }.map(source)
+            .uniqued()
         let filled = policy(scripts: scripts, styles: styles, origins: site.allowedOrigins)
         var result: [UInt8] = []
         result.reserveCapacity(html.count + page.slots.count * filled.count)
@@ -118,6 +122,10 @@ enum ContentSecurityPolicy {
         result += html[index...]
         return result
     }
+
+    /// `'self'` where the templates load the shared script or style sheet (`PageAssets`): the
+    /// host serves only the build's own files there.
+    private static func own(_ used: Bool) -> [String] { used ? ["'self'"] : [] }
 
     /// The policy's text, quotes escaped for an attribute; the same few policies repeat on every
     /// page of a template, so each is made once.

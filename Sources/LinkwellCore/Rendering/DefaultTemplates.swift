@@ -72,43 +72,7 @@ enum DefaultTemplates {
         <html lang="en">
         <head>
         {{> head}}
-          <style>
-            :root {
-              color-scheme: light dark;
-              --accent: {{theme.accent}};
-              --accent-text: {{theme.accentText}};
-              --text: {{theme.text}};
-              --background: {{theme.background}};
-              --surface: color-mix(in srgb, var(--background) 55%, #fff);
-              font-family: {{{theme.font}}};
-            }
-            @media (prefers-color-scheme: dark) {
-              :root { --accent: {{theme.darkAccent}}; --accent-text: {{theme.darkAccentText}}; --text: {{theme.darkText}}; --background: {{theme.darkBackground}}; --surface: color-mix(in srgb, var(--background) 90%, #fff); }
-            }
-            * { box-sizing: border-box; }
-            body { margin: 0; min-height: 100vh; min-height: 100dvh; display: flex; align-items: center; justify-content: center; padding: 1.5rem 1.25rem; background: var(--background); color: var(--text); line-height: 1.45; -webkit-font-smoothing: antialiased; }
-            main { width: 100%; max-width: 25rem; text-align: center; }
-            .logo { display: block; height: 2rem; max-width: 60%; margin: 0 auto 1.5rem; object-fit: contain; }
-            .hero { display: block; width: 100%; aspect-ratio: 1200 / 630; object-fit: cover; border-radius: 1rem; background: color-mix(in srgb, var(--text) 8%, transparent); }
-            .app { display: flex; align-items: center; justify-content: center; gap: 0.6rem; margin: 1.5rem 0 0; font-weight: 600; }
-            .icon { display: block; width: 5.5rem; height: 5.5rem; margin: 0 auto; border-radius: 22%; box-shadow: 0 8px 24px rgb(0 0 0 / 12%); }
-            .app img { width: 2.75rem; height: 2.75rem; border-radius: 22%; }
-            h1 { font-size: 1.6rem; line-height: 1.2; letter-spacing: -0.01em; margin: 1.25rem 0 0.5rem; text-wrap: balance; }
-            p { margin: 0.25rem 0; }
-            .muted { color: color-mix(in srgb, var(--text) 65%, var(--background)); }
-            .note { font-size: 0.9rem; margin-top: 0.75rem; }
-            .actions { display: flex; flex-direction: column; gap: 0.75rem; margin-top: 1.75rem; }
-            .button { display: block; padding: 0.95rem 1rem; border-radius: 0.85rem; font-size: 1.05rem; font-weight: 600; text-decoration: none; }
-            .primary { background: var(--accent); color: var(--accent-text); }
-            .secondary { color: var(--accent); box-shadow: inset 0 0 0 1.5px color-mix(in srgb, var(--accent) 55%, transparent); }
-            .link { padding: 0.4rem; color: var(--accent); font-weight: 500; font-size: 1rem; }
-            .button:focus-visible { outline: 3px solid color-mix(in srgb, var(--accent) 45%, transparent); outline-offset: 2px; }
-            #linkwell-url { margin-top: 1.25rem; font-size: 0.8rem; overflow-wrap: anywhere; }
-            [hidden] { display: none !important; }
-            @media (min-width: 40rem) {
-              main { padding: 2.25rem; border-radius: 1.5rem; background: var(--surface); box-shadow: 0 1px 2px rgb(0 0 0 / 6%), 0 16px 40px rgb(0 0 0 / 10%); }
-            }
-          </style>
+          <link rel="stylesheet" href="{{assets.style}}">
         </head>
         <body>
           <main>
@@ -141,7 +105,8 @@ enum DefaultTemplates {
             {{/isNotFound}}
           </main>
           <script type="application/json" id="linkwell-config">{{{behaviour.config}}}</script>
-          <script>{{{behaviour.script}}}</script>
+          <script src="{{assets.rules}}"></script>
+          <script src="{{assets.script}}"></script>
         </body>
         </html>
 
@@ -162,6 +127,44 @@ enum DefaultTemplates {
           <p><a href="{{target}}">Continue to {{siteName}}</a></p>
         </body>
         </html>
+
+        """#,
+        "style": #"""
+        :root {
+          color-scheme: light dark;
+          --accent: {{theme.accent}};
+          --accent-text: {{theme.accentText}};
+          --text: {{theme.text}};
+          --background: {{theme.background}};
+          --surface: color-mix(in srgb, var(--background) 55%, #fff);
+          font-family: {{{theme.font}}};
+        }
+        @media (prefers-color-scheme: dark) {
+          :root { --accent: {{theme.darkAccent}}; --accent-text: {{theme.darkAccentText}}; --text: {{theme.darkText}}; --background: {{theme.darkBackground}}; --surface: color-mix(in srgb, var(--background) 90%, #fff); }
+        }
+        * { box-sizing: border-box; }
+        body { margin: 0; min-height: 100vh; min-height: 100dvh; display: flex; align-items: center; justify-content: center; padding: 1.5rem 1.25rem; background: var(--background); color: var(--text); line-height: 1.45; -webkit-font-smoothing: antialiased; }
+        main { width: 100%; max-width: 25rem; text-align: center; }
+        .logo { display: block; height: 2rem; max-width: 60%; margin: 0 auto 1.5rem; object-fit: contain; }
+        .hero { display: block; width: 100%; aspect-ratio: 1200 / 630; object-fit: cover; border-radius: 1rem; background: color-mix(in srgb, var(--text) 8%, transparent); }
+        .app { display: flex; align-items: center; justify-content: center; gap: 0.6rem; margin: 1.5rem 0 0; font-weight: 600; }
+        .icon { display: block; width: 5.5rem; height: 5.5rem; margin: 0 auto; border-radius: 22%; box-shadow: 0 8px 24px rgb(0 0 0 / 12%); }
+        .app img { width: 2.75rem; height: 2.75rem; border-radius: 22%; }
+        h1 { font-size: 1.6rem; line-height: 1.2; letter-spacing: -0.01em; margin: 1.25rem 0 0.5rem; text-wrap: balance; }
+        p { margin: 0.25rem 0; }
+        .muted { color: color-mix(in srgb, var(--text) 65%, var(--background)); }
+        .note { font-size: 0.9rem; margin-top: 0.75rem; }
+        .actions { display: flex; flex-direction: column; gap: 0.75rem; margin-top: 1.75rem; }
+        .button { display: block; padding: 0.95rem 1rem; border-radius: 0.85rem; font-size: 1.05rem; font-weight: 600; text-decoration: none; }
+        .primary { background: var(--accent); color: var(--accent-text); }
+        .secondary { color: var(--accent); box-shadow: inset 0 0 0 1.5px color-mix(in srgb, var(--accent) 55%, transparent); }
+        .link { padding: 0.4rem; color: var(--accent); font-weight: 500; font-size: 1rem; }
+        .button:focus-visible { outline: 3px solid color-mix(in srgb, var(--accent) 45%, transparent); outline-offset: 2px; }
+        #linkwell-url { margin-top: 1.25rem; font-size: 0.8rem; overflow-wrap: anywhere; }
+        [hidden] { display: none !important; }
+        @media (min-width: 40rem) {
+          main { padding: 2.25rem; border-radius: 1.5rem; background: var(--surface); box-shadow: 0 1px 2px rgb(0 0 0 / 6%), 0 16px 40px rgb(0 0 0 / 10%); }
+        }
 
         """#,
     ]

@@ -24,9 +24,14 @@ enum HostingFiles {
     static func files(
         for providers: [HostingProvider], contentFiles: [String], routes: HostRoutes
     ) -> [(path: String, contents: String)] {
-        let headers = AssociationFiles.allPaths.filter { path in contentFiles.contains(String(path.dropFirst())) }.map {
-            HeaderRule(path: $0, headers: [("Content-Type", ContentType.json)])
-        }
+        let headers =
+            AssociationFiles.allPaths.filter { path in contentFiles.contains(String(path.dropFirst())) }.map {
+                HeaderRule(path: $0, headers: [("Content-Type", ContentType.json)])
+            }
+            + assets(contentFiles).map {
+                HeaderRule(
+                    path: "/" + $0, headers: [("Content-Type", ContentType.of($0)), ("Cache-Control", PageAssets.cacheControl(for: $0))])
+            }
         var files: [(String, String)] = []
         if providers.contains(.netlify) || providers.contains(.cloudflare) {
             files.append(("_headers", headersFile(headers)))
@@ -38,6 +43,13 @@ enum HostingFiles {
         if providers.contains(.githubPages) { files.append((".nojekyll", "")) }
         if providers.contains(.s3) { files.append(("content-types.json", contentTypes(contentFiles))) }
         return files
+    }
+
+    /// The pages' shared style sheet, script and rules table (`PageAssets`).
+    static func assets(_ contentFiles: [String]) -> [String] {
+        contentFiles.filter { file in
+            file.hasPrefix(PreviewPages.folder + "/") && (file.hasSuffix(".css") || file.hasSuffix(".js"))
+        }.sorted()
     }
 
     /// Netlify and Cloudflare Pages: a path line, then indented `Name: value` lines. The header
@@ -124,6 +136,18 @@ enum HostingFiles {
         lines += [
             "location = /robots.txt {", "    types { }", "    default_type text/plain;", "    charset utf-8;", "    try_files $uri =404;",
             "}",
+        ]
+        let shared = assets(contentFiles)
+        if !shared.isEmpty {
+            lines.append("# The pages' style sheet and script (named by their content, cached for a year) and the rules table.")
+        }
+        for asset in shared {
+            lines += [
+                "location = /\(asset) {", "    types { }", "    default_type \"\(ContentType.of(asset))\";",
+                "    add_header Cache-Control \"\(PageAssets.cacheControl(for: asset))\";", "    try_files $uri =404;", "}",
+            ]
+        }
+        lines += [
             "# Configuration files for other hosts are not content (this regex comes before the page routes).",
             "location ~ ^/(\(configurationFiles.map { $0.replacingEvery(".", with: "\\.") }.joined(separator: "|")))$ {",
             "    return 404;", "}",

@@ -39,6 +39,7 @@ package final class PageContext: Sendable {
     private let buttonList: TemplateValue
     package let theme: ThemeValues
     package let behaviour: Behaviour
+    package let assets: Assets
 
     package final class Page: Sendable {
         /// The page type's name (`linkwell:home` and `linkwell:not-found` for those pages).
@@ -135,6 +136,19 @@ package final class PageContext: Sendable {
         }
     }
 
+    /// The shared style sheet and script (`PageAssets`), by URL path.
+    package final class Assets: Sendable {
+        package let style: String
+        package let rules: String
+        package let script: String
+
+        init(style: String, rules: String, script: String) {
+            self.style = style
+            self.rules = rules
+            self.script = script
+        }
+    }
+
     package final class Behaviour: Sendable {
         /// JSON for `<script type="application/json" id="linkwell-config">`, safe inside it.
         package let config: String
@@ -149,8 +163,9 @@ package final class PageContext: Sendable {
 
     init(
         siteName: String, host: PageHost, kind: PageKind?, page: Page, link: Link?, webHome: String?, ios: IOS?, android: Android?,
-        item: Item?, webShouldFallback: String, buttons: [Button], theme: ThemeValues, behaviour: Behaviour
+        item: Item?, webShouldFallback: String, buttons: [Button], theme: ThemeValues, behaviour: Behaviour, assets: Assets
     ) {
+        self.assets = assets
         self.siteName = siteName
         role = host.role.rawValue
         isPrimary = host.role == .primary
@@ -214,6 +229,18 @@ extension PageContext: TemplateObject {
         case "webShouldFallback": .text(webShouldFallback)
         case "theme": .object(theme)
         case "behaviour": .object(behaviour)
+        case "assets": .object(assets)
+        default: nil
+        }
+    }
+}
+
+extension PageContext.Assets: TemplateObject {
+    package func member(named name: String) -> TemplateValue? {
+        switch name {
+        case "style": .text(style)
+        case "rules": .text(rules)
+        case "script": .text(script)
         default: nil
         }
     }

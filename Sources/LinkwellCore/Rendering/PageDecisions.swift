@@ -38,34 +38,43 @@ struct PageDecisions: Sendable, Hashable, Encodable {
         var fragment: String?
     }
 
-    /// Nil where the page does not decide on that platform: no such app, or (Android) an app whose
-    /// intent filters decide (they open every path of its routes).
-    var ios: [IOSRule]?
-    var android: [AndroidRule]?
+    /// Per app id, its rules on the host: iOS apps' components, and the dynamic rules of Android
+    /// apps whose Android 15+ follows them (the others' intent filters open every path of their
+    /// routes, so their pages never need to decide).
+    var ios: [String: [IOSRule]]
+    var android: [String: [AndroidRule]]
 
-    var isEmpty: Bool { ios == nil && android == nil }
-
-    init(site: Site, links: PageLinks, host: String) {
+    /// Every app's rules on `host`. The table is part of the host's page script (`PageAssets`),
+    /// so a page carries only which apps it names.
+    init(site: Site, host: String) {
         let onHost = site.routes(on: host)
         var variables = BuiltInVariables.values
         for variable in site.substitutionVariables { variables[variable.name] = variable.values }
-        ios = links.iosApp.map { app in
-            onHost.filter { $0.apps.contains(app.id) }.map { Self.iosRule($0, site: site, variables: variables) }
+        var ios: [String: [IOSRule]] = [:]
+        for app in site.iosApps {
+            ios[app.id] = onHost.filter { $0.apps.contains(app.id) }.map { Self.iosRule($0, site: site, variables: variables) }
         }
-        android = links.androidApp.flatMap { app in
-            guard app.dynamicRules, !app.fingerprints.isEmpty else { return nil }
+        var android: [String: [AndroidRule]] = [:]
+        for app in site.androidApps where app.dynamicRules && !app.fingerprints.isEmpty {
             let rules = onHost.filter { $0.apps.contains(app.id) }.flatMap { route in
                 RuleTranslation(route: route, defaults: site.defaults, variables: site.substitutionVariables).dynamicComponents.map {
                     (component: $0, origin: Optional(route.name))
                 }
             }
-            return AssetLinksStatement.DynamicComponent.closing(rules).map { rule in
+            android[app.id] = AssetLinksStatement.DynamicComponent.closing(rules).map { rule in
                 AndroidRule(
                     route: rule.origin, exclude: rule.component.exclude ?? false, path: rule.component.path,
                     query: rule.component.query.map { $0.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" } },
                     fragment: rule.component.fragment)
             }
         }
+        self.ios = ios
+        self.android = android
+    }
+
+    /// The table as the script's first statement: `var linkwellRules = {…};`.
+    var script: String {
+        "var linkwellRules = " + JSONText.line(self) + ";\n"
     }
 
     private static func iosRule(_ route: Route, site: Site, variables: [String: [String]]) -> IOSRule {

@@ -24,8 +24,9 @@ final class PageFrame: Sendable {
     let android: PageContext.Android?
     let theme: PageContext.ThemeValues
     let behaviour: PageContext.Behaviour
+    let assets: PageContext.Assets
 
-    init(site: Site, page: PageType, host: PageHost, kind: PageKind?, links: PageLinks, config: String) {
+    init(site: Site, page: PageType, host: PageHost, kind: PageKind?, links: PageLinks, config: String, assets: PageAssets) {
         self.site = site
         self.page = page
         self.host = host
@@ -49,6 +50,7 @@ final class PageFrame: Sendable {
         android = links.androidApp.map { .init(name: $0.name, package: $0.package) }
         theme = .init(site.theme)
         behaviour = .init(config: config, script: PageScript.source)
+        self.assets = .init(style: assets.style.path, rules: PageAssets.rulesPath, script: assets.script.path)
     }
 
     func context(item: ItemRow?) -> PageContext {
@@ -95,6 +97,7 @@ final class PageFrame: Sendable {
                     style: index == 0 ? "primary" : button.id == "linkwell-web" ? "link" : "secondary")
             },
             theme: theme,
-            behaviour: behaviour)
+            behaviour: behaviour,
+            assets: assets)
     }
 }

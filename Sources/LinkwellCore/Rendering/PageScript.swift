@@ -128,8 +128,10 @@ enum PageScript {
             for (var index = 0; index < rules.length; index += 1) if (matches(rules[index])) return rules[index];
             return null;
           }
-          var decisions = config.routes || {};
-          var rules = platform === "ios" ? decisions.ios : platform === "android" ? decisions.android : null;
+          // The host's table of its apps' rules, loaded before this script (PageDecisions).
+          var table = typeof linkwellRules === "undefined" ? {} : linkwellRules;
+          var apps = config.apps || {};
+          var rules = platform === "ios" || platform === "android" ? (table[platform] || {})[apps[platform]] : null;
           var deciding = rules ? firstMatch(rules, platform === "ios" ? iosMatches : androidMatches) : null;
           // The app does not open this URL: an exclusion decides it, or no rule matches.
           var keptOnWeb = rules != null && (deciding === null || deciding.exclude);

@@ -15,6 +15,8 @@ package struct PreviewPages: Sendable {
 
     let site: Site
     let templates: PageTemplates
+    /// The shared style sheet and script every page refers to.
+    let assets: PageAssets
     /// What item pages of one page type on one host share, worked out once, not once per item:
     /// their links, script settings and the page template specialized to them.
     private let itemSetups: [String: ItemPageSetup]
@@ -28,9 +30,11 @@ package struct PreviewPages: Sendable {
         var filled: MustacheTemplate?
     }
 
-    package init(site: Site, templates: PageTemplates) {
+    package init(site: Site, templates: PageTemplates, assets: PageAssets? = nil) {
         self.site = site
         self.templates = templates
+        let assets = assets ?? PageAssets(site: site, templates: templates)
+        self.assets = assets
         var setups: [String: ItemPageSetup] = [:]
         var hostsOfPages: [String: [PageHost]] = [:]
         for page in site.pageTypes where page.items != nil {
@@ -38,7 +42,7 @@ package struct PreviewPages: Sendable {
             for host in Self.hosts(of: page.name, in: site) {
                 let links = PageLinks(site: site, page: page, host: host)
                 let config = PageConfig(site: site, page: page, links: links, kind: nil, urlKnown: true, host: host.host).json
-                let frame = PageFrame(site: site, page: page, host: host, kind: nil, links: links, config: config)
+                let frame = PageFrame(site: site, page: page, host: host, kind: nil, links: links, config: config, assets: assets)
                 let known = ItemMask(object: frame.context(item: Self.root), prefix: "")
                 let specialized = templates.specialize("page", known: .object(known))
                 setups["\(page.name) \(host.host)"] = ItemPageSetup(
@@ -119,7 +123,8 @@ package struct PreviewPages: Sendable {
         let links = PageLinks(site: site, page: page, host: entry)
         let config = PageConfig(site: site, page: page, links: links, kind: kind, urlKnown: kind == .home, host: host).json
         let home = kind == .home ? Self.root : nil
-        let context = Self.context(site: site, page: page, host: entry, kind: kind, item: home, links: links, config: config)
+        let context = Self.context(
+            site: site, page: page, host: entry, kind: kind, item: home, links: links, config: config, assets: assets)
         return String(
             decoding: ContentSecurityPolicy.fill(templates.render(context, template: "page"), templates: templates, site: site),
             as: UTF8.self)
@@ -161,7 +166,8 @@ package struct PreviewPages: Sendable {
     func wholeRender(page: PageType, host: PageHost, item: ItemRow?) -> [UInt8] {
         let links = PageLinks(site: site, page: page, host: host)
         let config = PageConfig(site: site, page: page, links: links, kind: nil, urlKnown: item != nil, host: host.host).json
-        let context = Self.context(site: site, page: page, host: host, kind: nil, item: item, links: links, config: config)
+        let context = Self.context(
+            site: site, page: page, host: host, kind: nil, item: item, links: links, config: config, assets: assets)
         return ContentSecurityPolicy.fill(templates.render(context, template: "page"), templates: templates, site: site)
     }
 
@@ -171,9 +177,9 @@ package struct PreviewPages: Sendable {
     }
 
     private static func context(
-        site: Site, page: PageType, host: PageHost, kind: PageKind?, item: ItemRow?, links: PageLinks, config: String
+        site: Site, page: PageType, host: PageHost, kind: PageKind?, item: ItemRow?, links: PageLinks, config: String, assets: PageAssets
     ) -> PageContext {
-        PageFrame(site: site, page: page, host: host, kind: kind, links: links, config: config).context(item: item)
+        PageFrame(site: site, page: page, host: host, kind: kind, links: links, config: config, assets: assets).context(item: item)
     }
 }
 
@@ -203,8 +209,9 @@ struct PageConfig: Encodable {
     var nativeAttempt: Bool
     /// `PageLinks.desktopRedirects`: false keeps a desktop on the page.
     var desktopRedirects: Bool
-    /// The rules by which the script decides whether the app opens its URL (`PageDecisions`).
-    var routes: PageDecisions?
+    /// The page's apps by platform (`ios`, `android`): the script decides whether the app opens
+    /// its URL by that app's rules in its table (`PageDecisions`). Absent on home and not-found pages.
+    var apps: [String: String]?
 
     init(site: Site, page: PageType, links: PageLinks, kind: PageKind?, urlKnown: Bool, host: String) {
         role = links.role.rawValue
@@ -220,8 +227,10 @@ struct PageConfig: Encodable {
         clipboard = kind == nil ? page.clipboard?.rawValue ?? "" : ""
         nativeAttempt = kind == nil && page.nativeAttempt && links.native != nil
         desktopRedirects = kind == nil && links.desktopRedirects
-        let decisions = PageDecisions(site: site, links: links, host: host)
-        routes = kind == nil && !decisions.isEmpty ? decisions : nil
+        var apps: [String: String] = [:]
+        apps["ios"] = links.iosApp?.id
+        apps["android"] = links.androidApp?.id
+        self.apps = kind == nil && !apps.isEmpty ? apps : nil
         var head: [HeadTag] = []
         // A not-found page stands for no URL: it names none.
         if !urlKnown, kind == nil {

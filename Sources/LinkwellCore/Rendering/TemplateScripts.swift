@@ -13,6 +13,10 @@ struct TemplateScripts: Sendable, Hashable {
     /// indentation changes a script's lines, never which script it is.
     private var allowed: Set<[UInt8]> = []
     private var findings: [Finding] = []
+    /// Whether a template refers to the shared script or style sheet (`{{assets.script}}`,
+    /// `{{assets.style}}`): the policy then allows `'self'` for scripts or styles.
+    private(set) var usesScriptAsset = false
+    private(set) var usesStyleAsset = false
 
     enum Finding: Sendable, Hashable {
         /// An inline script whose text holds a tag: it differs from page to page.
@@ -67,6 +71,8 @@ struct TemplateScripts: Sendable, Hashable {
     }
 
     private mutating func scan(_ text: String, file: String) {
+        if text.contains("{{assets.script}}") || text.contains("{{ assets.script }}") { usesScriptAsset = true }
+        if text.contains("{{assets.style}}") || text.contains("{{ assets.style }}") { usesStyleAsset = true }
         let bytes = Array(text.utf8)
         let lower = Array(text.lowercased().utf8)
         // Where each line starts, so a tag's line and column are a lookup, not a rescan.
@@ -91,6 +97,11 @@ struct TemplateScripts: Sendable, Hashable {
             let attributes = tag.dropFirst("script".count)
             guard let end = ContentSecurityPolicy.find(Array("</script".utf8), in: lower, from: close + 1) else { break }
             if let src = Self.attribute("src", in: String(decoding: bytes[(open + 7)..<close], as: UTF8.self)) {
+                // The pages' own script, served by the host itself ('self').
+                if Self.isScriptAsset(src) {
+                    index = end
+                    continue
+                }
                 findings.append(.external(src: src, origin: Self.origin(of: src), location))
             } else if Self.runsInline(tag: attributes.utf8) {
                 var body = String(decoding: bytes[(close + 1)..<end], as: UTF8.self)
@@ -105,6 +116,12 @@ struct TemplateScripts: Sendable, Hashable {
             }
             index = end
         }
+    }
+
+    /// Whether a `<script src>` is the shared page script or the host's rules table
+    /// (`{{assets.script}}`, `{{assets.rules}}` in a template).
+    static func isScriptAsset(_ src: String) -> Bool {
+        ["{{assets.script}}", "{{assets.rules}}"].contains(src.filter { $0 != " " })
     }
 
     /// `name="value"`, `name='value'` or `name=value` in a tag's attribute text; "" for a bare

@@ -61,8 +61,9 @@ package struct LocalServing: Sendable {
 
     static func contentType(of path: String) -> String {
         let types = [
-            "html": "text/html; charset=utf-8", "json": "application/json", "txt": "text/plain; charset=utf-8", "css": "text/css",
-            "js": "text/javascript", "svg": "image/svg+xml", "png": "image/png", "jpg": "image/jpeg", "jpeg": "image/jpeg",
+            "html": "text/html; charset=utf-8", "json": "application/json", "txt": "text/plain; charset=utf-8",
+            "css": "text/css; charset=utf-8",
+            "js": "text/javascript; charset=utf-8", "svg": "image/svg+xml", "png": "image/png", "jpg": "image/jpeg", "jpeg": "image/jpeg",
             "webp": "image/webp", "ico": "image/x-icon", "xml": "application/xml",
         ]
         let name = path.split(separator: "/").last.map(String.init) ?? path

@@ -1,0 +1,1 @@
+var linkwellRules = {"android":{"amora":[{"exclude":false,"path":"/?*","route":"short-code"},{"exclude":true,"path":"*"}]},"ios":{"amora":[{"decode":false,"exclude":false,"ignoreCase":false,"path":["^\\/[\\s\\S][\\s\\S]*$"],"route":"short-code"}],"amora-beta":[{"decode":false,"exclude":false,"ignoreCase":false,"path":["^\\/[\\s\\S][\\s\\S]*$"],"route":"short-code"}]}};

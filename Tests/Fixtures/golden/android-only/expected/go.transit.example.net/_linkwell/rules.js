@@ -1,0 +1,1 @@
+var linkwellRules = {"android":{"transit":[{"exclude":true,"path":"/admin/*","route":"admin"},{"exclude":false,"path":"/trip","query":["id=?????","mode=bus"],"route":"trip"},{"exclude":false,"path":"*","route":"everything-else"}],"transit-lite":[{"exclude":true,"path":"/admin/*","route":"admin"},{"exclude":false,"path":"*","route":"everything-else"}]},"ios":{}};

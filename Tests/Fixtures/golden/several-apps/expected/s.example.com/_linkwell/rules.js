@@ -1,0 +1,1 @@
+var linkwellRules = {"android":{"shop":[{"exclude":false,"path":"/?*","route":"short"},{"exclude":true,"path":"*"}]},"ios":{"shop":[{"decode":false,"exclude":false,"ignoreCase":false,"path":["^\\/[\\s\\S][\\s\\S]*$"],"route":"short"}],"shop-business":[{"decode":false,"exclude":false,"ignoreCase":false,"path":["^\\/[\\s\\S][\\s\\S]*$"],"route":"short"}]}};
