@@ -33,6 +33,8 @@ PAGES = {
     "mirror-home": "https://mlink.example.com/",
     "not-found": "https://m.example.com/no/such/page",
     "stories": "https://m.example.com/stories/dating/first-date-ideas",
+    # A URL the app leaves to the web (#no_universal_links): the page offers only the web.
+    "primary-kept-on-web": "https://m.example.com/u/42#no_universal_links",
 }
 
 

@@ -92,4 +92,5 @@ def test_init_output_passes(tmp_path):
     assert (tmp_path / "site.yaml").read_text().startswith("# yaml-language-server: $schema=site.schema.json\n")
     assert json.loads((tmp_path / "site.schema.json").read_text()) == SCHEMA
     assert not errors(load(tmp_path / "site.yaml"))
-    assert sorted(p.name for p in (tmp_path / "Templates").iterdir()) == ["head.mustache", "page.mustache", "short-link.mustache"]
+    assert sorted(p.name for p in (tmp_path / "Templates").iterdir()) == [
+        "head.mustache", "page.mustache", "short-link.mustache", "style.mustache"]

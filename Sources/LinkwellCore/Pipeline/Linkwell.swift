@@ -119,7 +119,7 @@ package enum TemplateFolderProblem: DiagnosticMessage {
     package var text: String {
         switch self {
         case .missing(let name): "cannot read templates folder '\(name)': no such folder"
-        case .empty(let name): "templates folder '\(name)' holds no .mustache file (page, head, short-link)"
+        case .empty(let name): "templates folder '\(name)' holds no .mustache file (page, head, style, short-link)"
         }
     }
 }
