@@ -535,3 +535,30 @@ import Testing
             warned.files["m.example.com/p/alex.html"] != nil && warned.files["m.example.com/p/Alex.html"] != nil, "warnings still build")
     }
 }
+
+/// Cloudflare Pages deploys at most 20,000 files a site on its free plan and 100,000 on paid
+/// ones: a host folder past the first is a warning at the items file of its catalogue's page type
+/// (which can accept it), past the second an error.
+@Suite struct HostFileLimitTests {
+    static func site(hosting: String) throws -> Site {
+        let yaml = PreviewPageTests.items.replacingOccurrences(of: "domains:\n", with: "hosting: [\(hosting)]\ndomains:\n")
+        let result = Linkwell.build(
+            SourceFile(path: "site.yaml", text: yaml), project: InMemoryProjectFiles(["data/p.csv": "path\n/p/1\n"]))
+        return try #require(result.site, "\(result.diagnostics)")
+    }
+
+    @Test func aCatalogueOverTheFreePlanIsAWarningAndOverEveryPlanAnError() throws {
+        let site = try Self.site(hosting: "cloudflare")
+        let found = HostFileLimit.diagnostics(
+            site: site, files: [("m.example.com", 20_000), ("mlink.example.com", 20_001), ("go.example.com", 100_001)]
+        ).map(\.description)
+        #expect(
+            found == [
+                "site.yaml:34:12: warning: Output/mlink.example.com holds 20001 files; Cloudflare Pages deploys at most 20000 files a site on its free plan (100000 on paid plans): accept 'host-file-limit' on this page type if your plan allows it [host-file-limit]"
+            ], "\(found)")
+        let over = HostFileLimit.diagnostics(site: site, files: [("m.example.com", 100_001)]).map(\.description)
+        #expect(
+            over.count == 1 && over[0].contains("error: Output/m.example.com holds 100001 files; Cloudflare Pages deploys at most 100000"))
+        #expect(HostFileLimit.diagnostics(site: try Self.site(hosting: "netlify"), files: [("m.example.com", 50_000)]).isEmpty)
+    }
+}

@@ -38,6 +38,8 @@ package enum LintCode: String, CaseIterable, Codable, Sendable {
     case windowsName = "windows-name"
     /// `defaults` that only iOS 14+ reads while the iOS 9–12 form is written.
     case defaultsNeedIOS14 = "defaults-need-ios14"
+    /// A host folder with more files than a hosting provider's free plan deploys.
+    case hostFileLimit = "host-file-limit"
 
     /// The kinds of manifest entry a warning is about: the entries whose `accept` can list it.
     package enum Subject: String, CaseIterable, Sendable {
@@ -58,7 +60,7 @@ package enum LintCode: String, CaseIterable, Codable, Sendable {
         case .hostCannotServe: [.route, .shortLink]
         case .noFingerprint, .singleFingerprint, .duplicateFingerprint: [.androidApp]
         case .shortCodeCase: [.shortLink]
-        case .itemPathCase, .windowsName: [.pageType]
+        case .itemPathCase, .windowsName, .hostFileLimit: [.pageType]
         case .defaultsNeedIOS14: [.defaults]
         }
     }

@@ -14,8 +14,48 @@ package enum Generation {
         guard result.succeeded, let site = result.site, let templates = result.templates,
             site.pageTypes.contains(where: { $0.items != nil })
         else { return ([], 0) }
-        return try ItemBuild.run(
+        let items = try ItemBuild.run(
             site: site, templates: templates, project: project, strict: strict, proof: proof, identity: identity, emit: emit,
             progress: progress)
+        var perHost = items.pagesPerHost
+        for file in result.files { perHost[String(file.path.prefix { $0 != "/" }), default: 0] += 1 }
+        let limits = HostFileLimit.diagnostics(site: site, files: perHost.map { ($0.key, $0.value) })
+        return (items.diagnostics + (strict ? limits.promotingWarnings() : limits), items.rows)
+    }
+}
+
+/// Hosting providers that deploy at most so many files a site: Cloudflare Pages takes 20,000 on
+/// its free plan and 100,000 on paid ones (its documentation's limits). Item pages are two files a
+/// row (one per mirror), so a catalogue reaches them long before anything else does.
+enum HostFileLimit {
+    static let freePlan = 20_000
+    static let paidPlan = 100_000
+
+    /// Per host folder past a limit: an error past every plan's, a warning past the free plan's,
+    /// at the items file of the page type with the most rows there (its `accept` takes the warning).
+    static func diagnostics(site: Site, files: [(host: String, count: Int)]) -> [Diagnostic] {
+        guard site.hosting.contains(.cloudflare) else { return [] }
+        return files.sorted { $0.host < $1.host }.compactMap { host, count in
+            guard count > freePlan, site.hosts.contains(host) else { return nil }
+            let page = site.pageTypes.first { $0.items != nil && PreviewPages.hosts(of: $0.name, in: site).contains { $0.host == host } }
+            let problem = HostFileLimitProblem(host: host, files: count)
+            if count > paidPlan { return .error(problem, at: page?.items?.location) }
+            guard !(page?.acceptedWarnings.contains(LintCode.hostFileLimit.rawValue) ?? false) else { return nil }
+            return .warning(problem, at: page?.items?.location, code: .hostFileLimit)
+        }
+    }
+}
+
+/// A host folder over a provider's file limit.
+package struct HostFileLimitProblem: DiagnosticMessage {
+    package var host: String
+    package var files: Int
+
+    package var text: String {
+        files > HostFileLimit.paidPlan
+            ? "Output/\(host) holds \(files) files; Cloudflare Pages deploys at most \(HostFileLimit.paidPlan) files a site on any plan: "
+                + "serve this catalogue from another host (hosting: nginx, netlify, vercel, firebase or s3), or split it across page types on other hosts"
+            : "Output/\(host) holds \(files) files; Cloudflare Pages deploys at most \(HostFileLimit.freePlan) files a site on its free plan "
+                + "(\(HostFileLimit.paidPlan) on paid plans): accept 'host-file-limit' on this page type if your plan allows it"
     }
 }

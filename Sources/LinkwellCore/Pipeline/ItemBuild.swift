@@ -39,7 +39,7 @@ package enum ItemBuild {
         site: Site, templates: PageTemplates, project: some ProjectFiles, strict: Bool = false,
         proof: (any PageProof)? = nil, identity: [UInt8] = [],
         emit: (OutputFile) throws -> Void, progress: (Int) -> Void = { _ in }
-    ) rethrows -> (diagnostics: [Diagnostic], rows: Int) {
+    ) rethrows -> (diagnostics: [Diagnostic], rows: Int, pagesPerHost: [String: Int]) {
         let pages = PreviewPages(site: site, templates: templates)
         let routing = PageRouting(site: site)
         var diagnostics: [Diagnostic] = []
@@ -79,7 +79,7 @@ package enum ItemBuild {
             }
         }
         try renderer.finish(emit: emit)
-        return (strict ? diagnostics.promotingWarnings() : diagnostics, rows)
+        return (strict ? diagnostics.promotingWarnings() : diagnostics, rows, renderer.pagesPerHost)
     }
 
     /// Renders rows in batches on a concurrent queue and hands the pages back in row order.
@@ -101,6 +101,8 @@ package enum ItemBuild {
         let build: PageFingerprint
         let proof: (any PageProof)?
         private var collecting: [(row: ItemRow, page: PageType)] = []
+        /// Item pages emitted so far, per host folder.
+        private(set) var pagesPerHost: [String: Int] = [:]
         private var inFlight: [Batch] = []
         private let queue = DispatchQueue(label: "linkwell.item-pages", attributes: .concurrent)
 
@@ -140,7 +142,10 @@ package enum ItemBuild {
         private mutating func write(emit: (OutputFile) throws -> Void) rethrows {
             let batch = inFlight.removeFirst()
             batch.done.wait()
-            for file in batch.pages.withLock({ $0 }) { try emit(file) }
+            for file in batch.pages.withLock({ $0 }) {
+                try emit(file)
+                pagesPerHost[String(file.path.prefix { $0 != "/" }), default: 0] += 1
+            }
         }
     }
 
