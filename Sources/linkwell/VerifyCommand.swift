@@ -15,7 +15,8 @@ struct VerifyCommand: AsyncParsableCommand {
             For each host: every association file (status, no redirect, Content-Type, same bytes), robots.txt (allows
             the association files), one sample URL per page route (answers with its preview page), the home page, a
             URL no route takes (404 with the not-found page), item pages (--items) and each short link (redirects to
-            its target). With --apple-cdn, also Apple's CDN copy of each AASA, whose lag is a warning.
+            its target) and where it ends: the page its target's host serves, or the web origin's answer (not asked
+            with --base-url, which stands in for the manifest's hosts only). With --apple-cdn, also Apple's CDN copy of each AASA, whose lag is a warning.
             Exit code 1 when any check finds an error (with --strict, a warning too).
             """)
 
@@ -80,7 +81,7 @@ struct VerifyCommand: AsyncParsableCommand {
         try Console.produce(result, manifestOptions) { files.append($0) }
         let probes = DeploymentProbe.probes(
             site: site, files: files, hosts: hosts.isEmpty ? site.hosts : hosts, appleCDN: appleCDN ? appleCDNURL : nil,
-            items: Int(items))
+            items: Int(items), webTargets: baseURL == nil)
         let report = await DeploymentReport.run(
             probes, files: files, base: baseURL, fetcher: fetcher, hosting: site.hosting, deadline: .milliseconds(Int(deadline * 1000)))
         print(json ? report.jsonLines : report.text)

@@ -70,9 +70,10 @@ import Testing
         let report = try await report()
         #expect(report.errors == 0 && report.warnings == 0, "\(report.text)")
         // 3 association files + robots on each of 3 hosts, 5 page routes on 2 hosts, the short host's catch-all, a
-        // home page on 3 hosts, a not-found page on the 2 without a catch-all, 4 item pages on 2 hosts, 2 short links.
-        #expect(report.results.count == 38)
-        #expect(report.text.hasSuffix("38 checks on 3 hosts: 0 errors, 0 warnings"))
+        // home page on 3 hosts, a not-found page on the 2 without a catch-all, 4 item pages on 2 hosts, 2 short links
+        // and the 2 pages they end at.
+        #expect(report.results.count == 40)
+        #expect(report.text.hasSuffix("40 checks on 3 hosts: 0 errors, 0 warnings"))
         #expect(report.results.allSatisfy { $0.url.hasPrefix("http://127.0.0.1:1/") })
     }
 
@@ -111,6 +112,42 @@ import Testing
         #expect(
             findings(report, "mlink.example.com", DeploymentProbe.missingPath).first?.hasPrefix("warning: answers 200, not 404") == true)
         #expect(report.errors == 3 && report.warnings == 1, "\(report.text)")
+    }
+
+    /// A short link is followed to where it ends: a target page that is not deployed fails even
+    /// though the redirect itself is right; a target on the web origin is asked there (never
+    /// through --base-url) and only an error answer fails.
+    @Test func aShortLinkIsFollowedToWhereItEnds() async throws {
+        let report = try await report { request, response in
+            guard let url = URLParts(request.url), request.host == "m.example.com", url.path == "/i/Ab3dE" else { return response }
+            return HTTPResponse(status: 404, headers: [:], body: Array("<html>gone".utf8))
+        }
+        let ends = report.results.filter { $0.probe.server != nil }
+        #expect(ends.map(\.probe.target) == ["/i/Ab3dE?ref=share", "/aa/landto/?page=9&ref=spring26"])
+        #expect(ends.allSatisfy { $0.probe.host == "go.example.com" && $0.url.hasPrefix("http://127.0.0.1:1/") })
+        #expect(findings(report, "go.example.com", "/Ab3dE").isEmpty, "the redirect itself is right")
+        #expect(
+            findings(report, "go.example.com", "/i/Ab3dE?ref=share").first?.hasPrefix(
+                "error: answers 404, not the preview page m.example.com/")
+                == true, "\(report.text)")
+        #expect(report.text.contains("✗ https://m.example.com/i/Ab3dE?ref=share (where short link /Ab3dE ends)"), "\(report.text)")
+        #expect(report.errors == 1, "\(report.text)")
+
+        var site = try #require(Self.bundled.result.site)
+        site.shortLinks[0].target = "https://www.example.com/help"
+        let web = DeploymentProbe.probes(site: site, files: Self.bundled.files, hosts: site.hosts, appleCDN: nil).filter {
+            if case .webTarget = $0.expectation { true } else { false }
+        }
+        #expect(web.map { $0.request(base: "http://127.0.0.1:1").url } == ["https://www.example.com/help"])
+        let check = DeploymentCheck(files: Self.bundled.files)
+        for (status, expected) in [(200, [String]()), (500, ["error: answers 500: short link /Ab3dE ends at an error on the web origin"])] {
+            let judged = check.judge(web[0], url: "", response: .success(HTTPResponse(status: status, headers: [:], body: [])))
+            #expect(judged.findings.map { "\($0.severity.rawValue): \($0.message)" } == expected)
+        }
+        #expect(
+            DeploymentProbe.probes(site: site, files: Self.bundled.files, hosts: site.hosts, appleCDN: nil, webTargets: false).allSatisfy {
+                if case .webTarget = $0.expectation { false } else { true }
+            })
     }
 
     /// A key rotation that was not deployed: the served statement list names the old key.

@@ -28,7 +28,7 @@ def test_verify_finds_nothing_wrong_with_it(served):
     run = subprocess.run([str(linkwell_binary()), "verify", "--base-url", f"http://127.0.0.1:{served['m.example.com']}"],
                          cwd=REPOSITORY, capture_output=True, text=True, timeout=60)
     assert run.returncode == 0, run.stdout + run.stderr
-    assert run.stdout.rstrip().endswith("38 checks on 3 hosts: 0 errors, 0 warnings")
+    assert run.stdout.rstrip().endswith("40 checks on 3 hosts: 0 errors, 0 warnings")
 
 
 def test_init_build_serve_verify_gives_a_site_without_a_404(tmp_path):

@@ -41,7 +41,7 @@ def test_the_generated_configuration_passes_every_check(serve):
     assert code == 0, text
     assert all(r["severity"] in ("ok", "note") for r in results.values()), text
     kinds = {r["check"] for r in results.values()}
-    assert kinds == {"association-file", "robots", "preview-page", "not-found-page", "short-link"}, kinds
+    assert kinds == {"association-file", "robots", "preview-page", "not-found-page", "short-link", "short-link-target"}, kinds
     assert results[("m.example.com", "/u/alex")]["check"] == "preview-page"
     # nginx finds u/zoë.html for the percent-encoded URL.
     assert results[("mlink.example.com", "/u/zo%C3%AB")]["severity"] == "ok", text

@@ -71,6 +71,7 @@ package struct DeploymentCheck: Sendable {
         case .page(_, let file, let expected): page(file, expected, response)
         case .notFound(let file, let expected): notFound(file, expected, response)
         case .redirect(let target, let fallbackPage): redirect(target, fallbackPage, response)
+        case .webTarget(let code): webTarget(code, response)
         case .appleCDN(let expected): appleCDN(expected, response)
         }
     }
@@ -217,6 +218,14 @@ package struct DeploymentCheck: Sendable {
             return [note("answers with the fallback page, which forwards in the browser (this host cannot redirect)")]
         }
         return [error("answers \(response.status), not a redirect to \(target)")]
+    }
+
+    private func webTarget(_ code: String, _ response: HTTPResponse) -> [Finding] {
+        if response.isRedirect {
+            return [note("redirects further (\(response.status)) to \(response.headers["location"] ?? ""), which verify does not follow")]
+        }
+        guard response.status >= 400 else { return [] }
+        return [error("answers \(response.status): short link /\(code) ends at an error on the web origin")]
     }
 
     private func appleCDN(_ expected: String, _ response: HTTPResponse) -> [Finding] {

@@ -12,6 +12,9 @@ package struct DeploymentProbe: Sendable, Hashable {
         case notFound(file: String, expected: String)
         /// A short link: a redirect to its target.
         case redirect(target: String, fallbackPage: String?)
+        /// Where a short link ends on the site's web origin, which Linkwell does not build: any
+        /// answer but an error (a further redirect is named, not followed).
+        case webTarget(code: String)
         /// Apple's CDN copy of the host's AASA, compared as JSON with the built file.
         case appleCDN(expected: String)
     }
@@ -21,6 +24,8 @@ package struct DeploymentProbe: Sendable, Hashable {
     /// What is fetched: a path and query on the host, or for Apple's CDN the CDN's URL.
     package var target: String
     package var expectation: Expectation
+    /// The host asked, when it is not `host`: where a short link of `host` ends.
+    package var server: String? = nil
 
     /// The request on `base` (`https://<host>` by default, or a local server's URL, which
     /// then receives the real host name in the `Host` header).
@@ -28,11 +33,17 @@ package struct DeploymentProbe: Sendable, Hashable {
         let limit: Int
         switch expectation {
         case .associationFile, .appleCDN: limit = HTTPRequest.associationFileLimit
-        case .robots, .page, .notFound, .redirect: limit = HTTPRequest.pageLimit
+        case .robots, .page, .notFound, .redirect, .webTarget: limit = HTTPRequest.pageLimit
         }
-        if case .appleCDN = expectation { return HTTPRequest(url: target, maxBodyBytes: limit) }
-        guard let base else { return HTTPRequest(url: "https://\(host)\(target)", maxBodyBytes: limit) }
-        return HTTPRequest(url: (base.hasSuffix("/") ? String(base.dropLast()) : base) + target, host: host, maxBodyBytes: limit)
+        switch expectation {
+        case .appleCDN: return HTTPRequest(url: target, maxBodyBytes: limit)
+        // The web origin is not one of the hosts a `--base-url` server stands in for.
+        case .webTarget: return HTTPRequest(url: "https://\(server ?? host)\(target)", maxBodyBytes: limit)
+        default: break
+        }
+        let asked = server ?? host
+        guard let base else { return HTTPRequest(url: "https://\(asked)\(target)", maxBodyBytes: limit) }
+        return HTTPRequest(url: (base.hasSuffix("/") ? String(base.dropLast()) : base) + target, host: asked, maxBodyBytes: limit)
     }
 }
 
@@ -46,9 +57,10 @@ extension DeploymentProbe {
     /// Every probe for `hosts`, from the built files: the association files and robots.txt of
     /// each host, one sample URL per page route, the home and not-found pages, item pages (at
     /// most `items` per page type and host, spread over the rows; nil for all), each short link
-    /// and, when asked, Apple's copy.
+    /// and where it ends (the page its target's host serves, when that host is checked; its web
+    /// origin answer when `webTargets`) and, when asked, Apple's copy.
     package static func probes(
-        site: Site, files: [OutputFile], hosts: [String], appleCDN cdn: String?, items: Int? = nil
+        site: Site, files: [OutputFile], hosts: [String], appleCDN cdn: String?, items: Int? = nil, webTargets: Bool = true
     ) -> [DeploymentProbe] {
         let byPath = Dictionary(files.map { ($0.path, $0.contents) }, uniquingKeysWith: { first, _ in first })
         let routing = PageRouting(site: site)
@@ -90,12 +102,26 @@ extension DeploymentProbe {
             probes += itemProbes(files: files, host: host, planned: planned, routing: routing, limit: items)
             if host == site.shortHost, let pair = site.mirrorPairs.first {
                 for link in site.shortLinks {
+                    let target = link.url(primaryHost: pair.primary)
                     probes.append(
                         DeploymentProbe(
                             host: host, target: "/\(link.code)",
                             expectation: .redirect(
-                                target: link.url(primaryHost: pair.primary),
-                                fallbackPage: byPath[PreviewPages.shortLinkPagePath(host: host, code: link.code)])))
+                                target: target, fallbackPage: byPath[PreviewPages.shortLinkPagePath(host: host, code: link.code)])))
+                    guard let url = URLParts(target) else { continue }
+                    if site.hosts.contains(url.host) {
+                        guard hosts.contains(url.host), let page = servedPage(url.path, on: url.host, byPath: byPath, routing: routing)
+                        else { continue }
+                        probes.append(
+                            DeploymentProbe(
+                                host: host, target: url.pathAndQuery,
+                                expectation: .page(route: "/\(link.code) target", file: page.file, expected: page.contents),
+                                server: url.host))
+                    } else if webTargets {
+                        probes.append(
+                            DeploymentProbe(
+                                host: host, target: url.pathAndQuery, expectation: .webTarget(code: link.code), server: url.host))
+                    }
                 }
             }
             if let cdn, let aasa = byPath["\(host)/\(AssociationFiles.aasa)"] {
@@ -103,6 +129,19 @@ extension DeploymentProbe {
             }
         }
         return probes
+    }
+
+    /// The built page `host` answers `path` with: an item's page, its route's page, or the home
+    /// page; nil where it answers none (the build refuses a short link that ends there).
+    static func servedPage(
+        _ path: String, on host: String, byPath: [String: String], routing: PageRouting
+    ) -> (file: String, contents: String)? {
+        let candidates =
+            path == "/"
+            ? ["\(host)/\(PageKind.home.fileName)"]
+            : ["\(host)\(path).html"]
+                + (routing.rule(for: path, on: host).map { [PreviewPages.routePagePath(host: host, pageType: $0.pageType)] } ?? [])
+        return candidates.lazy.compactMap { file in byPath[file].map { (file, $0) } }.first
     }
 
     /// Item pages of `host`: the files below it that no plan names, by route, spread evenly over

@@ -92,7 +92,7 @@ package struct DeploymentReport: Sendable {
         return results.map { result in
             JSONText.line(
                 Line(
-                    host: result.probe.host, check: Self.kind(result.probe.expectation), target: result.probe.target, url: result.url,
+                    host: result.probe.host, check: Self.kind(result.probe), target: result.probe.target, url: result.url,
                     answer: result.answer, severity: result.severity.map(\.rawValue) ?? "ok", findings: result.findings))
         }.joined(separator: "\n")
     }
@@ -102,20 +102,26 @@ package struct DeploymentReport: Sendable {
         case .appleCDN: "Apple's CDN copy"
         case .page("home", _, _): "\(result.probe.target) (home page)"
         case .page(let route, _, _) where route.hasSuffix(" item"): "\(result.probe.target) (item page, route '\(route.dropLast(5))')"
+        case .page(let code, _, _) where result.probe.server != nil:
+            "https://\(result.probe.server ?? "")\(result.probe.target) (where short link \(code.dropLast(" target".count)) ends)"
         case .page(let route, _, _): "\(result.probe.target) (route '\(route)')"
         case .notFound: "\(result.probe.target) (not-found page)"
         case .redirect: "\(result.probe.target) (short link)"
+        case .webTarget(let code):
+            "https://\(result.probe.server ?? "")\(result.probe.target) (where short link /\(code) ends, on the web origin)"
         case .associationFile, .robots: result.probe.target
         }
     }
 
-    static func kind(_ expectation: DeploymentProbe.Expectation) -> String {
-        switch expectation {
+    static func kind(_ probe: DeploymentProbe) -> String {
+        switch probe.expectation {
+        case .page where probe.server != nil: "short-link-target"
         case .associationFile: "association-file"
         case .robots: "robots"
         case .page: "preview-page"
         case .notFound: "not-found-page"
         case .redirect: "short-link"
+        case .webTarget: "short-link-target"
         case .appleCDN: "apple-cdn"
         }
     }
