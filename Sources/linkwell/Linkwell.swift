@@ -22,7 +22,7 @@ struct ManifestOptions: ParsableArguments {
     @Option(name: .long, help: "The manifest to read.")
     var manifest: String = "site.yaml"
 
-    @Flag(help: "Treat every warning as an error (a route's 'accept' list still silences its own).")
+    @Flag(help: "Treat every warning as an error (a warning an entry's 'accept' lists stays silent).")
     var strict = false
 
     @Option(

@@ -1,7 +1,8 @@
-"""A real nginx on 127.0.0.1 serving a copy of Output/ with the nginx.conf Linkwell generated.
+"""Real servers on 127.0.0.1 serving a copy of Output/ with the configuration Linkwell generated:
+nginx (nginx.conf), Apache httpd (.htaccess) and Caddy (Caddyfile).
 
-nginx is installed by .ci/test. Without it, these tests fail under CI=true and are skipped on
-a developer's machine, with the reason.
+.ci/test installs them. Without one, its tests fail under CI=true and are skipped on a
+developer's machine, with the reason.
 """
 import os
 import shutil
@@ -88,6 +89,128 @@ http {{
     def stop(self):
         self.process.terminate()
         self.process.wait(timeout=10)
+
+
+def wait_for_port(port, process, name):
+    deadline = time.time() + 15
+    while time.time() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return
+        except OSError:
+            if process.poll() is not None:
+                raise RuntimeError(f"{name} did not start: {process.stderr.read().decode()}")
+            time.sleep(0.05)
+    raise RuntimeError(f"{name} did not start within 15 s")
+
+
+class Apache:
+    """Apache httpd with one virtual host per host folder, its DocumentRoot, reading the
+    folder's generated .htaccess (AllowOverride All), as a shared host or a VPS has it."""
+
+    MODULES = ["mpm_event", "authz_core", "authz_host", "mime", "dir", "rewrite", "headers", "alias"]
+
+    def __init__(self, root):
+        self.root = Path(root)
+        self.port = free_port()
+        prefix = self.root / "apache"
+        prefix.mkdir()
+        # The workers run as www-data, which must read the copy (mkdtemp makes it private).
+        for path in [self.root, *self.root.rglob("*")]:
+            path.chmod(0o755 if path.is_dir() else 0o644)
+        modules = "\n".join(f"LoadModule {m}_module /usr/lib/apache2/modules/mod_{m}.so" for m in self.MODULES)
+        hosts_config = "".join(f"""
+<VirtualHost *:{self.port}>
+    ServerName {host}
+    DocumentRoot {self.root / host}
+    <Directory {self.root / host}>
+        AllowOverride All
+        Require all granted
+    </Directory>
+</VirtualHost>""" for host in hosts())
+        (prefix / "httpd.conf").write_text(f"""
+ServerRoot {prefix}
+ServerName localhost
+Listen 127.0.0.1:{self.port}
+PidFile {prefix}/httpd.pid
+DefaultRuntimeDir {prefix}
+Mutex file:{prefix} default
+ErrorLog {prefix}/error.log
+LogLevel warn
+User www-data
+Group www-data
+{modules}
+TypesConfig /etc/mime.types
+<Directory />
+    AllowOverride None
+    Require all denied
+</Directory>
+{hosts_config}
+""")
+        self.process = subprocess.Popen(["apache2", "-f", str(prefix / "httpd.conf"), "-DFOREGROUND"], stderr=subprocess.PIPE)
+        wait_for_port(self.port, self.process, "apache2")
+
+    def get(self, host, path):
+        import requests
+        return requests.get(f"http://127.0.0.1:{self.port}{path}", headers={"Host": host}, allow_redirects=False, timeout=5)
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=10)
+
+
+class Caddy:
+    """Caddy with one site block per host folder: its root and the generated Caddyfile imported."""
+
+    def __init__(self, root):
+        self.root = Path(root)
+        self.port = free_port()
+        prefix = self.root / "caddy"
+        prefix.mkdir()
+        sites = "".join(f"""
+http://{host}:{self.port} {{
+    root * {self.root / host}
+    import {self.root / host / "Caddyfile"}
+}}""" for host in hosts())
+        (prefix / "Caddyfile").write_text(f"""{{
+    admin off
+    auto_https off
+    storage file_system {prefix}
+}}
+{sites}
+""")
+        environment = dict(os.environ, HOME=str(prefix), XDG_DATA_HOME=str(prefix), XDG_CONFIG_HOME=str(prefix))
+        self.process = subprocess.Popen(["caddy", "run", "--config", str(prefix / "Caddyfile"), "--adapter", "caddyfile"],
+                                        stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, env=environment)
+        wait_for_port(self.port, self.process, "caddy")
+
+    def get(self, host, path):
+        import requests
+        return requests.get(f"http://127.0.0.1:{self.port}{path}", headers={"Host": host}, allow_redirects=False, timeout=5)
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=10)
+
+
+def require_program(program, package):
+    if shutil.which(program) is None:
+        if os.environ.get("CI"):
+            pytest.fail(f"{program} is not installed; .ci/test installs it (apt-get install {package})")
+        pytest.skip(f"{program} is not installed: run .ci/test (it installs {package}) or apt-get install {package}")
+
+
+@pytest.fixture(params=["apache", "caddy"])
+def other_server(request):
+    """A running Apache or Caddy over a fresh copy of Output/ (each test runs with both)."""
+    program, package, server_type = {"apache": ("apache2", "apache2", Apache), "caddy": ("caddy", "caddy", Caddy)}[request.param]
+    require_program(program, package)
+    root = tempfile.mkdtemp(prefix=f"linkwell-{request.param}-")
+    shutil.copytree(OUTPUT, root, dirs_exist_ok=True)
+    server = server_type(root)
+    yield server
+    server.stop()
+    shutil.rmtree(root, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")

@@ -10,6 +10,10 @@ package enum HostingProvider: String, Sendable, Hashable, Codable, CaseIterable 
     case nginx
     case githubPages = "github-pages"
     case s3
+    /// Apache httpd 2.4: an `.htaccess` (mod_rewrite, mod_headers) in the host folder.
+    case apache
+    /// Caddy 2: a `Caddyfile` snippet imported into the host's site block.
+    case caddy
 }
 
 /// What a host must send with a file, as the providers' header rules need it.

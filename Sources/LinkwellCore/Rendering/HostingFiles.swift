@@ -17,7 +17,9 @@ enum HostingFiles {
 
     /// Files written into every host folder that are configuration, never content: hosts that
     /// serve the folder as it is (nginx) are told not to serve them.
-    static let configurationFiles = ["_headers", "_redirects", "vercel.json", "firebase.json", "nginx.conf", "content-types.json"]
+    static let configurationFiles = [
+        "_headers", "_redirects", "vercel.json", "firebase.json", "nginx.conf", "content-types.json", ".htaccess", "Caddyfile",
+    ]
 
     /// `files` are the host folder's content files, by path relative to the folder; `routes` its
     /// page rewrites and short-link redirects.
@@ -42,6 +44,8 @@ enum HostingFiles {
         if providers.contains(.nginx) { files.append(("nginx.conf", nginx(contentFiles, routes: routes))) }
         if providers.contains(.githubPages) { files.append((".nojekyll", "")) }
         if providers.contains(.s3) { files.append(("content-types.json", contentTypes(contentFiles))) }
+        if providers.contains(.apache) { files.append((".htaccess", apache(contentFiles, routes: routes))) }
+        if providers.contains(.caddy) { files.append(("Caddyfile", caddy(contentFiles, routes: routes))) }
         return files
     }
 

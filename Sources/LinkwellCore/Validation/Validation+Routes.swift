@@ -28,8 +28,14 @@ extension Validation {
             if !readers.isEmpty, path.value.split(separator: "/").contains(where: { $0.hasPrefix(":") }) {
                 found.append(.error(RouteProblem.placeholderSegment(path.value, route: describe(route), hosts: readers), at: path.location))
             }
-            if providers.contains(.nginx), path.value.contains("//") || PatternSyntax.hasEscape(path.value) {
-                found.append(.error(RouteProblem.nginxNormalises(path.value, route: describe(route)), at: path.location))
+            let normalisers = providers.intersection([.nginx, .apache, .caddy]).map(\.rawValue).sorted()
+            if !normalisers.isEmpty, path.value.contains("//") || PatternSyntax.hasEscape(path.value) {
+                found.append(
+                    .error(RouteProblem.serverNormalises(path.value, route: describe(route), servers: normalisers), at: path.location))
+            }
+            // Caddy replaces '{$NAME}' with an environment variable anywhere in a Caddyfile, quotes or not.
+            if providers.contains(.caddy), path.value.contains("{$") {
+                found.append(.error(RouteProblem.caddyEnvironment(path.value, route: describe(route)), at: path.location))
             }
         }
         return found
@@ -162,16 +168,20 @@ package enum RouteProblem: DiagnosticMessage {
     case unknownPageType(String, route: String, known: [String])
     case excludedWithPage(route: String)
     case placeholderSegment(String, route: String, hosts: [String])
-    case nginxNormalises(String, route: String)
+    case serverNormalises(String, route: String, servers: [String])
+    case caddyEnvironment(String, route: String)
 
     package var text: String {
         switch self {
         case .placeholderSegment(let path, let route, let hosts):
             "path '\(path)' of page route \(route) has a segment starting with ':', which \(hosts.joined(separator: ", ")) read as a "
                 + "placeholder in their rewrite rules, so the page would answer any segment there; rename the segment"
-        case .nginxNormalises(let path, let route):
-            "path '\(path)' of page route \(route) holds a '%XX' escape or '//', and nginx decodes escapes and merges slashes "
-                + "before it matches a location, so this page's rule never matches there; write the path without escapes and doubled slashes, or leave nginx out of 'hosting'"
+        case .serverNormalises(let path, let route, let servers):
+            "path '\(path)' of page route \(route) holds a '%XX' escape or '//', and \(servers.joined(separator: ", ")) decode escapes and merge slashes "
+                + "before they match a rule, so this page's rule never matches there; write the path without escapes and doubled slashes, or leave \(servers.joined(separator: ", ")) out of 'hosting'"
+        case .caddyEnvironment(let path, let route):
+            "path '\(path)' of page route \(route) holds '{$', which Caddy reads as an environment variable anywhere in a Caddyfile; "
+                + "percent-encoding cannot help (Caddy matches decoded paths): change the path, or leave caddy out of 'hosting'"
         case .noCondition(let route):
             "route \(route) has no 'path', 'query' or 'fragment'; add at least one (use path: '*' for every URL)"
         case .emptyPath(let route):

@@ -1,0 +1,78 @@
+"""The generated .htaccess and Caddyfile in the real Apache httpd and Caddy from Debian: every
+association file, page route, item page, short link and not-found answer of the bundled Output."""
+from conftest import OUTPUT, hosts
+
+ASSOCIATION_FILES = [
+    "/.well-known/apple-app-site-association",
+    "/apple-app-site-association",
+    "/.well-known/assetlinks.json",
+]
+
+
+def test_association_files_are_json_200_and_never_redirected(other_server):
+    assert hosts(), "Output/ has no host folders"
+    for host in hosts():
+        for path in ASSOCIATION_FILES:
+            response = other_server.get(host, path)
+            assert response.status_code == 200, f"{host}{path}: {response.status_code}"
+            assert "Location" not in response.headers, f"{host}{path} redirects"
+            assert response.headers["Content-Type"] == "application/json", f"{host}{path}: {response.headers['Content-Type']}"
+            assert response.content == (OUTPUT / host / path.lstrip("/")).read_bytes()
+        robots = other_server.get(host, "/robots.txt")
+        assert robots.status_code == 200 and robots.headers["Content-Type"] == "text/plain; charset=utf-8"
+
+
+def test_a_missing_association_file_is_a_404_with_the_not_found_page(other_server):
+    (other_server.root / "m.example.com" / ".well-known" / "assetlinks.json").unlink()
+    response = other_server.get("m.example.com", "/.well-known/assetlinks.json")
+    assert response.status_code == 404
+    assert response.content == (OUTPUT / "m.example.com" / "404.html").read_bytes()
+
+
+def test_configuration_files_are_not_served(other_server):
+    for host in hosts():
+        for name in ["_headers", "_redirects", "vercel.json", "firebase.json", "nginx.conf", "content-types.json", ".htaccess",
+                     "Caddyfile"]:
+            if (OUTPUT / host / name).exists():
+                status = other_server.get(host, "/" + name).status_code
+                # Apache refuses .ht* files itself (403); everything else is the 404 the configuration asks for.
+                assert status == 404 or (name == ".htaccess" and status == 403), f"{host}/{name}: {status}"
+
+
+def test_route_pages_item_pages_and_shared_files(other_server):
+    for host in ["m.example.com", "mlink.example.com"]:
+        route_page = (OUTPUT / host / "_linkwell" / "profile.html").read_bytes()
+        for path in ["/u/42", "/u/42?ref=abc", "/u/", "/u/a/b"]:
+            response = other_server.get(host, path)
+            assert response.status_code == 200 and response.content == route_page, f"{host}{path}: {response.status_code}"
+            assert response.headers["Content-Type"] == "text/html; charset=utf-8", f"{host}{path}"
+        item = other_server.get(host, "/u/alex")
+        assert item.status_code == 200 and item.content == (OUTPUT / host / "u" / "alex.html").read_bytes(), f"{host}/u/alex"
+        assert item.headers["Content-Type"] == "text/html; charset=utf-8"
+        home = other_server.get(host, "/")
+        assert home.status_code == 200 and home.content == (OUTPUT / host / "index.html").read_bytes()
+        for asset in (OUTPUT / host / "_linkwell").iterdir():
+            if asset.suffix in (".css", ".js"):
+                response = other_server.get(host, f"/_linkwell/{asset.name}")
+                assert response.status_code == 200 and response.content == asset.read_bytes()
+                expected = "no-cache" if asset.name == "rules.js" else "public, max-age=31536000, immutable"
+                assert response.headers["Cache-Control"] == expected, f"{host}/_linkwell/{asset.name}"
+                kind = "text/css" if asset.suffix == ".css" else "text/javascript"
+                assert response.headers["Content-Type"] == f"{kind}; charset=utf-8"
+
+
+def test_urls_no_route_takes_get_the_not_found_page(other_server):
+    for host in ["m.example.com", "mlink.example.com"]:
+        not_found = (OUTPUT / host / "404.html").read_bytes()
+        for path in ["/account/settings", "/stories/recipes/cake", "/linkwell-verify/no-such-page"]:
+            response = other_server.get(host, path)
+            assert response.status_code == 404 and response.content == not_found, f"{host}{path}: {response.status_code}"
+
+
+def test_short_links_redirect_and_other_codes_get_the_catch_all_page(other_server):
+    for code, target in [("/Ab3dE", "https://m.example.com/i/Ab3dE?ref=share"),
+                         ("/spring", "https://m.example.com/aa/landto/?page=9&ref=spring26")]:
+        response = other_server.get("go.example.com", code)
+        assert response.status_code == 302 and response.headers["Location"] == target, f"{code}: {response.status_code}"
+    other = other_server.get("go.example.com", "/other")
+    assert other.status_code == 200 and other.content == (OUTPUT / "go.example.com" / "_linkwell" / "invite.html").read_bytes()
