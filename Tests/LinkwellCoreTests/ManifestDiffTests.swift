@@ -124,7 +124,8 @@ import Testing
         }
         #expect(
             Set(report.keys) == [
-                "base", "head", "firstManifest", "proved", "unproved", "regions", "samples", "changes", "previews", "routes", "files",
+                "version", "base", "head", "firstManifest", "proved", "unproved", "regions", "samples", "changes", "previews", "routes",
+                "files",
                 "fileCount", "newWarnings", "resolvedWarnings",
             ])
         #expect(report["firstManifest"] == .bool(false) && report["proved"] == .bool(false))
@@ -136,7 +137,9 @@ import Testing
         #expect(
             changes.first
                 == .object([
-                    "topic": .string("apps"), "text": .string(diff.changes.changes[0].text), "attention": .bool(false),
+                    "topic": .string("apps"),
+                    "text": .string("iOS app shop: App Store ID 987654321 → 987654322 (store links and smart banners)."),
+                    "markdown": .string(diff.changes.changes[0].text), "attention": .bool(false),
                     // Where the head manifest holds the entry (the iOS app), as diagnostics give it.
                     "location": .object(["file": .string("site.yaml"), "line": .number(14), "column": .number(7)]),
                 ]))
@@ -176,5 +179,36 @@ import Testing
         #expect(markdown.contains("/m/\\*\\_x"), "\(markdown)")
         let json = try JSONValue.parse(diff.json(base: "base", head: "head"))
         #expect(json["newWarnings"]?.array?.isEmpty == false && json["resolvedWarnings"]?.array?.count == diff.resolvedWarnings.count)
+    }
+}
+
+/// A region's example URL is one a reviewer would write: an empty segment is filled in where the
+/// filled URL is decided alike on both sides (checked with `match`'s matchers).
+@Suite struct ReadableWitnessTests {
+    @Test func aNewExclusionIsShownWithoutAnEmptySegment() throws {
+        let head = Fixtures.validManifest.replacingOccurrences(
+            of: "routes:\n", with: "routes:\n  - {name: product-report, path: /p/*/report, exclude: true}\n")
+        let diff = ManifestDiff(base: try DiffWarningTests.side(Fixtures.validManifest), head: try DiffWarningTests.side(head))
+        let examples = Set(diff.regions.changes.filter { $0.platform == .ios }.map(\.witness))
+        #expect(!examples.isEmpty && examples.allSatisfy { !$0.dropFirst("https://".count).contains("//") }, "\(examples)")
+        #expect(examples.contains { $0.hasSuffix("/p/x/report") }, "\(examples)")
+    }
+
+    @Test func anEmptySegmentStaysWhenFillingItChangesTheDecision() throws {
+        // Only `/p//` is excluded: filling the segment in leaves the exclusion, so the shortest stays.
+        let aasa = { (paths: [String]) in
+            try JSONValue.parse(
+                #"{"applinks":{"details":[{"appIDs":["T.app"],"components":["#
+                    + paths.map { #"{"/":"\#($0)","exclude":true}"# }.joined(separator: ",") + #",{"/":"/p/*"}]}]}}"#)
+        }
+        let files = ReadableWitness.Files(
+            before: .init(aasa: try aasa(["/none"]), assetLinks: nil), after: .init(aasa: try aasa(["/p//"]), assetLinks: nil))
+        let url = "https://example.com/p//"
+        let parts = try #require(URLParts(url))
+        let before = try #require(ReadableWitness.decide(parts, platform: .ios, app: "T.app", files.before))
+        let after = try #require(ReadableWitness.decide(parts, platform: .ios, app: "T.app", files.after))
+        #expect(before.outcome == .match && after.outcome == .exclude)
+        #expect(ReadableWitness.readable(url, platform: .ios, app: "T.app", files: files, before: before, after: after) == url)
+        #expect(ReadableWitness.filledPath("/a//b///", with: "x") == "/a/x/b/x/x/")
     }
 }

@@ -224,61 +224,36 @@ extension ManifestDiff {
         return found
     }
 
-    /// The report for bots: every section, as data.
+    /// The report for bots: every section, as data with stable ids (`docs/diff-report.schema.json`):
+    /// platforms as `match --json` names them, decisions as its `decision` values with the rule
+    /// and route, change topics as codes. Every sentence is also given, in plain text.
     package func json(base: String, head: String) -> String {
-        struct Report: Encodable {
-            struct Region: Encodable {
-                var host, platform, app, example, before, after: String
-            }
-            struct Sample: Encodable {
-                var url, origin, before, after: String
-                var platforms, apps: [String]
-            }
-            struct Preview: Encodable {
-                var url, aspect, before, after: String
-            }
-            struct Route: Encodable {
-                var kind, name: String
-                var details: [String]
-            }
-            struct File: Encodable {
-                var path, kind: String
-                var addedLines, removedLines: Int
-            }
-            var base, head: String
-            var firstManifest: Bool
-            var proved: Bool
-            var unproved: [String]
-            var regions: [Region]
-            var samples: [Sample]
-            var changes: [ManifestChanges.Change]
-            var previews: [Preview]
-            var routes: [Route]
-            var files: [File]
-            var fileCount: Int
-            /// The build's warnings this change adds and resolves, as diagnostics (code, location).
-            var newWarnings: [Diagnostic]
-            var resolvedWarnings: [Diagnostic]
-        }
-        let report = Report(
-            base: base, head: head, firstManifest: isFirst, proved: regions.changes.isEmpty && regions.unproved.isEmpty,
-            unproved: regions.unproved,
-            regions: regions.changes.map {
-                .init(
-                    host: $0.host, platform: $0.platform.displayName, app: $0.app, example: $0.witness, before: plain(Self.text($0.before)),
-                    after: plain(Self.text($0.after)))
-            },
-            samples: links.map {
-                .init(
-                    url: $0.url, origin: $0.origin, before: plain(Self.text($0.before)), after: plain(Self.text($0.after)),
-                    platforms: $0.platforms.map(\.displayName), apps: $0.apps)
-            },
-            changes: changes.changes,
-            previews: previews.map { .init(url: $0.url, aspect: $0.aspect, before: $0.before, after: $0.after) },
-            routes: routes.map { .init(kind: $0.kind.rawValue, name: $0.name, details: $0.details) },
-            files: files.map { .init(path: $0.path, kind: $0.kind.rawValue, addedLines: $0.addedLines, removedLines: $0.removedLines) },
-            fileCount: fileCount, newWarnings: newWarnings, resolvedWarnings: resolvedWarnings)
-        return JSONText.encode(report)
+        JSONText.encode(
+            DiffJSON(
+                version: DiffJSON.version, base: base, head: head, firstManifest: isFirst,
+                proved: regions.changes.isEmpty && regions.unproved.isEmpty, unproved: regions.unproved,
+                regions: regions.changes.map { change in
+                    DiffJSON.Region(
+                        host: change.host, platform: change.platform.rawValue, app: change.installed == nil ? change.app : nil,
+                        installed: change.installed, reading: change.reading?.rawValue, example: change.witness,
+                        before: DiffJSON.Decision(change.before), after: DiffJSON.Decision(change.after),
+                        text: plain(
+                            "\(change.platform.displayName), \(change.app): \(Self.text(change.before)) → \(Self.text(change.after))"))
+                },
+                samples: links.map {
+                    DiffJSON.Sample(
+                        url: $0.url, origin: $0.origin, platforms: $0.platforms.map(\.rawValue), apps: $0.apps,
+                        before: DiffJSON.Decision($0.before), after: DiffJSON.Decision($0.after))
+                },
+                changes: changes.changes.map {
+                    DiffJSON.Change(
+                        topic: DiffJSON.topicCode($0.topic), attention: $0.attention, text: plain($0.text), markdown: $0.text,
+                        location: $0.location)
+                },
+                previews: previews.map { .init(url: $0.url, aspect: $0.aspect, before: $0.before, after: $0.after) },
+                routes: routes.map { .init(kind: $0.kind.rawValue, name: $0.name, details: $0.details.map(plain)) },
+                files: files.map { .init(path: $0.path, kind: $0.kind.rawValue, addedLines: $0.addedLines, removedLines: $0.removedLines) },
+                fileCount: fileCount, newWarnings: newWarnings, resolvedWarnings: resolvedWarnings))
     }
 }
 

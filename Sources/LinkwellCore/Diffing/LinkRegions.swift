@@ -10,6 +10,10 @@ package struct LinkRegions: Sendable {
         package var witness: String
         package var before: Side
         package var after: Side
+        /// Set on a change between apps installed together: their manifest ids, and the reading of
+        /// exclusions under which it shows (nil: under both).
+        package var installed: [String]? = nil
+        package var reading: ExclusionReading? = nil
     }
 
     /// What one build does in a region: the decision, the rule and the route that wrote it.
@@ -37,8 +41,9 @@ package struct LinkRegions: Sendable {
             let before = Self.files(base, host: host)
             let after = Self.files(head, host: host)
             let comparison = AssociationComparison(before: before, after: after, host: host, budget: budget)
+            let files = ReadableWitness.Files(before: before, after: after)
             for result in comparison.comparisons {
-                record(result, base: base, head: head)
+                record(result, base: base, head: head, files: files)
             }
             for difference in comparison.installedApps {
                 recordTogether(difference, host: host, base: base, head: head)
@@ -58,7 +63,8 @@ package struct LinkRegions: Sendable {
     }
 
     private mutating func record(
-        _ result: LinkComparison, base: ManifestDiff.Side, head: ManifestDiff.Side, origins: ([String?], [String?])? = nil
+        _ result: LinkComparison, base: ManifestDiff.Side, head: ManifestDiff.Side, origins: ([String?], [String?])? = nil,
+        files: ReadableWitness.Files? = nil
     ) {
         comparisons += 1
         if result.verdict == .notProven {
@@ -72,7 +78,12 @@ package struct LinkRegions: Sendable {
         for difference in result.differences {
             changes.append(
                 Change(
-                    host: result.host, platform: result.platform, app: app, witness: difference.witness,
+                    host: result.host, platform: result.platform, app: app,
+                    witness: files.map {
+                        ReadableWitness.readable(
+                            difference.witness, platform: result.platform, app: result.app, files: $0, before: difference.before,
+                            after: difference.after)
+                    } ?? difference.witness,
                     before: Self.side(difference.before, site: base, result: result, origins: origins?.0),
                     after: Self.side(difference.after, site: head, result: result, origins: origins?.1)))
         }
@@ -96,7 +107,8 @@ package struct LinkRegions: Sendable {
             Change(
                 host: host, platform: difference.platform,
                 app: difference.installed.map(name).joined(separator: " + ") + " installed together\(reading)", witness: difference.witness,
-                before: side(difference.before), after: side(difference.after)))
+                before: side(difference.before), after: side(difference.after), installed: difference.installed.map(name),
+                reading: difference.reading))
     }
 
     static func files(_ side: ManifestDiff.Side, host: String) -> AssociationComparison.Files {
