@@ -13,9 +13,10 @@ struct CompareCommand: ParsableCommand {
         abstract: "Prove that two association files decide every URL the same way, or show where they differ.",
         discussion: """
             Example: linkwell compare Output/m.example.com/.well-known/apple-app-site-association edited-aasa.json --host m.example.com
-            Both files must be of one kind: two apple-app-site-association files (compared on iOS 13+ and iOS 9–12 for
-            every app either names) or two assetlinks.json files (Android 15+, every package). The comparison is exact:
-            every URL, not a sample. Each region that differs is shown with a shortest URL that shows it. Exit 0: proved
+
+            Both files must be of one kind: two apple-app-site-association files (compared on iOS 13+ and iOS 9–12 for \
+            every app either names) or two assetlinks.json files (Android 15+, every package). The comparison is exact: \
+            every URL, not a sample. Each region that differs is shown with a shortest URL that shows it. Exit 0: proved \
             the same; 1: they differ; 2: no difference found but not proved (what was checked is said).
             """)
 

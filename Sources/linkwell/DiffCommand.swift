@@ -12,11 +12,11 @@ struct DiffCommand: ParsableCommand {
         commandName: "diff",
         abstract: "Report, as Markdown for a pull request, what changes for links between a base manifest and this one.",
         discussion: """
-            Every route's sample URL and every link test's URL, of either manifest, is evaluated with both builds' own
-            files on every platform and app; the report lists the links whose decision changes, what their preview
-            pages do differently, the routes that changed and the built files that change (with line counts).
-            With --base, the manifest, templates and data files are read from that git revision; when the manifest is
-            not there yet (the pull request that adds it), everything is reported as added. --format json writes the
+            Every route's sample URL and every link test's URL, of either manifest, is evaluated with both builds' own \
+            files on every platform and app; the report lists the links whose decision changes, what their preview \
+            pages do differently, the routes that changed and the built files that change (with line counts). \
+            With --base, the manifest, templates and data files are read from that git revision; when the manifest is \
+            not there yet (the pull request that adds it), everything is reported as added. --format json writes the \
             same report for bots; --diagnostics-format github also annotates each change that needs a reviewer's eye.
             """)
 

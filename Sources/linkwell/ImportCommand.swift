@@ -13,10 +13,11 @@ struct ImportCommand: ParsableCommand {
         abstract: "Write a manifest from the association files a site serves today, and prove it decides every URL the same way.",
         discussion: """
             Example: linkwell import --aasa apple-app-site-association --assetlinks assetlinks.json --domain m.example.com
-            The new manifest is built in memory and its files are compared with the original files exactly, on every URL,
-            each platform reading and app (iOS 13+, iOS 9–12, Android 15+), and for every combination of installed apps.
-            Each difference is shown with a shortest URL that decides differently. Exit 0: proved the same; 1: the manifest
-            does not build, or decides some URL otherwise (unless --allow-differences); 2: written, no difference found,
+
+            The new manifest is built in memory and its files are compared with the original files exactly, on every URL, \
+            each platform reading and app (iOS 13+, iOS 9–12, Android 15+), and for every combination of installed apps. \
+            Each difference is shown with a shortest URL that decides differently. Exit 0: proved the same; 1: the manifest \
+            does not build, or decides some URL otherwise (unless --allow-differences); 2: written, no difference found, \
             but not proved (what was not checked is said).
             """)
 
@@ -32,7 +33,10 @@ struct ImportCommand: ParsableCommand {
     @Option(help: "The mirror host for preview pages (default: open.<domain>; change it to one you serve).")
     var mirror: String?
 
-    @Option(name: .customLong("output"), help: "The manifest to write (its folder is created); an existing file is never overwritten.")
+    // --manifest, as init and every other command name the manifest; --output is its earlier name.
+    @Option(
+        name: [.customLong("manifest"), .customLong("output")],
+        help: "The manifest to write (its folder is created); an existing file is never overwritten. (--output: its earlier name.)")
     var output: String = "site.yaml"
 
     @Flag(help: "Exit 0 even when the manifest's build decides some URLs otherwise than the original files.")
@@ -48,7 +52,7 @@ struct ImportCommand: ParsableCommand {
 
     func run() throws {
         guard !FileManager.default.fileExists(atPath: output) else {
-            Console.error("'\(output)' already exists; import never overwrites a manifest (pass --output NEW)")
+            Console.error("'\(output)' already exists; import never overwrites a manifest (pass --manifest NEW)")
             throw ExitCode.failure
         }
         let run = ImportRun(

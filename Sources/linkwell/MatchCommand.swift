@@ -17,8 +17,8 @@ struct MatchCommand: ParsableCommand {
         commandName: "match",
         abstract: "Say what each URL does on every platform, for every app: which rule opens it, or keeps it in the browser.",
         discussion: """
-            With no file options, the manifest is built in memory and its own files are evaluated, naming the route behind
-            each rule and what the preview pages do. With --aasa and/or --assetlinks, any production file is evaluated
+            With no file options, the manifest is built in memory and its own files are evaluated, naming the route behind \
+            each rule and what the preview pages do. With --aasa and/or --assetlinks, any production file is evaluated \
             instead, taken as served by each URL's own host unless --host says otherwise.
             """)
 

@@ -18,9 +18,9 @@ struct ServeCommand: ParsableCommand {
         commandName: "serve",
         abstract: "Serve the output folder locally with the generated configuration's headers, rewrites and redirects, every host at once.",
         discussion: """
-            Each host gets its own port, from --port up, in manifest order; a request whose Host header names a host of
-            the manifest is served as that host on any port (map the names to this machine, or use a tunnel). Pages
-            reached by port have links to the manifest's hosts rewritten to the matching local ports, so "Open in app"
+            Each host gets its own port, from --port up, in manifest order; a request whose Host header names a host of \
+            the manifest is served as that host on any port (map the names to this machine, or use a tunnel). Pages \
+            reached by port have links to the manifest's hosts rewritten to the matching local ports, so "Open in app" \
             and the fallbacks can be clicked through locally; pages reached by host name are sent byte for byte.
             """)
 

@@ -12,11 +12,11 @@ struct VerifyCommand: AsyncParsableCommand {
         commandName: "verify",
         abstract: "Fetch what is deployed (never following redirects) and compare it with what the manifest builds.",
         discussion: """
-            For each host: every association file (status, no redirect, Content-Type, same bytes), robots.txt (allows
-            the association files), one sample URL per page route (answers with its preview page), the home page, a
-            URL no route takes (404 with the not-found page), item pages (--items) and each short link (redirects to
-            its target) and where it ends: the page its target's host serves, or the web origin's answer (not asked
-            with --base-url, which stands in for the manifest's hosts only). With --apple-cdn, also Apple's CDN copy of each AASA, whose lag is a warning.
+            For each host: every association file (status, no redirect, Content-Type, same bytes), robots.txt (allows \
+            the association files), one sample URL per page route (answers with its preview page), the home page, a \
+            URL no route takes (404 with the not-found page), item pages (--items) and each short link (redirects to \
+            its target) and where it ends: the page its target's host serves, or the web origin's answer (not asked \
+            with --base-url, which stands in for the manifest's hosts only). With --apple-cdn, also Apple's CDN copy of each AASA, whose lag is a warning. \
             Exit code 1 when any check finds an error (with --strict, a warning too).
             """)
 

@@ -143,6 +143,34 @@ import Testing
 
 /// The bundled manifest's link tests are a CI gate: breaking one fails every command that
 /// builds, at the expectation's line.
+/// Help reads as paragraphs: a line ends early only where its paragraph ends (the discussion's
+/// source lines are joined; ArgumentParser wraps them to the terminal's 80 columns).
+@Suite struct HelpTextTests {
+    @Test func helpWrapsOnlyWhereALineIsFull() throws {
+        let workspace = try Workspace(manifest: "version: 1\n")
+        for command in ["build", "validate", "check", "init", "import", "match", "compare", "diff", "serve", "verify", "schema", ""] {
+            let help = try workspace.run(command.isEmpty ? "--help" : command, "--help").standardOutput
+            let lines = help.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let discussion = lines.prefix { !$0.hasPrefix("USAGE:") }
+            var paragraph: [String] = []
+            for line in discussion + [""] {
+                guard !line.isEmpty else {
+                    // An example wraps where its words do; prose must fill each line before breaking.
+                    if !(paragraph.first?.hasPrefix("Example:") ?? true) {
+                        for (line, next) in zip(paragraph, paragraph.dropFirst()) {
+                            let word = next.prefix { $0 != " " }
+                            #expect(line.count + 1 + word.count >= 80, "linkwell \(command) --help breaks early: '\(line)' / '\(next)'")
+                        }
+                    }
+                    paragraph = []
+                    continue
+                }
+                paragraph.append(line)
+            }
+        }
+    }
+}
+
 @Suite struct BundledLinkTests {
     @Test func breakingAnExpectationFailsValidateAtItsLocation() throws {
         let manifest = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("site.yaml"), encoding: .utf8)

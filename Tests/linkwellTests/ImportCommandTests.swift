@@ -34,7 +34,7 @@ import Testing
         let file = workspace.url.appendingPathComponent("aasa.json")
         try Data(#"{"applinks": {"apps": [], "details": [{"appID": "ABCDE12345.com.example.chat", "paths": ["/wechat/*", "/p2p"]}]}}"#.utf8)
             .write(to: file)
-        let refused = try workspace.run("import", "--aasa", file.path, "--domain", "m.example.com", "--output", "new/folder/site.yaml")
+        let refused = try workspace.run("import", "--aasa", file.path, "--domain", "m.example.com", "--manifest", "new/folder/site.yaml")
         #expect(refused.status == 1)
         #expect(refused.standardOutput.contains("2 regions where the build decides otherwise than the original files\n"))
         #expect(
@@ -52,7 +52,7 @@ import Testing
         let workspace = try Workspace(manifest: "version: 1\n")
         let existing = try workspace.run("import", "--aasa", Self.appleExample, "--domain", "www.example.com")
         #expect(existing.status == 1)
-        #expect(existing.standardError.contains("'site.yaml' already exists; import never overwrites a manifest (pass --output NEW)"))
+        #expect(existing.standardError.contains("'site.yaml' already exists; import never overwrites a manifest (pass --manifest NEW)"))
 
         try workspace.write("{\"applinks\": {\"details\": [],}}", to: "broken.json")
         let broken = try workspace.run("import", "--aasa", "broken.json", "--domain", "www.example.com", "--output", "new.yaml")
