@@ -152,9 +152,18 @@ extension ManifestDiff {
         let closed = links.filter { $0.before.opensApp && !$0.after.opensApp }
         if !closed.isEmpty {
             let paths = closed.map(\.url).uniqued()
+            // Said per platform: only the readings whose decision changed, and each one's way of learning it.
+            let platforms = Platform.allCases.filter { platform in closed.contains { $0.platforms.contains(platform) } }
+            let fromFiles = platforms.filter { $0 != .androidLegacy }
+            var when: [String] = []
+            if !fromFiles.isEmpty {
+                when.append("\(fromFiles.map(\.displayName).joined(separator: ", ")) devices when they refetch the association files")
+            }
+            if platforms.contains(.androidLegacy) { when.append("Android ≤14 once the app ships the new intent filters") }
+            let others = platforms.count < Platform.allCases.count ? "; other platforms decide them as before" : ""
             lines.append(
-                "> **No longer opens the app:** \(paths.map(code).joined(separator: ", ")). These links stay in the browser "
-                    + "for everyone, also where the app is installed; devices pick this up when they refetch the file.")
+                "> **No longer opens the app:** \(paths.map(code).joined(separator: ", ")). On \(platforms.map(\.displayName).joined(separator: ", ")) "
+                    + "these links now stay in the browser, also where the app is installed (\(when.joined(separator: "; ")))\(others).")
             lines.append("")
         }
         return lines
