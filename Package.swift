@@ -38,15 +38,21 @@ let package = Package(
             name: "CCurl",
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
-        // Process settings only C can make (one malloc arena, see Linkwell.swift).
+        // What only C can do here: the atomic exchange of two paths, and one malloc arena (process.c).
         .target(name: "CProcess"),
+        // What both test targets read: the fixtures and the repository's own files.
+        .target(
+            name: "LinkwellTestSupport",
+            dependencies: ["LinkwellCore"],
+            path: "Tests/LinkwellTestSupport"
+        ),
         .testTarget(
             name: "LinkwellCoreTests",
-            dependencies: ["LinkwellCore"]
+            dependencies: ["LinkwellCore", "LinkwellTestSupport"]
         ),
         .testTarget(
             name: "linkwellTests",
-            dependencies: ["LinkwellCore"]
+            dependencies: ["LinkwellCore", "LinkwellTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CProcess
 import LinkwellCore
 
 #if canImport(Glibc)
@@ -438,30 +439,11 @@ private enum Swap {
             guard rename(staging, root) == 0 else { throw OutputFolderError.system("cannot move '\(staging)' to '\(root)'") }
             return
         }
-        guard exchangePaths(staging, root) == 0 else { throw OutputFolderError.system("cannot exchange '\(staging)' and '\(root)'") }
+        guard linkwell_exchange_paths(staging, root) == 0 else {
+            throw OutputFolderError.system("cannot exchange '\(staging)' and '\(root)'")
+        }
     }
 
-    #if canImport(Glibc)
-        private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
-
-        /// `renameat2(…, RENAME_EXCHANGE)`: glibc has it since 2.28, but Swift's Glibc module does
-        /// not declare it, so it is looked up by name.
-        private static let renameAt2: RenameAt2? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2").map {
-            unsafeBitCast($0, to: RenameAt2.self)
-        }
-
-        private static func exchangePaths(_ first: String, _ second: String) -> Int32 {
-            guard let renameAt2 else {
-                errno = ENOSYS
-                return -1
-            }
-            return renameAt2(AT_FDCWD, first, AT_FDCWD, second, 1 << 1)  // RENAME_EXCHANGE
-        }
-    #else
-        private static func exchangePaths(_ first: String, _ second: String) -> Int32 {
-            renamex_np(first, second, UInt32(RENAME_SWAP))
-        }
-    #endif
 }
 
 struct OutputFolderError: Error, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import LinkwellCore
+import LinkwellTestSupport
 import Testing
 
 /// `accept`: every warning a build gives has a code, the entry it is about can accept it, and

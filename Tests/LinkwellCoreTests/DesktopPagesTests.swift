@@ -1,4 +1,5 @@
 import LinkwellCore
+import LinkwellTestSupport
 import Testing
 
 /// Where a desktop goes from a preview page: on at once only to the page type's own web page;

@@ -1,5 +1,6 @@
 import Foundation
 import LinkwellCore
+import LinkwellTestSupport
 import Testing
 
 /// Golden files at the pipeline's two seams: manifest → model (`model.json`) and
@@ -28,7 +29,10 @@ import Testing
         let expected = Fixtures.files(below: folder.appendingPathComponent("expected"))
         #expect(Set(actual.keys) == Set(expected.keys))
         for (path, contents) in actual {
-            #expect(contents == expected[path], "\(name)/expected/\(path) differs; re-record with LINKWELL_RECORD=1 if intended")
+            #expect(
+                contents == expected[path],
+                "\(name)/expected/\(path) differs (re-record with LINKWELL_RECORD=1 if intended):\n\(Fixtures.lineDifference(expected: expected[path] ?? "", actual: contents))"
+            )
         }
         #expect(model == Fixtures.text("golden/\(name)/model.json"))
         #expect(diagnostics == Fixtures.text("golden/\(name)/diagnostics.txt"))
@@ -44,7 +48,9 @@ import Testing
         let files = Dictionary(uniqueKeysWithValues: built.files.map { ($0.path, $0.contents) })
         #expect(files.keys.sorted() == committed.keys.sorted())
         for (path, contents) in files where contents != committed[path] {
-            Issue.record("Output/\(path) differs from a fresh build of site.yaml; run 'swift run linkwell build'")
+            Issue.record(
+                "Output/\(path) differs from a fresh build of site.yaml; run 'swift run linkwell build':\n\(Fixtures.lineDifference(expected: committed[path] ?? "", actual: contents))"
+            )
         }
     }
 

@@ -1,4 +1,5 @@
 import LinkwellCore
+import LinkwellTestSupport
 import Testing
 
 /// Each file in Tests/Fixtures/invalid is a manifest with one mistake; its trailing

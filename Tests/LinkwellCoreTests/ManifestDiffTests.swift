@@ -1,4 +1,5 @@
 import Foundation
+import LinkwellTestSupport
 import Testing
 
 @testable import LinkwellCore
@@ -32,7 +33,10 @@ import Testing
             try Data(report.utf8).write(to: golden)
             return
         }
-        #expect(report == Fixtures.text("diff/report.md"), "diff/report.md differs; re-record with LINKWELL_RECORD=1 if intended")
+        #expect(
+            report == Fixtures.text("diff/report.md"),
+            "diff/report.md differs (re-record with LINKWELL_RECORD=1 if intended):\n\(Fixtures.lineDifference(expected: Fixtures.text("diff/report.md"), actual: report))"
+        )
     }
 
     @Test func eachKindOfChangeIsFound() throws {

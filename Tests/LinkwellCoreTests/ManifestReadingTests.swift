@@ -1,5 +1,6 @@
 import Foundation
 import LinkwellCore
+import LinkwellTestSupport
 import Testing
 
 /// How YAML's looser corners are read, decided on purpose and pinned here.

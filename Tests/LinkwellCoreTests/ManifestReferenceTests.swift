@@ -1,5 +1,6 @@
 import Foundation
 import LinkwellCore
+import LinkwellTestSupport
 import Testing
 
 /// docs/manifest.md's key tables are generated from the field tables: the committed file must

@@ -1,4 +1,5 @@
 import Foundation
+import LinkwellTestSupport
 import Testing
 
 @testable import LinkwellCore

@@ -1,5 +1,6 @@
 import Foundation
 import LinkwellCore
+import LinkwellTestSupport
 import Testing
 
 @testable import LinkwellCore

@@ -1,5 +1,6 @@
 import Foundation
 import LinkwellCore
+import LinkwellTestSupport
 import Testing
 
 /// Short links that cannot dead-end: a target may be any manifest host's page or the web origin,

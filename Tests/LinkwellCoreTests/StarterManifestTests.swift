@@ -1,3 +1,4 @@
+import LinkwellTestSupport
 import Testing
 
 @testable import LinkwellCore

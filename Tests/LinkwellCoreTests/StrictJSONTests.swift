@@ -1,4 +1,5 @@
 import LinkwellCore
+import LinkwellTestSupport
 import Testing
 
 @Suite struct StrictJSONTests {

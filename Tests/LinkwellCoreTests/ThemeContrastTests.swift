@@ -1,4 +1,5 @@
 import LinkwellCore
+import LinkwellTestSupport
 import Testing
 
 /// The theme's colour pairs against WCAG 2 AA: the maths (checked against WCAG's own figures and

@@ -1,4 +1,5 @@
 import Foundation
+import LinkwellTestSupport
 import Testing
 
 /// The executable end to end: exit codes, what reaches stdout and stderr, and what happens to
@@ -21,7 +22,7 @@ import Testing
                 #expect(files["\(host)/\(path)"] != nil, "missing \(host)/\(path)")
             }
         }
-        let golden = try Fixtures.text("golden/several-apps/expected/shop.example.com/robots.txt")
+        let golden = Fixtures.text("golden/several-apps/expected/shop.example.com/robots.txt")
         #expect(files["shop.example.com/robots.txt"]?.contents == Data(golden.utf8))
         #expect(workspace.leftovers().isEmpty)
     }
@@ -201,7 +202,7 @@ import Testing
 
 @Suite struct DiagnosticsFormatCommandTests {
     @Test func githubAnnotationsForAFailingManifest() throws {
-        let workspace = try Workspace(manifest: try Fixtures.text("invalid/link-test-platform-not-served.yaml"))
+        let workspace = try Workspace(manifest: Fixtures.text("invalid/link-test-platform-not-served.yaml"))
         let run = try workspace.run("validate", "--diagnostics-format", "github")
         #expect(run.status == 1)
         #expect(
@@ -211,7 +212,7 @@ import Testing
     }
 
     @Test func jsonDiagnosticsAndUsageErrors() throws {
-        let workspace = try Workspace(manifest: try Fixtures.text("golden/several-apps/site.yaml"))
+        let workspace = try Workspace(manifest: Fixtures.text("golden/several-apps/site.yaml"))
         let run = try workspace.run("validate", "--diagnostics-format", "json")
         #expect(run.status == 0)
         let lines = run.standardError.split(separator: "\n")

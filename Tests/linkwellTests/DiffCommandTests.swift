@@ -1,4 +1,5 @@
 import Foundation
+import LinkwellTestSupport
 import Testing
 
 /// `linkwell diff` through the binary: against a git revision (manifest, templates and data read

@@ -1,4 +1,5 @@
 import Foundation
+import LinkwellTestSupport
 import Testing
 
 /// `linkwell import` through the binary: Apple's documentation example becomes a manifest that

@@ -1,4 +1,5 @@
 import Foundation
+import LinkwellTestSupport
 import Testing
 
 /// Every invalid fixture, through the binary: exit code 1, the located diagnostics on stderr
@@ -6,13 +7,13 @@ import Testing
 @Suite struct InvalidManifestCommandTests {
     @Test(arguments: Fixtures.invalidCases)
     func failsWithLocatedErrorsAndLeavesOutputUntouched(_ name: String) throws {
-        let valid = try Fixtures.text("golden/several-apps/site.yaml")
+        let valid = Fixtures.text("golden/several-apps/site.yaml")
         let workspace = try Workspace(manifest: valid)
         _ = try workspace.run("build")
         let before = workspace.snapshot()
         #expect(before.count == Fixtures.goldenFiles("several-apps").count)
 
-        let text = try Fixtures.text("invalid/\(name).yaml")
+        let text = Fixtures.text("invalid/\(name).yaml")
         try workspace.write(text, to: "site.yaml")
         for command in ["build", "validate", "check"] {
             let run = try workspace.run(command)

@@ -1,4 +1,5 @@
 import Foundation
+import LinkwellTestSupport
 import Testing
 
 /// `linkwell match` as a user runs it: production files on disk, URLs as arguments or on stdin.
@@ -51,7 +52,7 @@ import Testing
     }
 
     @Test func manifestModeNamesRoutesAndPreviewTargets() throws {
-        let workspace = try Workspace(manifest: try Fixtures.text("golden/several-apps/site.yaml"))
+        let workspace = try Workspace(manifest: Fixtures.text("golden/several-apps/site.yaml"))
         let run = try workspace.run("match", "https://open.shop.example.com/p/42?ref=mail")
         #expect(run.status == 0, "\(run.standardError)")
         #expect(
@@ -75,7 +76,7 @@ import Testing
     }
 
     @Test func stdinTakesOneURLPerLineAndJSONHasOneLinePerPlatformAndApp() throws {
-        let workspace = try Workspace(manifest: try Fixtures.text("golden/several-apps/site.yaml"))
+        let workspace = try Workspace(manifest: Fixtures.text("golden/several-apps/site.yaml"))
         let input = "https://shop.example.com/checkout/pay\n\n# a comment\nhttps://s.example.com/Ab3dE\n"
         let run = try Binary.run(["match", "--stdin", "--json"], in: workspace.url, input: input)
         #expect(run.status == 0, "\(run.standardError)")
@@ -115,7 +116,7 @@ import Testing
     @Test func assetlinksFilesAreEvaluatedPerPackage() throws {
         let workspace = try Workspace(manifest: "")
         try workspace.write(
-            try Fixtures.text("golden/android-only/expected/transit.example.net/.well-known/assetlinks.json"), to: "assetlinks.json")
+            Fixtures.text("golden/android-only/expected/transit.example.net/.well-known/assetlinks.json"), to: "assetlinks.json")
         let run = try workspace.run(
             "match", "--assetlinks", "assetlinks.json", "https://transit.example.net/admin/x",
             "https://transit.example.net/trip?mode=bus&id=12345")

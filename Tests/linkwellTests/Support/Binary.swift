@@ -1,4 +1,5 @@
 import Foundation
+import LinkwellTestSupport
 
 /// Runs the built `linkwell` executable in a folder, as a user would.
 struct Binary {
@@ -93,42 +94,5 @@ struct Workspace: ~Copyable {
 
     func leftovers() -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).filter { $0.contains(".linkwell-") }
-    }
-}
-
-enum Fixtures {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures")
-    static let repositoryRoot = root.deletingLastPathComponent().deletingLastPathComponent()
-
-    static func text(_ relativePath: String) throws -> String {
-        try String(contentsOf: root.appendingPathComponent(relativePath), encoding: .utf8)
-    }
-
-    /// The files a build of a golden case writes, by path: its `expected/` folder. Tests count
-    /// from here rather than writing numbers down, so a new output file changes no test.
-    static func goldenFiles(_ name: String) -> [String] {
-        files(under: root.appendingPathComponent("golden/\(name)/expected"))
-    }
-
-    /// The committed `Output/` of the bundled site (equal to a fresh build of it, `check` in CI).
-    static var bundledOutputFiles: [String] {
-        files(under: repositoryRoot.appendingPathComponent("Output"))
-    }
-
-    private static func files(under folder: URL) -> [String] {
-        let prefix = folder.path + "/"
-        return
-            (FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])?.compactMap { item in
-                guard let url = item as? URL, (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else {
-                    return nil
-                }
-                return String(url.path.dropFirst(prefix.count))
-            } ?? []).sorted()
-    }
-
-    static var invalidCases: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("invalid").path)) ?? [])
-            .filter { $0.hasSuffix(".yaml") }.map { String($0.dropLast(5)) }.sorted()
     }
 }

@@ -2,32 +2,33 @@ import Foundation
 import LinkwellCore
 
 /// The shared fixtures in Tests/Fixtures and the repository root, found from this file's path
-/// so tests run the same from `swift test` and an IDE.
-enum Fixtures {
-    static let repositoryRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let root = repositoryRoot.appendingPathComponent("Tests/Fixtures")
+/// so tests run the same from `swift test` and an IDE; one type for both test targets (the
+/// core's tests and the binary's).
+package enum Fixtures {
+    package static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    package static let root = repositoryRoot.appendingPathComponent("Tests/Fixtures")
 
     /// Set LINKWELL_RECORD=1 to rewrite golden files from the current output instead of comparing.
-    static let isRecording = ProcessInfo.processInfo.environment["LINKWELL_RECORD"] == "1"
+    package static let isRecording = ProcessInfo.processInfo.environment["LINKWELL_RECORD"] == "1"
 
-    static func names(in folder: String, suffix: String = "") -> [String] {
+    package static func names(in folder: String, suffix: String = "") -> [String] {
         let url = root.appendingPathComponent(folder)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
         return names.filter { $0.hasSuffix(suffix) && !$0.hasPrefix(".") }.map { String($0.dropLast(suffix.count)) }.sorted()
     }
 
-    static func text(_ relativePath: String) -> String {
+    package static func text(_ relativePath: String) -> String {
         (try? String(contentsOf: root.appendingPathComponent(relativePath), encoding: .utf8)) ?? ""
     }
 
     /// Builds a manifest as the user's `site.yaml`, so diagnostics print that name.
-    static func build(_ yaml: String, strict: Bool = false) -> Linkwell.BuildResult {
+    package static func build(_ yaml: String, strict: Bool = false) -> Linkwell.BuildResult {
         Linkwell.build(SourceFile(path: "site.yaml", text: yaml), strict: strict)
     }
 
     /// The bundled example's templates and data, as the build reads them beside site.yaml.
-    static var bundledProject: InMemoryProjectFiles {
+    package static var bundledProject: InMemoryProjectFiles {
         var files: [String: String] = [:]
         for folder in ["Templates", "data"] {
             for (path, text) in Self.files(below: repositoryRoot.appendingPathComponent(folder)) { files["\(folder)/\(path)"] = text }
@@ -36,7 +37,7 @@ enum Fixtures {
     }
 
     /// The bundled example's files, item pages included.
-    static func buildBundled(_ yaml: String) -> (result: Linkwell.BuildResult, files: [OutputFile], diagnostics: [Diagnostic]) {
+    package static func buildBundled(_ yaml: String) -> (result: Linkwell.BuildResult, files: [OutputFile], diagnostics: [Diagnostic]) {
         let project = bundledProject
         let result = Linkwell.build(SourceFile(path: "site.yaml", text: yaml), project: project)
         guard result.succeeded else { return (result, [], result.diagnostics) }
@@ -46,7 +47,7 @@ enum Fixtures {
     }
 
     /// Every regular file below `folder`, by relative path.
-    static func files(below folder: URL) -> [String: String] {
+    package static func files(below folder: URL) -> [String: String] {
         var files: [String: String] = [:]
         guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else {
             return [:]
@@ -58,8 +59,38 @@ enum Fixtures {
         return files
     }
 
+    /// The files a build of a golden case writes, by path: its `expected/` folder. Tests count
+    /// from here rather than writing numbers down, so a new output file changes no test.
+    package static func goldenFiles(_ name: String) -> [String] {
+        files(below: root.appendingPathComponent("golden/\(name)/expected")).keys.sorted()
+    }
+
+    /// The committed `Output/` of the bundled site (equal to a fresh build of it, `check` in CI).
+    package static var bundledOutputFiles: [String] {
+        files(below: repositoryRoot.appendingPathComponent("Output")).keys.sorted()
+    }
+
+    /// The invalid-manifest fixtures, by name without `.yaml`.
+    package static var invalidCases: [String] { names(in: "invalid", suffix: ".yaml") }
+
+    /// The lines that differ between two texts, as a unified diff reads them (`-` expected,
+    /// `+` actual, with line numbers), for a golden file's failure message.
+    package static func lineDifference(expected: String, actual: String, limit: Int = 40) -> String {
+        let old = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        let new = actual.split(separator: "\n", omittingEmptySubsequences: false)
+        var lines: [String] = []
+        for change in new.difference(from: old) {
+            switch change {
+            case .remove(let offset, let line, _): lines.append("-\(offset + 1): \(line)")
+            case .insert(let offset, let line, _): lines.append("+\(offset + 1): \(line)")
+            }
+        }
+        let shown = lines.prefix(limit).joined(separator: "\n")
+        return lines.count > limit ? shown + "\n… \(lines.count - limit) more lines" : shown
+    }
+
     /// A manifest that passes every check, for tests that change one thing in it.
-    static let validManifest = """
+    package static let validManifest = """
         version: 1
         name: Example
         scheme: example
