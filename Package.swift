@@ -38,7 +38,7 @@ let package = Package(
             name: "CCurl",
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
-        // What only C can do here: the atomic exchange of two paths, and one malloc arena (process.c).
+        // What only C can do here: the atomic exchange of two paths, and one malloc arena for match (process.c).
         .target(name: "CProcess"),
         // What both test targets read: the fixtures and the repository's own files.
         .target(

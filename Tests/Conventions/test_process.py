@@ -1,8 +1,8 @@
-"""What the binary sets before `main` (Sources/CProcess): every thread allocates from glibc's main
-arena. A thread's own arena grows one page per `mprotect` call, and commands run on a worker
+"""What the binary sets before `main` (Sources/CProcess): `match` allocates from glibc's main
+arena only. A thread's own arena grows one page per `mprotect` call, and commands run on a worker
 thread, so losing the setting (the C constructor not linked, or compiled away) costs `match` a few
-hundred system calls at every start — docs/performance.md, "the start, sixth session". Counted
-with strace, which .ci/test installs."""
+hundred system calls at every start; other commands keep glibc's arenas (docs/performance.md, "One
+malloc arena for match"). Counted with strace, which .ci/test installs."""
 import json
 import os
 import shutil
