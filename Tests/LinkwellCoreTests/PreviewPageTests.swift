@@ -561,5 +561,12 @@ import Testing
         #expect(
             over.count == 1 && over[0].contains("error: Output/m.example.com holds 100001 files; Cloudflare Pages deploys at most 100000"))
         #expect(HostFileLimit.diagnostics(site: try Self.site(hosting: "netlify"), files: [("m.example.com", 50_000)]).isEmpty)
+        // Without 'hosting' every provider's files are written: Cloudflare may not be the host, so even past every plan it
+        // is a warning, which the page type can accept.
+        let yaml = PreviewPageTests.items
+        let result = Linkwell.build(SourceFile(path: "site.yaml", text: yaml), project: InMemoryProjectFiles(["data/p.csv": "path\n/p/1\n"]))
+        let unnamed = HostFileLimit.diagnostics(site: try #require(result.site), files: [("m.example.com", 100_001)])
+        #expect(unnamed.map(\.severity) == [.warning] && unnamed.allSatisfy { $0.code == .hostFileLimit })
+        #expect(unnamed.first?.message.contains("if you deploy it to Cloudflare Pages") == true, "\(unnamed)")
     }
 }

@@ -31,15 +31,18 @@ enum HostFileLimit {
     static let freePlan = 20_000
     static let paidPlan = 100_000
 
-    /// Per host folder past a limit: an error past every plan's, a warning past the free plan's,
-    /// at the items file of the page type with the most rows there (its `accept` takes the warning).
+    /// Per host folder past a limit, at the items file of the page type with the most rows there
+    /// (its `accept` takes the warning): past the free plan's, a warning; past every plan's, an
+    /// error when `hosting` names Cloudflare, and a warning when it is the default (every
+    /// provider's configuration is written, whichever the site uses).
     static func diagnostics(site: Site, files: [(host: String, count: Int)]) -> [Diagnostic] {
         guard site.hosting.contains(.cloudflare) else { return [] }
+        let named = site.hosting != HostingProvider.allCases
         return files.sorted { $0.host < $1.host }.compactMap { host, count in
             guard count > freePlan, site.hosts.contains(host) else { return nil }
             let page = site.pageTypes.first { $0.items != nil && PreviewPages.hosts(of: $0.name, in: site).contains { $0.host == host } }
-            let problem = HostFileLimitProblem(host: host, files: count)
-            if count > paidPlan { return .error(problem, at: page?.items?.location) }
+            let problem = HostFileLimitProblem(host: host, files: count, named: named)
+            if count > paidPlan, named { return .error(problem, at: page?.items?.location) }
             guard !(page?.acceptedWarnings.contains(LintCode.hostFileLimit.rawValue) ?? false) else { return nil }
             return .warning(problem, at: page?.items?.location, code: .hostFileLimit)
         }
@@ -50,9 +53,16 @@ enum HostFileLimit {
 package struct HostFileLimitProblem: DiagnosticMessage {
     package var host: String
     package var files: Int
+    /// Whether `hosting` names Cloudflare (else it is the default, every provider).
+    package var named: Bool
 
     package var text: String {
-        files > HostFileLimit.paidPlan
+        guard named else {
+            return "Output/\(host) holds \(files) files; if you deploy it to Cloudflare Pages, it deploys at most "
+                + "\(HostFileLimit.freePlan) files a site on its free plan and \(HostFileLimit.paidPlan) on paid plans: name your hosts in "
+                + "'hosting' (it defaults to every provider), or accept 'host-file-limit' on this page type"
+        }
+        return files > HostFileLimit.paidPlan
             ? "Output/\(host) holds \(files) files; Cloudflare Pages deploys at most \(HostFileLimit.paidPlan) files a site on any plan: "
                 + "serve this catalogue from another host (hosting: nginx, netlify, vercel, firebase or s3), or split it across page types on other hosts"
             : "Output/\(host) holds \(files) files; Cloudflare Pages deploys at most \(HostFileLimit.freePlan) files a site on its free plan "

@@ -35,8 +35,13 @@ package struct PageAssets: Sendable, Hashable {
         let js = PageScript.source + "\n"
         script = File(path: Self.path("page", Array(js.utf8), extension: "js"), text: js)
         var rules: [String: File] = [:]
+        // A host's table depends only on the routes it serves: mirrors share one.
+        var byRoutes: [[String]: File] = [:]
         for host in site.hosts {
-            rules[host] = File(path: Self.rulesPath, text: PageDecisions(site: site, host: host).script)
+            let routes = site.routes(on: host).map(\.name)
+            let file = byRoutes[routes] ?? File(path: Self.rulesPath, text: PageDecisions(site: site, host: host).script)
+            byRoutes[routes] = file
+            rules[host] = file
         }
         self.rules = rules
     }

@@ -10,11 +10,11 @@
 /// mirror sends it to the web, never to a store. It decides in the browser, so query and fragment
 /// conditions count too, which no host can rewrite by. `linkwell match` says the same from the
 /// built files (`LinkTargets.keptOnWeb`), and the browser suite holds the two together.
-struct PageDecisions: Sendable, Hashable, Encodable {
+struct PageDecisions: Sendable, Hashable {
     /// A route as iOS 13+ reads its component: Apple's slash rules, `caseSensitive`,
     /// `percentEncoded`, query items that every repeat must match, fragments. Patterns are
     /// JavaScript regular expressions.
-    struct IOSRule: Sendable, Hashable, Encodable {
+    struct IOSRule: Sendable, Hashable {
         var route: String
         var exclude: Bool
         /// Any of them must match the path; none: any path.
@@ -30,7 +30,7 @@ struct PageDecisions: Sendable, Hashable, Encodable {
 
     /// A dynamic rule as Android 15+ reads it (the very rule the build writes): the decoded path
     /// and fragment against Google's glob, each query entry `name=value` against some parameter.
-    struct AndroidRule: Sendable, Hashable, Encodable {
+    struct AndroidRule: Sendable, Hashable {
         var route: String?
         var exclude: Bool
         var path: String?
@@ -74,7 +74,35 @@ struct PageDecisions: Sendable, Hashable, Encodable {
 
     /// The table as the script's first statement: `var linkwellRules = {…};`.
     var script: String {
-        "var linkwellRules = " + JSONText.line(self) + ";\n"
+        "var linkwellRules = " + JSONText.line(jsonValue) + ";\n"
+    }
+
+    /// The table as JSON, absent optionals left out; built without `Codable`, whose generic
+    /// encoder was a tenth of a 1,000-route build.
+    var jsonValue: JSONValue {
+        func optional(_ pairs: [(String, JSONValue?)]) -> JSONValue {
+            .object(Dictionary(pairs.compactMap { key, value in value.map { (key, $0) } }, uniquingKeysWith: { first, _ in first }))
+        }
+        let ios = self.ios.mapValues { rules in
+            JSONValue.array(
+                rules.map { rule in
+                    optional([
+                        ("route", .string(rule.route)), ("exclude", .bool(rule.exclude)), ("path", .strings(rule.path)),
+                        ("ignoreCase", .bool(rule.ignoreCase)), ("decode", .bool(rule.decode)), ("query", rule.query.map(JSONValue.string)),
+                        ("items", rule.items.map { .array($0.map(JSONValue.strings)) }), ("fragment", rule.fragment.map(JSONValue.string)),
+                    ])
+                })
+        }
+        let android = self.android.mapValues { rules in
+            JSONValue.array(
+                rules.map { rule in
+                    optional([
+                        ("route", rule.route.map(JSONValue.string)), ("exclude", .bool(rule.exclude)), ("path", rule.path.map(JSONValue.string)),
+                        ("query", rule.query.map(JSONValue.strings)), ("fragment", rule.fragment.map(JSONValue.string)),
+                    ])
+                })
+        }
+        return .object(["ios": .object(ios), "android": .object(android)])
     }
 
     private static func iosRule(_ route: Route, site: Site, variables: [String: [String]]) -> IOSRule {

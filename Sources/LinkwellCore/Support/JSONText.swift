@@ -34,8 +34,17 @@ package enum JSONText {
         return String(decoding: output, as: UTF8.self)
     }
 
-    private static func write(_ value: JSONValue, depth: Int, into output: inout [UInt8]) {
+    /// One line of compact JSON (`{"a":[1,2]}`), keys sorted: what `line(_:)` writes for an
+    /// `Encodable`, without `Codable`.
+    package static func line(_ value: JSONValue) -> String {
+        var output: [UInt8] = []
+        write(value, depth: 0, compact: true, into: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    private static func write(_ value: JSONValue, depth: Int, compact: Bool = false, into output: inout [UInt8]) {
         func newline(_ depth: Int) {
+            guard !compact else { return }
             output.append(UInt8(ascii: "\n"))
             output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
         }
@@ -57,7 +66,7 @@ package enum JSONText {
             for (index, item) in items.enumerated() {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
                 newline(depth + 1)
-                write(item, depth: depth + 1, into: &output)
+                write(item, depth: depth + 1, compact: compact, into: &output)
             }
             newline(depth)
             output.append(UInt8(ascii: "]"))
@@ -72,8 +81,8 @@ package enum JSONText {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
                 newline(depth + 1)
                 writeString(field.key, into: &output)
-                output += ": ".utf8
-                write(field.value, depth: depth + 1, into: &output)
+                output += compact ? ":".utf8 : ": ".utf8
+                write(field.value, depth: depth + 1, compact: compact, into: &output)
             }
             newline(depth)
             output.append(UInt8(ascii: "}"))
