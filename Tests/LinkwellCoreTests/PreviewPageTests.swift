@@ -564,7 +564,8 @@ import Testing
         // Without 'hosting' every provider's files are written: Cloudflare may not be the host, so even past every plan it
         // is a warning, which the page type can accept.
         let yaml = PreviewPageTests.items
-        let result = Linkwell.build(SourceFile(path: "site.yaml", text: yaml), project: InMemoryProjectFiles(["data/p.csv": "path\n/p/1\n"]))
+        let result = Linkwell.build(
+            SourceFile(path: "site.yaml", text: yaml), project: InMemoryProjectFiles(["data/p.csv": "path\n/p/1\n"]))
         let unnamed = HostFileLimit.diagnostics(site: try #require(result.site), files: [("m.example.com", 100_001)])
         #expect(unnamed.map(\.severity) == [.warning] && unnamed.allSatisfy { $0.code == .hostFileLimit })
         #expect(unnamed.first?.message.contains("if you deploy it to Cloudflare Pages") == true, "\(unnamed)")

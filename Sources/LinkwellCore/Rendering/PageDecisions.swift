@@ -97,7 +97,8 @@ struct PageDecisions: Sendable, Hashable {
             JSONValue.array(
                 rules.map { rule in
                     optional([
-                        ("route", rule.route.map(JSONValue.string)), ("exclude", .bool(rule.exclude)), ("path", rule.path.map(JSONValue.string)),
+                        ("route", rule.route.map(JSONValue.string)), ("exclude", .bool(rule.exclude)),
+                        ("path", rule.path.map(JSONValue.string)),
                         ("query", rule.query.map(JSONValue.strings)), ("fragment", rule.fragment.map(JSONValue.string)),
                     ])
                 })
