@@ -72,6 +72,14 @@ import Testing
     /// 1,000 cases by default; `LINKWELL_HOSTILE_CASES` asks for more (Tests/Serving runs 10,000
     /// and gives every built nginx snippet to `nginx -t` through `LINKWELL_HOSTILE_NGINX_DIR`, and
     /// every page to an HTML parser through `LINKWELL_HOSTILE_PAGES_DIR`).
+    /// The arithmetic definition of non-characters is the standard library's, on every scalar.
+    @Test func noncharactersAreUnicodes() {
+        let differing = (UInt32(0)...0x10FFFF).compactMap(Unicode.Scalar.init).filter {
+            Validation.isNoncharacter($0) != $0.properties.isNoncharacterCodePoint
+        }
+        #expect(differing.isEmpty, "\(differing.prefix(5))")
+    }
+
     @Test func hostileStringsAreRefusedOrWrittenSafely() throws {
         let environment = ProcessInfo.processInfo.environment
         let count = environment["LINKWELL_HOSTILE_CASES"].flatMap(Int.init) ?? 1_000

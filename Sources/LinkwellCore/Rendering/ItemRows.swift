@@ -43,6 +43,13 @@ package struct ItemRows: IteratorProtocol {
     /// separator or a non-character, which a page would carry raw (NUL, ESC, NEL, U+2028):
     /// refused at its row, naming the field.
     private static func unprintable(_ row: ItemRow) -> Diagnostic? {
+        // Nearly every field is printable ASCII, which its bytes show without a walk of scalars;
+        // the keys are sorted (for the first bad field, the same on every run) only when one fails.
+        func printableASCII(_ value: String) -> Bool {
+            value.utf8.allSatisfy { (0x20..<0x7F).contains($0) || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        }
+        guard row.fields.values.contains(where: { !printableASCII($0) && $0.unicodeScalars.contains(where: Validation.isUnprintable) })
+        else { return nil }
         for key in row.fields.keys.sorted() {
             guard let value = row.fields[key] else { continue }
             if let bad = value.unicodeScalars.first(where: Validation.isUnprintable) {

@@ -91,7 +91,14 @@ extension Validation {
     /// non-characters (U+FFFE, U+FFFF and the like make the intent-filter XML not well-formed).
     fileprivate static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
-            || scalar.properties.isNoncharacterCodePoint
+            || isNoncharacter(scalar)
+    }
+
+    /// Unicode's 66 non-characters: U+FDD0…U+FDEF and the last two code points of every plane.
+    /// Arithmetic, not `properties.isNoncharacterCodePoint`, whose table lookup was a fifth of a
+    /// no-op item build (every field of every row is checked).
+    package static func isNoncharacter(_ scalar: Unicode.Scalar) -> Bool {
+        (0xFDD0...0xFDEF).contains(scalar.value) || scalar.value & 0xFFFE == 0xFFFE
     }
 
     /// What a refused character is, in words.
