@@ -1,20 +1,24 @@
 /// What the build will write, host by host, as structured documents: decided here, turned into
-/// bytes by `Render`. Translation losses are reported once per route, not once per host.
+/// bytes by `Render` (the plan holds no rendered text). Translation losses are reported once per
+/// route, not once per host.
 package struct BuildPlan: Sendable, Hashable {
     package enum Document: Sendable, Hashable {
         case aasa(AASAFile)
         case assetLinks([AssetLinksStatement])
-        case robots(String)
-        /// A file rendered as it is planned: for the apps (`app/…`) or a host's configuration.
-        case appFile(String)
+        case robots(RobotsPolicy)
+        /// A file for the apps (`app/…`).
+        case appFile(AppFiles.File)
+        /// A host's configuration for a hosting provider.
+        case hostingFile(HostingFiles.File)
         /// A page type's route page for one host, rendered from the templates.
         case routePage(pageType: String)
         /// A short code's fallback page on the short host.
         case shortLinkPage(code: String)
         /// A host's home page or not-found page.
         case page(PageKind)
-        /// The pages' shared style sheet or the host's page script (`PageAssets`).
-        case pageAsset(String)
+        /// The pages' shared style sheet or script, or the host's rules table (`PageAssets`, by the
+        /// file's path on the host).
+        case pageAsset(path: String)
     }
 
     package struct PlannedFile: Sendable, Hashable {
@@ -42,7 +46,6 @@ package struct BuildPlan: Sendable, Hashable {
         let assets = assets ?? PageAssets(site: site, templates: .builtIn)
         let translations = Translations(site: site)
         diagnostics = Self.losses(site: site, translations: translations)
-        let robots = RobotsRenderer.render(site.robots)
         for host in site.hosts {
             let routes = site.routes(on: host)
             for app in site.iosApps {
@@ -63,17 +66,16 @@ package struct BuildPlan: Sendable, Hashable {
         let hosts = site.hosts
         let jobs = Array(0...hosts.count).concurrentMap { job -> [PlannedFile] in
             guard job < hosts.count else {
-                return AppFiles.files(site: site).map { PlannedFile(path: $0.path, host: "", document: .appFile($0.contents)) }
+                return AppFiles.plan(site: site).map { PlannedFile(path: $0.path, host: "", document: .appFile($0.file)) }
             }
-            return Self.hostFiles(
-                hosts[job], site: site, translations: translations, robots: robots, routing: routing, assets: assets)
+            return Self.hostFiles(hosts[job], site: site, translations: translations, routing: routing, assets: assets)
         }
         files = jobs.flatMap { $0 }
     }
 
     /// What one host serves: association files, robots.txt, pages and its hosting configuration.
     private static func hostFiles(
-        _ host: String, site: Site, translations: Translations, robots: String, routing: PageRouting, assets: PageAssets
+        _ host: String, site: Site, translations: Translations, routing: PageRouting, assets: PageAssets
     ) -> [PlannedFile] {
         var files: [PlannedFile] = []
         if !site.iosApps.isEmpty {
@@ -85,7 +87,7 @@ package struct BuildPlan: Sendable, Hashable {
         if !statements.isEmpty {
             files.append(PlannedFile(path: "\(host)/\(AssociationFiles.assetLinks)", host: host, document: .assetLinks(statements)))
         }
-        files.append(PlannedFile(path: "\(host)/robots.txt", host: host, document: .robots(robots)))
+        files.append(PlannedFile(path: "\(host)/robots.txt", host: host, document: .robots(site.robots)))
         for page in site.pageTypes where PreviewPages.hosts(of: page.name, in: site).contains(where: { $0.host == host }) {
             files.append(
                 PlannedFile(
@@ -93,7 +95,7 @@ package struct BuildPlan: Sendable, Hashable {
                     document: .routePage(pageType: page.name)))
         }
         // Every host has pages (its home and not-found pages at least), and they share these.
-        files += assets.files(on: host).map { PlannedFile(path: host + $0.path, host: host, document: .pageAsset($0.text)) }
+        files += assets.files(on: host).map { PlannedFile(path: host + $0.path, host: host, document: .pageAsset(path: $0.path)) }
         // A route whose page covers `/` is the host's home: an index.html would shadow it on
         // hosts whose rewrites yield to files, and not on the others.
         for kind in PageKind.allCases where kind != .home || routing.rule(for: "/", on: host) == nil {
@@ -108,8 +110,8 @@ package struct BuildPlan: Sendable, Hashable {
         }
         let contentFiles = files.map { String($0.path.dropFirst(host.count + 1)) }
         let routes = HostRoutes(site: site, routing: routing, host: host)
-        files += HostingFiles.files(for: site.hosting, contentFiles: contentFiles, routes: routes).map {
-            PlannedFile(path: "\(host)/\($0.path)", host: host, document: .appFile($0.contents))
+        files += HostingFiles.plan(for: site.hosting, contentFiles: contentFiles, routes: routes).map {
+            PlannedFile(path: "\(host)/\($0.path)", host: host, document: .hostingFile($0.file))
         }
         return files
     }

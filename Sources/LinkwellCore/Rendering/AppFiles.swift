@@ -1,27 +1,48 @@
 /// The files that keep the apps in step with the site (`Output/app/`): what each app must
 /// declare for the hosts to be associated with it, and every route for its own URL checks.
-enum AppFiles {
+package enum AppFiles {
     static let folder = "app"
 
-    static func files(site: Site) -> [(path: String, contents: String)] {
-        var files: [(String, String)] = []
-        let expander = VariableExpander(variables: site.substitutionVariables)
+    /// One file of `Output/app/`, as the plan names it; `render` writes it.
+    package enum File: Sendable, Hashable {
+        case entitlements(app: String, mode: String?)
+        case clipEntitlements(app: String)
+        case intentFilters(app: String)
+        case dynamicIntentFilters(app: String)
+        case routes
+        case shortLinks(host: String, primaryHost: String)
+    }
+
+    static func plan(site: Site) -> [(path: String, file: File)] {
+        var files: [(String, File)] = []
         for app in site.iosApps {
-            files.append(("\(folder)/ios/\(app.id).entitlements", entitlements(site: site, app: app, mode: nil)))
-            files.append(("\(folder)/ios/\(app.id).developer.entitlements", entitlements(site: site, app: app, mode: "developer")))
-            if !app.appClipBundleIDs.isEmpty {
-                files.append(("\(folder)/ios/\(app.id).clip.entitlements", plist(site.hosts.map { "appclips:\($0)" })))
-            }
+            files.append(("\(folder)/ios/\(app.id).entitlements", .entitlements(app: app.id, mode: nil)))
+            files.append(("\(folder)/ios/\(app.id).developer.entitlements", .entitlements(app: app.id, mode: "developer")))
+            if !app.appClipBundleIDs.isEmpty { files.append(("\(folder)/ios/\(app.id).clip.entitlements", .clipEntitlements(app: app.id))) }
         }
         for app in site.androidApps {
-            files.append(("\(folder)/android/\(app.id).intent-filters.xml", intentFilters(site: site, app: app, expander: expander)))
-            files.append(("\(folder)/android/\(app.id).intent-filters.android15.xml", dynamicOnlyIntentFilters(site: site, app: app)))
+            files.append(("\(folder)/android/\(app.id).intent-filters.xml", .intentFilters(app: app.id)))
+            files.append(("\(folder)/android/\(app.id).intent-filters.android15.xml", .dynamicIntentFilters(app: app.id)))
         }
-        files.append(("\(folder)/routes.json", RoutesFile(site: site, expander: expander).json))
+        files.append(("\(folder)/routes.json", .routes))
         if let shortHost = site.shortHost, let pair = site.mirrorPairs.first {
-            files.append(("\(folder)/short-links.json", shortLinks(site: site, host: shortHost, primaryHost: pair.primary)))
+            files.append(("\(folder)/short-links.json", .shortLinks(host: shortHost, primaryHost: pair.primary)))
         }
         return files
+    }
+
+    static func render(_ file: File, site: Site) -> String {
+        let expander = VariableExpander(variables: site.substitutionVariables)
+        func ios(_ id: String) -> IOSApp? { site.iosApps.first { $0.id == id } }
+        func android(_ id: String) -> AndroidApp? { site.androidApps.first { $0.id == id } }
+        switch file {
+        case .entitlements(let id, let mode): return ios(id).map { entitlements(site: site, app: $0, mode: mode) } ?? ""
+        case .clipEntitlements: return plist(site.hosts.map { "appclips:\($0)" })
+        case .intentFilters(let id): return android(id).map { intentFilters(site: site, app: $0, expander: expander) } ?? ""
+        case .dynamicIntentFilters(let id): return android(id).map { dynamicOnlyIntentFilters(site: site, app: $0) } ?? ""
+        case .routes: return RoutesFile(site: site, expander: expander).json
+        case .shortLinks(let host, let primaryHost): return shortLinks(site: site, host: host, primaryHost: primaryHost)
+        }
     }
 
     /// `app/short-links.json`: every code the manifest lists and the URL it stands for, which the

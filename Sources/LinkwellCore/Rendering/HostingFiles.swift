@@ -1,7 +1,7 @@
 /// The hosting configuration in every host folder (spec-reference §5.3), for the providers the
 /// manifest selects. Each says that both AASA paths and assetlinks.json are
 /// `application/json`, and none ever redirects or rewrites an association file.
-enum HostingFiles {
+package enum HostingFiles {
     /// A header rule: a URL path and the headers it gets.
     struct HeaderRule: Sendable, Hashable {
         var path: String
@@ -21,32 +21,63 @@ enum HostingFiles {
         "_headers", "_redirects", "vercel.json", "firebase.json", "nginx.conf", "content-types.json", ".htaccess", "Caddyfile",
     ]
 
-    /// `files` are the host folder's content files, by path relative to the folder; `routes` its
-    /// page rewrites and short-link redirects.
-    static func files(
+    /// One configuration file of a host folder, as the plan names it: which provider's file, and
+    /// what it is written from (the folder's content files, by path relative to it, and its page
+    /// rewrites and short-link redirects). `render` writes it.
+    package struct File: Sendable, Hashable {
+        package enum Kind: Sendable, Hashable {
+            case headers, redirects, vercel, firebase, nginx, noJekyll, contentTypes, apache, caddy
+        }
+
+        package var kind: Kind
+        var contentFiles: [String]
+        var routes: HostRoutes
+    }
+
+    /// The configuration files `providers` need in a host folder, by name.
+    static func plan(
         for providers: [HostingProvider], contentFiles: [String], routes: HostRoutes
-    ) -> [(path: String, contents: String)] {
-        let headers =
-            AssociationFiles.allPaths.filter { path in contentFiles.contains(String(path.dropFirst())) }.map {
-                HeaderRule(path: $0, headers: [("Content-Type", ContentType.json)])
-            }
+    ) -> [(path: String, file: File)] {
+        var kinds: [(String, File.Kind)] = []
+        if providers.contains(.netlify) || providers.contains(.cloudflare) {
+            kinds.append(("_headers", .headers))
+            if !routes.isEmpty { kinds.append(("_redirects", .redirects)) }
+        }
+        if providers.contains(.vercel) { kinds.append(("vercel.json", .vercel)) }
+        if providers.contains(.firebase) { kinds.append(("firebase.json", .firebase)) }
+        if providers.contains(.nginx) { kinds.append(("nginx.conf", .nginx)) }
+        if providers.contains(.githubPages) { kinds.append((".nojekyll", .noJekyll)) }
+        if providers.contains(.s3) { kinds.append(("content-types.json", .contentTypes)) }
+        if providers.contains(.apache) { kinds.append((".htaccess", .apache)) }
+        if providers.contains(.caddy) { kinds.append(("Caddyfile", .caddy)) }
+        return kinds.map { ($0.0, File(kind: $0.1, contentFiles: contentFiles, routes: routes)) }
+    }
+
+    static func render(_ file: File) -> String {
+        let (contentFiles, routes) = (file.contentFiles, file.routes)
+        switch file.kind {
+        case .headers: return headersFile(headers(for: contentFiles))
+        case .redirects: return redirectsFile(routes)
+        case .vercel: return vercel(headers(for: contentFiles), routes: routes)
+        case .firebase: return firebase(headers(for: contentFiles), routes: routes)
+        case .nginx: return nginx(contentFiles, routes: routes)
+        case .noJekyll: return ""
+        case .contentTypes: return contentTypes(contentFiles)
+        case .apache: return apache(contentFiles, routes: routes)
+        case .caddy: return caddy(contentFiles, routes: routes)
+        }
+    }
+
+    /// The headers every provider that reads header rules gets: JSON for the association files,
+    /// type and cache for the pages' shared files.
+    static func headers(for contentFiles: [String]) -> [HeaderRule] {
+        AssociationFiles.allPaths.filter { path in contentFiles.contains(String(path.dropFirst())) }.map {
+            HeaderRule(path: $0, headers: [("Content-Type", ContentType.json)])
+        }
             + assets(contentFiles).map {
                 HeaderRule(
                     path: "/" + $0, headers: [("Content-Type", ContentType.of($0)), ("Cache-Control", PageAssets.cacheControl(for: $0))])
             }
-        var files: [(String, String)] = []
-        if providers.contains(.netlify) || providers.contains(.cloudflare) {
-            files.append(("_headers", headersFile(headers)))
-            if !routes.isEmpty { files.append(("_redirects", redirectsFile(routes))) }
-        }
-        if providers.contains(.vercel) { files.append(("vercel.json", vercel(headers, routes: routes))) }
-        if providers.contains(.firebase) { files.append(("firebase.json", firebase(headers, routes: routes))) }
-        if providers.contains(.nginx) { files.append(("nginx.conf", nginx(contentFiles, routes: routes))) }
-        if providers.contains(.githubPages) { files.append((".nojekyll", "")) }
-        if providers.contains(.s3) { files.append(("content-types.json", contentTypes(contentFiles))) }
-        if providers.contains(.apache) { files.append((".htaccess", apache(contentFiles, routes: routes))) }
-        if providers.contains(.caddy) { files.append(("Caddyfile", caddy(contentFiles, routes: routes))) }
-        return files
     }
 
     /// The pages' shared style sheet, script and rules table (`PageAssets`).
