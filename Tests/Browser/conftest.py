@@ -14,7 +14,6 @@ the suite fails under CI=true and is skipped, with the reason, on a developer's 
 import json
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -24,7 +23,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "Support"))
-from linkwell_testing import free_port, linkwell_binary, start_serve  # noqa: E402,F401
+from linkwell_testing import free_port, linkwell_binary, start_nginx, start_serve  # noqa: E402,F401
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 
@@ -130,36 +129,7 @@ class Site:
         root {folder};
         include {folder / 'nginx.conf'};
     }}""")
-        (prefix / "nginx.conf").write_text(f"""
-user root;
-worker_processes 1;
-pid {prefix}/nginx.pid;
-error_log {prefix}/error.log;
-events {{ worker_connections 64; }}
-http {{
-    access_log off;
-    client_body_temp_path {prefix}/body;
-    proxy_temp_path {prefix}/proxy;
-    fastcgi_temp_path {prefix}/fastcgi;
-    uwsgi_temp_path {prefix}/uwsgi;
-    scgi_temp_path {prefix}/scgi;
-    include /etc/nginx/mime.types;
-    default_type application/octet-stream;
-    {''.join(blocks)}
-}}
-""")
-        self.process = subprocess.Popen(["nginx", "-c", str(prefix / "nginx.conf"), "-p", str(prefix), "-g", "daemon off;"],
-                                        stderr=subprocess.PIPE)
-        deadline = time.time() + 10
-        while time.time() < deadline:
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=0.2).close()
-                return
-            except OSError:
-                if self.process.poll() is not None:
-                    raise RuntimeError(f"nginx did not start: {self.process.stderr.read().decode()}")
-                time.sleep(0.05)
-        raise RuntimeError("nginx did not start within 10 s")
+        self.process = start_nginx(prefix, blocks, self.port)
 
     def get(self, url):
         """An HTTP request to the site as a crawler makes it: no redirects followed."""

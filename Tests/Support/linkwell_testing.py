@@ -46,3 +46,47 @@ def start_serve(hosts, cwd=REPOSITORY):
                 raise RuntimeError("linkwell serve stopped")
             time.sleep(0.1)
     return process, {host: base + index for index, host in enumerate(hosts)}
+
+
+def wait_for_port(port, process, name, seconds=15):
+    """Returns once 127.0.0.1:`port` accepts a connection; raises with the server's error output if
+    `process` exits first, or after `seconds`."""
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return
+        except OSError:
+            if process.poll() is not None:
+                raise RuntimeError(f"{name} did not start: {process.stderr.read().decode()}")
+            time.sleep(0.05)
+    raise RuntimeError(f"{name} did not start within {seconds} s")
+
+
+def start_nginx(prefix, server_blocks, port):
+    """The one nginx launcher of the Python suites: writes `prefix`/nginx.conf around
+    `server_blocks` (text of `server { … }` blocks; every path nginx writes stays under `prefix`)
+    and runs nginx in the foreground until `port` answers. Returns the process."""
+    prefix = Path(prefix)
+    (prefix / "nginx.conf").write_text(f"""
+user root;
+worker_processes 1;
+pid {prefix}/nginx.pid;
+error_log {prefix}/error.log;
+events {{ worker_connections 64; }}
+http {{
+    access_log off;
+    client_body_temp_path {prefix}/body;
+    proxy_temp_path {prefix}/proxy;
+    fastcgi_temp_path {prefix}/fastcgi;
+    uwsgi_temp_path {prefix}/uwsgi;
+    scgi_temp_path {prefix}/scgi;
+    include /etc/nginx/mime.types;
+    default_type application/octet-stream;
+    {''.join(server_blocks)}
+}}
+""")
+    process = subprocess.Popen(["nginx", "-c", str(prefix / "nginx.conf"), "-p", str(prefix), "-g", "daemon off;"],
+                               stderr=subprocess.PIPE)
+    wait_for_port(port, process, "nginx")
+    return process
