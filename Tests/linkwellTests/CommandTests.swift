@@ -5,7 +5,7 @@ import Testing
 /// The executable end to end: exit codes, what reaches stdout and stderr, and what happens to
 /// the output folder on success, on no change and on failure.
 @Suite struct CommandTests {
-    static let manifest = (try? Fixtures.text("golden/several-apps/site.yaml")) ?? ""
+    static let manifest = Fixtures.text("golden/several-apps/site.yaml")
     /// How many files a build of `manifest` writes.
     static let fileCount = Fixtures.goldenFiles("several-apps").count
 

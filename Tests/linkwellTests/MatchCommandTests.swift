@@ -20,7 +20,7 @@ import Testing
 
     /// (vector, its AASA file as compact JSON text)
     static let vectors: [(Vector, String)] = {
-        let text = (try? Fixtures.text("spec-vectors/aasa.jsonl")) ?? ""
+        let text = Fixtures.text("spec-vectors/aasa.jsonl")
         return text.split(separator: "\n").compactMap { line in
             guard let vector = try? JSONDecoder().decode(Vector.self, from: Data(line.utf8)),
                 let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
