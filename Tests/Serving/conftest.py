@@ -24,7 +24,19 @@ def hosts():
     return sorted(p.name for p in OUTPUT.iterdir() if p.is_dir() and "." in p.name)
 
 
-class Nginx:
+class LocalServer:
+    """A server started on `self.port` as `self.process`: asked as a host by its name, stopped."""
+
+    def get(self, host, path):
+        import requests
+        return requests.get(f"http://127.0.0.1:{self.port}{path}", headers={"Host": host}, allow_redirects=False, timeout=5)
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=10)
+
+
+class Nginx(LocalServer):
     """Starts nginx with one server block per host, each wrapped by `surroundings` (the rest
     of a site's configuration), and the generated snippet included first unless `snippet` is
     False (a host deployed without Linkwell's configuration)."""
@@ -50,16 +62,8 @@ class Nginx:
     def base_url(self):
         return f"http://127.0.0.1:{self.port}"
 
-    def get(self, host, path):
-        import requests
-        return requests.get(f"http://127.0.0.1:{self.port}{path}", headers={"Host": host}, allow_redirects=False, timeout=5)
 
-    def stop(self):
-        self.process.terminate()
-        self.process.wait(timeout=10)
-
-
-class Apache:
+class Apache(LocalServer):
     """Apache httpd with one virtual host per host folder, its DocumentRoot, reading the
     folder's generated .htaccess (AllowOverride All), as a shared host or a VPS has it."""
 
@@ -105,16 +109,8 @@ TypesConfig /etc/mime.types
         self.process = subprocess.Popen(["apache2", "-f", str(prefix / "httpd.conf"), "-DFOREGROUND"], stderr=subprocess.PIPE)
         wait_for_port(self.port, self.process, "apache2")
 
-    def get(self, host, path):
-        import requests
-        return requests.get(f"http://127.0.0.1:{self.port}{path}", headers={"Host": host}, allow_redirects=False, timeout=5)
 
-    def stop(self):
-        self.process.terminate()
-        self.process.wait(timeout=10)
-
-
-class Caddy:
+class Caddy(LocalServer):
     """Caddy with one site block per host folder: its root and the generated Caddyfile imported."""
 
     def __init__(self, root):
@@ -138,14 +134,6 @@ http://{host}:{self.port} {{
         self.process = subprocess.Popen(["caddy", "run", "--config", str(prefix / "Caddyfile"), "--adapter", "caddyfile"],
                                         stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, env=environment)
         wait_for_port(self.port, self.process, "caddy")
-
-    def get(self, host, path):
-        import requests
-        return requests.get(f"http://127.0.0.1:{self.port}{path}", headers={"Host": host}, allow_redirects=False, timeout=5)
-
-    def stop(self):
-        self.process.terminate()
-        self.process.wait(timeout=10)
 
 
 def require_program(program, package):
