@@ -65,11 +65,12 @@ class Nginx(LocalServer):
 
 class Apache(LocalServer):
     """Apache httpd with one virtual host per host folder, its DocumentRoot, reading the
-    folder's generated .htaccess (AllowOverride All), as a shared host or a VPS has it."""
+    folder's generated .htaccess (AllowOverride All), as a shared host or a VPS has it;
+    `surroundings` are the site's own lines in each virtual host (an SPA's FallbackResource)."""
 
     MODULES = ["mpm_event", "authz_core", "authz_host", "mime", "dir", "rewrite", "headers", "alias"]
 
-    def __init__(self, root):
+    def __init__(self, root, surroundings=""):
         self.root = Path(root)
         self.port = free_port()
         prefix = self.root / "apache"
@@ -82,6 +83,7 @@ class Apache(LocalServer):
 <VirtualHost *:{self.port}>
     ServerName {host}
     DocumentRoot {self.root / host}
+    {surroundings}
     <Directory {self.root / host}>
         AllowOverride All
         Require all granted

@@ -76,3 +76,32 @@ def test_short_links_redirect_and_other_codes_get_the_catch_all_page(other_serve
         assert response.status_code == 302 and response.headers["Location"] == target, f"{code}: {response.status_code}"
     other = other_server.get("go.example.com", "/other")
     assert other.status_code == 200 and other.content == (OUTPUT / "go.example.com" / "_linkwell" / "invite.html").read_bytes()
+
+
+def test_apaches_spa_fallback_never_answers_for_a_missing_association_file():
+    """A site whose virtual host has an SPA's FallbackResource: a missing association file is
+    still a 404 (mod_dir would answer with index.html, status 200: the failure the field notes
+    name), while every other path the site does not have gets its fallback as before."""
+    import shutil as shell
+    import tempfile
+    from pathlib import Path
+    from conftest import Apache, require_program
+    require_program("apache2", "apache2")
+    # Under /tmp itself: Apache's workers (www-data) must reach it, and pytest's tmp_path is private.
+    root = Path(tempfile.mkdtemp(prefix="linkwell-apache-spa-"))
+    shell.copytree(OUTPUT, root, dirs_exist_ok=True)
+    for host in hosts():
+        (root / host / "index.html").write_text("<!doctype html><p>app")
+    (root / "m.example.com" / ".well-known" / "assetlinks.json").unlink()
+    server = Apache(root, "FallbackResource /index.html")
+    try:
+        missing = server.get("m.example.com", "/.well-known/assetlinks.json")
+        assert missing.status_code == 404, f"{missing.status_code} {missing.headers.get('Content-Type')}"
+        aasa = server.get("m.example.com", "/.well-known/apple-app-site-association")
+        assert aasa.status_code == 200 and aasa.headers["Content-Type"] == "application/json"
+        assert server.get("m.example.com", "/account/settings").text == "<!doctype html><p>app"
+        route = server.get("m.example.com", "/u/42")
+        assert route.content == (OUTPUT / "m.example.com" / "_linkwell" / "profile.html").read_bytes()
+    finally:
+        server.stop()
+        shell.rmtree(root, ignore_errors=True)

@@ -45,6 +45,11 @@ extension HostingFiles {
             "RewriteEngine On",
             "# Configuration files for other hosts are not content.",
             "RewriteRule \"^(\(configurationFiles.map { $0.replacingEvery(".", with: "\\.") }.joined(separator: "|")))$\" - [R=404]",
+            // mod_rewrite runs before mod_dir: a site's FallbackResource (an SPA's index.html) never
+            // answers for a missing association file.
+            "# A missing association file is a 404, before any FallbackResource can answer with a page.",
+            "RewriteCond %{REQUEST_FILENAME} !-f",
+            "RewriteRule \"^(\(AssociationFiles.allPaths.map { $0.dropFirst().replacingEvery(".", with: "\\.") }.joined(separator: "|")))$\" - [R=404]",
         ]
         if !routes.redirects.isEmpty {
             lines.append("# Short links: the app opens them itself; without it, the host sends them on to their page.")
