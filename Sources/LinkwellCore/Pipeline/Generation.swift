@@ -31,8 +31,8 @@ enum HostFileLimit {
     static let freePlan = 20_000
     static let paidPlan = 100_000
 
-    /// Per host folder past a limit, at the items file of the page type with the most rows there
-    /// (its `accept` takes the warning): past the free plan's, a warning; past every plan's, an
+    /// Per host folder past a limit, at the items file of the first page type with item pages
+    /// there (its `accept` takes the warning): past the free plan's, a warning; past every plan's, an
     /// error when `hosting` names Cloudflare, and a warning when it is the default (every
     /// provider's configuration is written, whichever the site uses).
     static func diagnostics(site: Site, files: [(host: String, count: Int)]) -> [Diagnostic] {

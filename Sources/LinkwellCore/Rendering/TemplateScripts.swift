@@ -71,8 +71,7 @@ struct TemplateScripts: Sendable, Hashable {
     }
 
     private mutating func scan(_ text: String, file: String) {
-        if text.contains("{{assets.script}}") || text.contains("{{ assets.script }}") { usesScriptAsset = true }
-        if text.contains("{{assets.style}}") || text.contains("{{ assets.style }}") { usesStyleAsset = true }
+        if text.filter({ $0 != " " }).contains("{{assets.style}}") { usesStyleAsset = true }
         let bytes = Array(text.utf8)
         let lower = Array(text.lowercased().utf8)
         // Where each line starts, so a tag's line and column are a lookup, not a rescan.
@@ -97,8 +96,9 @@ struct TemplateScripts: Sendable, Hashable {
             let attributes = tag.dropFirst("script".count)
             guard let end = ContentSecurityPolicy.find(Array("</script".utf8), in: lower, from: close + 1) else { break }
             if let src = Self.attribute("src", in: String(decoding: bytes[(open + 7)..<close], as: UTF8.self)) {
-                // The pages' own script, served by the host itself ('self').
+                // The pages' own script or rules table, served by the host itself ('self').
                 if Self.isScriptAsset(src) {
+                    usesScriptAsset = true
                     index = end
                     continue
                 }

@@ -116,6 +116,12 @@ struct Automaton: Sendable {
         return current.contains(accept)
     }
 
+    /// In a deterministic automaton (`isDeterministic`): whether `state` accepts, and where
+    /// `symbol` leads from it (nil: nowhere, the URL can no longer be accepted).
+    func isAccepting(_ state: Int) -> Bool { state == accept || states[state].epsilons.contains(accept) }
+
+    func target(from state: Int, on symbol: Symbol) -> Int? { states[state].edges.first { $0.symbols.contains(symbol) }?.target }
+
     /// Whether this is a deterministic automaton in the form `minimized` builds: no ε-move but
     /// from a state to the accepting one, which has no moves of its own, and no symbol on two
     /// edges of one state.

@@ -40,9 +40,6 @@ struct DecidingURLSearch {
         }
         let ruleRows = rows(rule)
         let universeRows = rows(universe)
-        func accepting(_ automaton: Automaton, _ state: Int) -> Bool {
-            state == automaton.accept || automaton.states[state].epsilons.contains(automaton.accept)
-        }
         // Forward: every pair reachable from the two starts.
         _ = index(of: Int32(rule.start), Int32(universe.start))
         var cursor = 0
@@ -63,7 +60,7 @@ struct DecidingURLSearch {
         distance = [Int32](repeating: .max, count: pairStates.count)
         var frontier: [Int32] = []
         for (pair, states) in pairStates.enumerated()
-        where accepting(rule, Int(states.rule)) && accepting(universe, Int(states.universe)) {
+        where rule.isAccepting(Int(states.rule)) && universe.isAccepting(Int(states.universe)) {
             distance[pair] = 0
             frontier.append(Int32(pair))
         }

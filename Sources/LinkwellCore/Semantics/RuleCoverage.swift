@@ -16,12 +16,6 @@ enum RuleCoverage {
         steps: inout Int
     ) -> Bool? {
         guard earlier.isDeterministic, later.isDeterministic else { return nil }
-        func accepting(_ automaton: Automaton, _ state: Int) -> Bool {
-            state == automaton.accept || automaton.states[state].epsilons.contains(automaton.accept)
-        }
-        func next(_ automaton: Automaton, _ state: Int, _ symbol: Symbol) -> Int? {
-            automaton.states[state].edges.first { $0.symbols.contains(symbol) }?.target
-        }
         // Triples (later's state, earlier's state or -1 when it has failed, universe's state).
         var seen: Set<[Int]> = [[later.start, earlier.start, universe.start]]
         var pending = [[later.start, earlier.start, universe.start]]
@@ -34,12 +28,14 @@ enum RuleCoverage {
             var found = false
             while let pair = frontier.popLast(), !found {
                 steps += representatives.count
-                if accepting(later, pair[0]) && accepting(universe, pair[1]) {
+                if later.isAccepting(pair[0]) && universe.isAccepting(pair[1]) {
                     found = true
                     break
                 }
                 for symbol in representatives {
-                    guard let a = next(later, pair[0], symbol), let u = next(universe, pair[1], symbol) else { continue }
+                    guard let a = later.target(from: pair[0], on: symbol), let u = universe.target(from: pair[1], on: symbol) else {
+                        continue
+                    }
                     if reached.insert([a, u]).inserted { frontier.append([a, u]) }
                 }
             }
@@ -55,10 +51,12 @@ enum RuleCoverage {
                 if stillAccepts(state, universeState) { return false }
                 continue
             }
-            if accepting(later, state) && accepting(universe, universeState) && !accepting(earlier, cover) { return false }
+            if later.isAccepting(state) && universe.isAccepting(universeState) && !earlier.isAccepting(cover) { return false }
             for symbol in representatives {
-                guard let u = next(universe, universeState, symbol), let a = next(later, state, symbol) else { continue }
-                let triple = [a, next(earlier, cover, symbol) ?? -1, u]
+                guard let u = universe.target(from: universeState, on: symbol), let a = later.target(from: state, on: symbol) else {
+                    continue
+                }
+                let triple = [a, earlier.target(from: cover, on: symbol) ?? -1, u]
                 if seen.insert(triple).inserted { pending.append(triple) }
             }
         }
@@ -71,21 +69,15 @@ enum RuleCoverage {
         _ first: Automaton, _ second: Automaton, universe: Automaton, representatives: [Symbol], workLimit: Int, steps: inout Int
     ) -> Bool? {
         guard first.isDeterministic, second.isDeterministic else { return nil }
-        func accepting(_ automaton: Automaton, _ state: Int) -> Bool {
-            state == automaton.accept || automaton.states[state].epsilons.contains(automaton.accept)
-        }
-        func next(_ automaton: Automaton, _ state: Int, _ symbol: Symbol) -> Int? {
-            automaton.states[state].edges.first { $0.symbols.contains(symbol) }?.target
-        }
         var seen: Set<[Int]> = [[first.start, second.start, universe.start]]
         var pending = [[first.start, second.start, universe.start]]
         while let triple = pending.popLast() {
             steps += representatives.count
             guard steps < workLimit else { return nil }
-            if accepting(first, triple[0]) && accepting(second, triple[1]) && accepting(universe, triple[2]) { return true }
+            if first.isAccepting(triple[0]) && second.isAccepting(triple[1]) && universe.isAccepting(triple[2]) { return true }
             for symbol in representatives {
-                guard let a = next(first, triple[0], symbol), let b = next(second, triple[1], symbol),
-                    let u = next(universe, triple[2], symbol)
+                guard let a = first.target(from: triple[0], on: symbol), let b = second.target(from: triple[1], on: symbol),
+                    let u = universe.target(from: triple[2], on: symbol)
                 else { continue }
                 if seen.insert([a, b, u]).inserted { pending.append([a, b, u]) }
             }

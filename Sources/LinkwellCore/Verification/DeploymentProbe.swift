@@ -64,6 +64,7 @@ extension DeploymentProbe {
     ) -> [DeploymentProbe] {
         let byPath = Dictionary(files.map { ($0.path, $0.contents) }, uniquingKeysWith: { first, _ in first })
         let routing = PageRouting(site: site)
+        let serving = LocalServing(site: site)
         let samples = RouteSamples.samples(of: site)
         // Item pages are the built files no plan names; the plan is worked out once, not per host.
         let planned = Set(BuildPlan(site: site).files.map(\.path))
@@ -110,7 +111,7 @@ extension DeploymentProbe {
                                 target: target, fallbackPage: byPath[PreviewPages.shortLinkPagePath(host: host, code: link.code)])))
                     guard let url = URLParts(target) else { continue }
                     if site.hosts.contains(url.host) {
-                        guard hosts.contains(url.host), let page = servedPage(url.path, on: url.host, byPath: byPath, routing: routing)
+                        guard hosts.contains(url.host), let page = servedPage(url.path, on: url.host, byPath: byPath, serving: serving)
                         else { continue }
                         probes.append(
                             DeploymentProbe(
@@ -131,17 +132,16 @@ extension DeploymentProbe {
         return probes
     }
 
-    /// The built page `host` answers `path` with: an item's page, its route's page, or the home
-    /// page; nil where it answers none (the build refuses a short link that ends there).
+    /// The built page `host` answers `path` with, as the generated configuration decides it
+    /// (`LocalServing`, whose reference is the nginx snippet); nil where it answers no page (the
+    /// build refuses a short link that ends there).
     static func servedPage(
-        _ path: String, on host: String, byPath: [String: String], routing: PageRouting
+        _ path: String, on host: String, byPath: [String: String], serving: LocalServing
     ) -> (file: String, contents: String)? {
-        let candidates =
-            path == "/"
-            ? ["\(host)/\(PageKind.home.fileName)"]
-            : ["\(host)\(path).html"]
-                + (routing.rule(for: path, on: host).map { [PreviewPages.routePagePath(host: host, pageType: $0.pageType)] } ?? [])
-        return candidates.lazy.compactMap { file in byPath[file].map { (file, $0) } }.first
+        guard case .file(let file, let contentType) = serving.answer(host: host, path: path, exists: { byPath[$0] != nil }),
+            contentType.hasPrefix("text/html"), let contents = byPath[file]
+        else { return nil }
+        return (file, contents)
     }
 
     /// Item pages of `host`: the files below it that no plan names, by route, spread evenly over
