@@ -37,7 +37,7 @@ import Testing
                 return HTTPResponse(status: 302, headers: ["Location": "https://m.example.com\(link.target)"], body: [])
             }
             if let rule = PageRouting(site: site).rule(for: url.path, on: host),
-                let page = files[PreviewPages.routePagePath(host: host, pageType: rule.pageType)]
+                let page = files[PagePaths.routePage(host: host, pageType: rule.pageType)]
             {
                 return HTTPResponse(status: 200, headers: ["Content-Type": "text/html; charset=utf-8"], body: Array(page.utf8))
             }

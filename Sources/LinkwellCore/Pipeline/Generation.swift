@@ -40,7 +40,7 @@ enum HostFileLimit {
         let named = site.hosting != HostingProvider.allCases
         return files.sorted { $0.host < $1.host }.compactMap { host, count in
             guard count > freePlan, site.hosts.contains(host) else { return nil }
-            let page = site.pageTypes.first { $0.items != nil && PreviewPages.hosts(of: $0.name, in: site).contains { $0.host == host } }
+            let page = site.pageTypes.first { $0.items != nil && PagePaths.hosts(of: $0.name, in: site).contains { $0.host == host } }
             let problem = HostFileLimitProblem(host: host, files: count, named: named)
             if count > paidPlan, named { return .error(problem, at: page?.items?.location) }
             guard !(page?.acceptedWarnings.contains(LintCode.hostFileLimit.rawValue) ?? false) else { return nil }

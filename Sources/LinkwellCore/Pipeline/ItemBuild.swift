@@ -223,7 +223,7 @@ package enum ItemBuild {
             return [.error(ItemProblem.reservedPath(path), at: row.pathLocation)]
         }
         if segments.contains(where: { isASCIIPath ? $0.utf8.first == UInt8(ascii: ".") : $0.hasPrefix(".") })
-            || path.hasPrefix("/\(PreviewPages.folder)/")
+            || path.hasPrefix("/\(PagePaths.folder)/")
         {
             return [.error(ItemProblem.reservedSegment(path), at: row.pathLocation)]
         }
@@ -302,7 +302,7 @@ package enum ItemProblem: DiagnosticMessage {
         case .reservedPath(let path):
             "item path '\(path)' is reserved: its page would replace or sit beside a file every host needs (index.html, 404.html, the AASA)"
         case .reservedSegment(let path):
-            "item path '\(path)' is reserved: no segment may start with '.', and '/\(PreviewPages.folder)/' holds route pages"
+            "item path '\(path)' is reserved: no segment may start with '.', and '/\(PagePaths.folder)/' holds route pages"
         case .notThisPageType(let path, let page, let host, let served, let own):
             "item path '\(path)' is not a '\(page)' page on \(host): \(served); '\(page)' routes match \(own.joined(separator: ", "))"
         case .relativeImage(let image):

@@ -57,7 +57,7 @@ package enum Linkwell {
         diagnostics += pageTemplates.scriptProblems(site: site)
         guard !diagnostics.hasErrors else { return finish(site) }
         let assets = PageAssets(site: site, templates: pageTemplates)
-        let plan = BuildPlan(site: site, assets: assets)
+        let plan = BuildPlan(site: site, assets: assets.paths)
         diagnostics += Lints.unaccepted(plan.diagnostics, site: site)
         guard !diagnostics.hasErrors else { return finish(site, plan) }
 

@@ -40,10 +40,9 @@ package struct BuildPlan: Sendable, Hashable {
     /// Route names in rule order; nil for a rule no route wrote (the closing catch-all).
     package var ruleOrigins: [RuleListKey: [String?]] = [:]
 
-    /// `assets`: the pages' shared files, made from the templates the build uses (the built-in
-    /// ones when nil).
-    package init(site: Site, assets: PageAssets? = nil) {
-        let assets = assets ?? PageAssets(site: site, templates: .builtIn)
+    /// `assets`: where the pages' shared files are (their names follow the content the build's
+    /// templates give them, which `PageAssets` renders).
+    package init(site: Site, assets: PageAssetPaths) {
         let translations = Translations(site: site)
         diagnostics = Self.losses(site: site, translations: translations)
         for host in site.hosts {
@@ -75,7 +74,7 @@ package struct BuildPlan: Sendable, Hashable {
 
     /// What one host serves: association files, robots.txt, pages and its hosting configuration.
     private static func hostFiles(
-        _ host: String, site: Site, translations: Translations, routing: PageRouting, assets: PageAssets
+        _ host: String, site: Site, translations: Translations, routing: PageRouting, assets: PageAssetPaths
     ) -> [PlannedFile] {
         var files: [PlannedFile] = []
         if !site.iosApps.isEmpty {
@@ -88,14 +87,14 @@ package struct BuildPlan: Sendable, Hashable {
             files.append(PlannedFile(path: "\(host)/\(AssociationFiles.assetLinks)", host: host, document: .assetLinks(statements)))
         }
         files.append(PlannedFile(path: "\(host)/robots.txt", host: host, document: .robots(site.robots)))
-        for page in site.pageTypes where PreviewPages.hosts(of: page.name, in: site).contains(where: { $0.host == host }) {
+        for page in site.pageTypes where PagePaths.hosts(of: page.name, in: site).contains(where: { $0.host == host }) {
             files.append(
                 PlannedFile(
-                    path: PreviewPages.routePagePath(host: host, pageType: page.name), host: host,
+                    path: PagePaths.routePage(host: host, pageType: page.name), host: host,
                     document: .routePage(pageType: page.name)))
         }
         // Every host has pages (its home and not-found pages at least), and they share these.
-        files += assets.files(on: host).map { PlannedFile(path: host + $0.path, host: host, document: .pageAsset(path: $0.path)) }
+        files += assets.paths(on: host).map { PlannedFile(path: host + $0, host: host, document: .pageAsset(path: $0)) }
         // A route whose page covers `/` is the host's home: an index.html would shadow it on
         // hosts whose rewrites yield to files, and not on the others.
         for kind in PageKind.allCases where kind != .home || routing.rule(for: "/", on: host) == nil {
@@ -104,7 +103,7 @@ package struct BuildPlan: Sendable, Hashable {
         if host == site.shortHost, !site.mirrorPairs.isEmpty {
             files += site.shortLinks.map {
                 PlannedFile(
-                    path: PreviewPages.shortLinkPagePath(host: host, code: $0.code), host: host, document: .shortLinkPage(code: $0.code)
+                    path: PagePaths.shortLinkPage(host: host, code: $0.code), host: host, document: .shortLinkPage(code: $0.code)
                 )
             }
         }

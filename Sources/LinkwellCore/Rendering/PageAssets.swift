@@ -26,8 +26,10 @@ package struct PageAssets: Sendable, Hashable {
     /// The files `host` serves.
     package func files(on host: String) -> [File] { [style, script] + (rules[host].map { [$0] } ?? []) }
 
-    /// The path of every host's rules table.
-    package static let rulesPath = "/\(PreviewPages.folder)/rules.js"
+    /// Where they are, for the plan.
+    package var paths: PageAssetPaths {
+        PageAssetPaths(style: style.path, script: script.path, rulesHosts: Set(rules.keys))
+    }
 
     package init(site: Site, templates: PageTemplates) {
         let css = templates.render(StyleContext(theme: PageContext.ThemeValues(site.theme)), template: "style").bytes
@@ -39,7 +41,7 @@ package struct PageAssets: Sendable, Hashable {
         var byRoutes: [[String]: File] = [:]
         for host in site.hosts {
             let routes = site.routes(on: host).map(\.name)
-            let file = byRoutes[routes] ?? File(path: Self.rulesPath, text: PageDecisions(site: site, host: host).script)
+            let file = byRoutes[routes] ?? File(path: PageAssetPaths.rules, text: PageDecisions(site: site, host: host).script)
             byRoutes[routes] = file
             rules[host] = file
         }
@@ -53,13 +55,7 @@ package struct PageAssets: Sendable, Hashable {
             let digits = Array("0123456789abcdef")
             return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
         }.joined()
-        return "/\(PreviewPages.folder)/\(name).\(hex).\(suffix)"
-    }
-
-    /// How long a host lets browsers keep an asset: a year for the ones named by their content,
-    /// none without asking again for the rules table.
-    static func cacheControl(for path: String) -> String {
-        (path.hasPrefix("/") ? path : "/" + path) == rulesPath ? "no-cache" : "public, max-age=31536000, immutable"
+        return "/\(PagePaths.folder)/\(name).\(hex).\(suffix)"
     }
 }
 
@@ -70,4 +66,12 @@ private final class StyleContext: TemplateObject {
     init(theme: PageContext.ThemeValues) { self.theme = theme }
 
     func member(named name: String) -> TemplateValue? { name == "theme" ? .object(theme) : nil }
+}
+
+extension BuildPlan {
+    /// The plan of a build with the built-in templates: what `diff`, `verify` and the checks of a
+    /// manifest alone plan (the shared files' names follow the templates' content).
+    package init(site: Site) {
+        self.init(site: site, assets: PageAssets(site: site, templates: .builtIn).paths)
+    }
 }

@@ -50,7 +50,7 @@ final class PageFrame: Sendable {
         android = links.androidApp.map { .init(name: $0.name, package: $0.package) }
         theme = .init(site.theme)
         behaviour = .init(config: config, script: PageScript.source)
-        self.assets = .init(style: assets.style.path, rules: PageAssets.rulesPath, script: assets.script.path)
+        self.assets = .init(style: assets.style.path, rules: PageAssetPaths.rules, script: assets.script.path)
     }
 
     func context(item: ItemRow?) -> PageContext {

@@ -10,9 +10,6 @@ import Synchronization
 /// mirror pair (`_linkwell/<type>.html`, served for every URL of its routes through the host
 /// rewrites), one page per item row at the item's own path, and a fallback page per short code.
 package struct PreviewPages: Sendable {
-    /// The folder, in each host folder, that holds the route pages.
-    package static let folder = "_linkwell"
-
     let site: Site
     let templates: PageTemplates
     /// The shared style sheet and script every page refers to.
@@ -38,8 +35,8 @@ package struct PreviewPages: Sendable {
         var setups: [String: ItemPageSetup] = [:]
         var hostsOfPages: [String: [PageHost]] = [:]
         for page in site.pageTypes where page.items != nil {
-            hostsOfPages[page.name] = Self.hosts(of: page.name, in: site)
-            for host in Self.hosts(of: page.name, in: site) {
+            hostsOfPages[page.name] = PagePaths.hosts(of: page.name, in: site)
+            for host in PagePaths.hosts(of: page.name, in: site) {
                 let links = PageLinks(site: site, page: page, host: host)
                 let config = PageConfig(site: site, page: page, links: links, kind: nil, urlKnown: true, host: host.host).json
                 let frame = PageFrame(site: site, page: page, host: host, kind: nil, links: links, config: config, assets: assets)
@@ -86,26 +83,7 @@ package struct PreviewPages: Sendable {
 
     /// A page type's pages are written on the hosts where one of its routes applies.
     package func hosts(of pageType: String) -> [PageHost] {
-        Self.hosts(of: pageType, in: site)
-    }
-
-    package static func hosts(of pageType: String, in site: Site) -> [PageHost] {
-        PageHost.all(in: site).filter { host in
-            site.routes.contains { $0.pageType == pageType && !$0.exclude && $0.hosts.contains(host.host) }
-        }
-    }
-
-    package static func routePagePath(host: String, pageType: String) -> String {
-        "\(host)/\(folder)/\(pageType).html"
-    }
-
-    package static func shortLinkPagePath(host: String, code: String) -> String {
-        "\(host)/\(code).html"
-    }
-
-    /// `/u/alex` is written as `u/alex.html`; every host serves it at `/u/alex` (clean URLs).
-    package static func itemPagePath(host: String, path: String) -> String {
-        "\(host)\(path).html"
+        PagePaths.hosts(of: pageType, in: site)
     }
 
     /// The route page of `pageType` on `host`.
@@ -135,7 +113,7 @@ package struct PreviewPages: Sendable {
     func itemPages(page: PageType, item: ItemRow, build: PageFingerprint, proof: (any PageProof)?) -> [OutputFile] {
         let row = build.row(page.name, item)
         return (itemHosts[page.name] ?? hosts(of: page.name)).map { entry in
-            let path = Self.itemPagePath(host: entry.host, path: item.path)
+            let path = PagePaths.itemPage(host: entry.host, path: item.path)
             let fingerprint = row.page(host: entry.host)
             if let proof, proof.isCurrent(path, fingerprint: fingerprint) { return .unchanged(path, fingerprint: fingerprint) }
             return OutputFile(path: path, bytes: render(page: page, host: entry, item: item), fingerprint: fingerprint)

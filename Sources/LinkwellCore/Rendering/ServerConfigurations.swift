@@ -32,7 +32,7 @@ extension HostingFiles {
         for asset in shared {
             lines += [
                 "<Files \"\(asset.split(separator: "/").last.map(String.init) ?? asset)\">", "    ForceType \"\(ContentType.of(asset))\"",
-                "    Header set Cache-Control \"\(PageAssets.cacheControl(for: asset))\"", "</Files>",
+                "    Header set Cache-Control \"\(PageAssetPaths.cacheControl(for: asset))\"", "</Files>",
             ]
         }
         if contentFiles.contains(PageKind.notFound.fileName) {
@@ -112,7 +112,7 @@ extension HostingFiles {
         for asset in shared {
             lines += [
                 "\theader /\(asset) {", "\t\tContent-Type \"\(ContentType.of(asset))\"",
-                "\t\tCache-Control \"\(PageAssets.cacheControl(for: asset))\"", "\t}",
+                "\t\tCache-Control \"\(PageAssetPaths.cacheControl(for: asset))\"", "\t}",
             ]
         }
         if !routes.redirects.isEmpty {
@@ -122,13 +122,13 @@ extension HostingFiles {
         if !routes.rewrites.isEmpty {
             lines += [
                 "\t# Preview pages, in route order: an item's own page, else a file at that path (a short code's fallback page),",
-                "\t# else the route's page. A URL a route has sent to a page is under /\(PreviewPages.folder)/, which no later route takes.",
+                "\t# else the route's page. A URL a route has sent to a page is under /\(PagePaths.folder)/, which no later route takes.",
             ]
             for (index, rewrite) in routes.rewrites.enumerated() {
                 let regex = quoted((rewrite.caseSensitive ? "" : "(?i)") + HostRoutes.regex(rewrite.pattern))
                 lines += [
                     "\t# route '\(rewrite.route)'",
-                    "\t@route\(index + 1) {", "\t\tpath_regexp \(regex)", "\t\tnot path /\(PreviewPages.folder)/*",
+                    "\t@route\(index + 1) {", "\t\tpath_regexp \(regex)", "\t\tnot path /\(PagePaths.folder)/*",
                     "\t\tfile {path}.html {path} \(rewrite.page)", "\t}",
                     "\trewrite @route\(index + 1) {file_match.relative}",
                 ]

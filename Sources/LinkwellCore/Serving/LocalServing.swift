@@ -43,13 +43,13 @@ package struct LocalServing: Sendable {
         if decoded == "/robots.txt" { return exists(file) ? .file(path: file, contentType: "text/plain; charset=utf-8") : .notFound }
         if HostingFiles.configurationFiles.contains(String(decoded.dropFirst())) { return .notFound }
         if let target = redirects[host]?[decoded] { return .redirect(location: target) }
-        if decoded.hasPrefix("/\(PreviewPages.folder)/") {
+        if decoded.hasPrefix("/\(PagePaths.folder)/") {
             return exists(file) ? .file(path: file, contentType: Self.contentType(of: file)) : .notFound
         }
         if let rule = routing.rule(for: decoded, on: host) {
             if exists(file + ".html") { return .file(path: file + ".html", contentType: "text/html; charset=utf-8") }
             if !decoded.hasSuffix("/"), exists(file) { return .file(path: file, contentType: Self.contentType(of: file)) }
-            return .file(path: PreviewPages.routePagePath(host: host, pageType: rule.pageType), contentType: "text/html; charset=utf-8")
+            return .file(path: PagePaths.routePage(host: host, pageType: rule.pageType), contentType: "text/html; charset=utf-8")
         }
         if !decoded.hasSuffix("/"), exists(file) { return .file(path: file, contentType: Self.contentType(of: file)) }
         if exists(file + ".html") { return .file(path: file + ".html", contentType: "text/html; charset=utf-8") }

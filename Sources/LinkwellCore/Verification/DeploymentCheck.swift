@@ -169,7 +169,7 @@ package struct DeploymentCheck: Sendable {
         if let other = builtFiles[body] {
             // An item page that is not deployed: the route's own rewrite answers its path with the
             // route page, as it should. The rewrites are right; the file is missing.
-            if !file.contains("/\(PreviewPages.folder)/"), other.contains("/\(PreviewPages.folder)/") {
+            if !file.contains("/\(PagePaths.folder)/"), other.contains("/\(PagePaths.folder)/") {
                 return [
                     error(
                         "serves the route page \(other), not the item page \(file): the item page is not deployed (the route's "

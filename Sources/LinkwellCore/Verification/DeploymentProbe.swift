@@ -82,7 +82,7 @@ extension DeploymentProbe {
                 guard let url = URLParts(sample.url), let rule = routing.rule(for: url.path, on: host),
                     rule.route.name == sample.route, sampledPages.insert(sample.route).inserted
                 else { continue }
-                let file = PreviewPages.routePagePath(host: host, pageType: rule.pageType)
+                let file = PagePaths.routePage(host: host, pageType: rule.pageType)
                 guard let contents = byPath[file] else { continue }
                 probes.append(
                     DeploymentProbe(
@@ -108,7 +108,7 @@ extension DeploymentProbe {
                         DeploymentProbe(
                             host: host, target: "/\(link.code)",
                             expectation: .redirect(
-                                target: target, fallbackPage: byPath[PreviewPages.shortLinkPagePath(host: host, code: link.code)])))
+                                target: target, fallbackPage: byPath[PagePaths.shortLinkPage(host: host, code: link.code)])))
                     guard let url = URLParts(target) else { continue }
                     if site.hosts.contains(url.host) {
                         guard hosts.contains(url.host), let page = servedPage(url.path, on: url.host, byPath: byPath, serving: serving)

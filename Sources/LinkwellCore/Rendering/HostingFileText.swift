@@ -1,7 +1,5 @@
-/// The hosting configuration in every host folder (spec-reference §5.3), for the providers the
-/// manifest selects. Each says that both AASA paths and assetlinks.json are
-/// `application/json`, and none ever redirects or rewrites an association file.
-package enum HostingFiles {
+/// Each hosting provider's configuration file as text (`HostingFiles.File` names which).
+extension HostingFiles {
     /// A header rule: a URL path and the headers it gets.
     struct HeaderRule: Sendable, Hashable {
         var path: String
@@ -13,44 +11,6 @@ package enum HostingFiles {
         }
 
         func hash(into hasher: inout Hasher) { hasher.combine(path) }
-    }
-
-    /// Files written into every host folder that are configuration, never content: hosts that
-    /// serve the folder as it is (nginx) are told not to serve them.
-    static let configurationFiles = [
-        "_headers", "_redirects", "vercel.json", "firebase.json", "nginx.conf", "content-types.json", ".htaccess", "Caddyfile",
-    ]
-
-    /// One configuration file of a host folder, as the plan names it: which provider's file, and
-    /// what it is written from (the folder's content files, by path relative to it, and its page
-    /// rewrites and short-link redirects). `render` writes it.
-    package struct File: Sendable, Hashable {
-        package enum Kind: Sendable, Hashable {
-            case headers, redirects, vercel, firebase, nginx, noJekyll, contentTypes, apache, caddy
-        }
-
-        package var kind: Kind
-        var contentFiles: [String]
-        var routes: HostRoutes
-    }
-
-    /// The configuration files `providers` need in a host folder, by name.
-    static func plan(
-        for providers: [HostingProvider], contentFiles: [String], routes: HostRoutes
-    ) -> [(path: String, file: File)] {
-        var kinds: [(String, File.Kind)] = []
-        if providers.contains(.netlify) || providers.contains(.cloudflare) {
-            kinds.append(("_headers", .headers))
-            if !routes.isEmpty { kinds.append(("_redirects", .redirects)) }
-        }
-        if providers.contains(.vercel) { kinds.append(("vercel.json", .vercel)) }
-        if providers.contains(.firebase) { kinds.append(("firebase.json", .firebase)) }
-        if providers.contains(.nginx) { kinds.append(("nginx.conf", .nginx)) }
-        if providers.contains(.githubPages) { kinds.append((".nojekyll", .noJekyll)) }
-        if providers.contains(.s3) { kinds.append(("content-types.json", .contentTypes)) }
-        if providers.contains(.apache) { kinds.append((".htaccess", .apache)) }
-        if providers.contains(.caddy) { kinds.append(("Caddyfile", .caddy)) }
-        return kinds.map { ($0.0, File(kind: $0.1, contentFiles: contentFiles, routes: routes)) }
     }
 
     static func render(_ file: File) -> String {
@@ -76,14 +36,15 @@ package enum HostingFiles {
         }
             + assets(contentFiles).map {
                 HeaderRule(
-                    path: "/" + $0, headers: [("Content-Type", ContentType.of($0)), ("Cache-Control", PageAssets.cacheControl(for: $0))])
+                    path: "/" + $0,
+                    headers: [("Content-Type", ContentType.of($0)), ("Cache-Control", PageAssetPaths.cacheControl(for: $0))])
             }
     }
 
     /// The pages' shared style sheet, script and rules table (`PageAssets`).
     static func assets(_ contentFiles: [String]) -> [String] {
         contentFiles.filter { file in
-            file.hasPrefix(PreviewPages.folder + "/") && (file.hasSuffix(".css") || file.hasSuffix(".js"))
+            file.hasPrefix(PagePaths.folder + "/") && (file.hasSuffix(".css") || file.hasSuffix(".js"))
         }.sorted()
     }
 
@@ -179,7 +140,7 @@ package enum HostingFiles {
         for asset in shared {
             lines += [
                 "location = /\(asset) {", "    types { }", "    default_type \"\(ContentType.of(asset))\";",
-                "    add_header Cache-Control \"\(PageAssets.cacheControl(for: asset))\";", "    try_files $uri =404;", "}",
+                "    add_header Cache-Control \"\(PageAssetPaths.cacheControl(for: asset))\";", "    try_files $uri =404;", "}",
             ]
         }
         lines += [
@@ -203,7 +164,7 @@ package enum HostingFiles {
             lines += [
                 "# Preview pages, in route order (the first matching regex location wins): an item's own page, else a file at",
                 "# that path (a short code's fallback page), else the route's page.",
-                "location ^~ /\(PreviewPages.folder)/ {", "    types { text/html html; }", "    charset utf-8;", "}",
+                "location ^~ /\(PagePaths.folder)/ {", "    types { text/html html; }", "    charset utf-8;", "}",
             ]
             for rewrite in routes.rewrites {
                 lines += [

@@ -24,7 +24,7 @@ struct HostRoutes: Sendable, Hashable {
         rewrites = routing.rules(on: host).map { rule in
             Rewrite(
                 pattern: rule.pattern, caseSensitive: rule.route.caseSensitive ?? site.defaults.caseSensitive ?? true,
-                page: "/\(PreviewPages.folder)/\(rule.pageType).html", route: rule.route.name)
+                page: "/\(PagePaths.folder)/\(rule.pageType).html", route: rule.route.name)
         }
         if host == site.shortHost, let pair = site.mirrorPairs.first {
             redirects = site.shortLinks.map { Redirect(path: "/\($0.code)", target: $0.url(primaryHost: pair.primary)) }
