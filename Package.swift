@@ -27,10 +27,16 @@ let package = Package(
             name: "linkwell",
             dependencies: [
                 "LinkwellCore",
-                "CCurl",
-                "CProcess",
+                "LinkwellSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
+        ),
+        // The executable's POSIX layer, a library so tests can call it: the output folder (compare,
+        // stage, swap), the build record, serve's HTTP server, verify's fetcher, child processes.
+        .target(
+            name: "LinkwellSystem",
+            dependencies: ["LinkwellCore", "CCurl", "CProcess"],
             swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
         ),
         // `verify`'s HTTP client: the system's libcurl, loaded when verify runs (see its header).
@@ -52,7 +58,7 @@ let package = Package(
         ),
         .testTarget(
             name: "linkwellTests",
-            dependencies: ["LinkwellCore", "LinkwellTestSupport"]
+            dependencies: ["LinkwellCore", "LinkwellSystem", "LinkwellTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 import ArgumentParser
 import LinkwellCore
+import LinkwellSystem
 
 /// `--budget`: how far the exact engine may go, for every command that runs it (compare, import,
 /// diff), worded and checked once.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import LinkwellCore
+import LinkwellSystem
 
 struct BuildCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import LinkwellCore
+import LinkwellSystem
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -169,4 +170,17 @@ struct RepeatedKey: DiagnosticMessage {
     var parserMessage: String
 
     var text: String { "\(parserMessage); parsers differ on repeated keys, keep one" }
+}
+
+extension OutputFolderError {
+    /// Runs `body`, printing a folder error as Linkwell prints every error (not as an argument
+    /// parser's "Error:") and exiting 1.
+    static func reported(_ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let error as OutputFolderError {
+            Console.error(error.description)
+            throw ExitCode.failure
+        }
+    }
 }

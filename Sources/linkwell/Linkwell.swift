@@ -1,5 +1,6 @@
 import ArgumentParser
 import LinkwellCore
+import LinkwellSystem
 
 @main
 struct LinkwellCommand: AsyncParsableCommand {
@@ -9,7 +10,7 @@ struct LinkwellCommand: AsyncParsableCommand {
         discussion: """
             Exit codes: 0 success, 1 errors in the manifest or a stale output folder, 64 wrong usage.
             """,
-        version: "0.1.0",
+        version: Linkwell.version,
         subcommands: [
             InitCommand.self, BuildCommand.self, ValidateCommand.self, CheckCommand.self, MatchCommand.self, VerifyCommand.self,
             DiffCommand.self, CompareCommand.self, SchemaCommand.self, ImportCommand.self, ServeCommand.self,

@@ -1,5 +1,6 @@
 import ArgumentParser
 import LinkwellCore
+import LinkwellSystem
 import Synchronization
 
 #if canImport(FoundationEssentials)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import LinkwellCore
+import LinkwellSystem
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import LinkwellCore
+import LinkwellSystem
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

@@ -35,9 +35,10 @@ def test_the_binary_depends_on_no_package_that_imports_foundation():
     assert re.findall(r'\.product\(name: "(\w+)"', product_targets) == ["ArgumentParser"]
 
 
-def test_member_import_visibility_is_on_for_the_core_and_the_executable():
+def test_member_import_visibility_is_on_for_every_swift_target_of_the_tool():
+    # The core, the system layer and the executable.
     manifest = (REPOSITORY / "Package.swift").read_text()
-    assert manifest.count('.enableUpcomingFeature("MemberImportVisibility")') == 2
+    assert manifest.count('.enableUpcomingFeature("MemberImportVisibility")') == 3
 
 
 def test_the_guard_is_what_the_sources_write():

@@ -3,6 +3,9 @@
 /// found no error, and every diagnostic found on the way is returned.
 /// Each stage reports everything it finds in one go.
 package enum Linkwell {
+    /// The version `--version` prints; part of what a build record trusts (`BuildRecord`).
+    package static let version = "0.1.0"
+
     package struct BuildResult: Sendable {
         package var site: Site?
         package var plan: BuildPlan?

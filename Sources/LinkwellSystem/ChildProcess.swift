@@ -7,19 +7,19 @@
 /// A program run to its end, its output and error output read in full. Both pipes are read as
 /// they fill (with `poll`), so a child that writes much to one while the other is unread never
 /// blocks. `diff --base` runs git this way.
-struct ChildProcess {
-    struct Finished {
-        var status: Int32
-        var output: [UInt8]
-        var errors: [UInt8]
+package struct ChildProcess {
+    package struct Finished {
+        package var status: Int32
+        package var output: [UInt8]
+        package var errors: [UInt8]
     }
 
-    struct CannotStart: Error {
-        var reason: String
+    package struct CannotStart: Error {
+        package var reason: String
     }
 
     /// Runs `arguments[0]`, found on `PATH`, with the rest as its arguments.
-    static func run(_ arguments: [String]) throws(CannotStart) -> Finished {
+    package static func run(_ arguments: [String]) throws(CannotStart) -> Finished {
         var outputPipe: [Int32] = [0, 0]
         var errorPipe: [Int32] = [0, 0]
         guard pipe(&outputPipe) == 0 else { throw CannotStart(reason: systemReason()) }

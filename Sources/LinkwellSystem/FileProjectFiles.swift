@@ -8,17 +8,17 @@ import LinkwellCore
 
 /// Project files read from disk, relative to the manifest's folder; diagnostics name them as
 /// the user would type them from the current folder.
-struct FileProjectFiles: ProjectFiles {
-    let base: URL
-    let displayBase: String
+package struct FileProjectFiles: ProjectFiles {
+    package let base: URL
+    package let displayBase: String
 
-    init(manifestPath: String) {
+    package init(manifestPath: String) {
         let folder = PathText.folder(of: manifestPath)
         base = URL(fileURLWithPath: folder.isEmpty ? "." : folder)
         displayBase = folder.isEmpty ? "" : folder + "/"
     }
 
-    func textFiles(in folder: String, suffix: String) -> [SourceFile]? {
+    package func textFiles(in folder: String, suffix: String) -> [SourceFile]? {
         let url = base.appendingPathComponent(folder)
         var isDirectory = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory,
@@ -31,7 +31,7 @@ struct FileProjectFiles: ProjectFiles {
         }
     }
 
-    func chunks(of path: String) -> Result<AnyIterator<[UInt8]>, UnreadableFile> {
+    package func chunks(of path: String) -> Result<AnyIterator<[UInt8]>, UnreadableFile> {
         RegularFile.chunks(base.appendingPathComponent(path).path)
     }
 }

@@ -6,7 +6,7 @@
 
 /// Writes every byte to a file descriptor, however many `write` calls that takes; false (with
 /// `errno` set) when one fails. The one write loop of the executable's POSIX files and streams.
-func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
+package func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
     bytes.withUnsafeBytes { buffer in
         var written = 0
         while written < buffer.count {
@@ -19,19 +19,19 @@ func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
 }
 
 /// A file that could not be written, in words: the path and the system's reason.
-struct FileWriteError: Error, CustomStringConvertible {
-    var path: String
-    var reason: String
-    var verb = "write"
+package struct FileWriteError: Error, CustomStringConvertible {
+    package var path: String
+    package var reason: String
+    package var verb = "write"
 
-    var description: String { "cannot \(verb) '\(path)': \(reason)" }
+    package var description: String { "cannot \(verb) '\(path)': \(reason)" }
 }
 
 /// A whole small file (a manifest, its schema, a template), written beside its place and moved
 /// in, so a failure or a kill never leaves half a file. The one way `init` and `import` write;
 /// the output folder has its own staging and swap (`OutputFolder`). Without `replacing`, a file
 /// already at `path` (one that appeared since the command checked) is kept and the write fails.
-func writeFileAtomically(_ text: String, to path: String, replacing: Bool = true) throws(FileWriteError) {
+package func writeFileAtomically(_ text: String, to path: String, replacing: Bool = true) throws(FileWriteError) {
     let temporary = path + ".linkwell-new-\(getpid())"
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { throw FileWriteError(path: path, reason: String(cString: strerror(errno)).lowercased()) }
@@ -52,7 +52,7 @@ func writeFileAtomically(_ text: String, to path: String, replacing: Bool = true
 
 /// Makes `path` and any missing folder above it (`mkdir -p`); a folder already there is fine.
 /// A failure names the folder that could not be made and the system's reason.
-func createFolders(_ path: String) throws(FileWriteError) {
+package func createFolders(_ path: String) throws(FileWriteError) {
     var made = path.hasPrefix("/") ? "/" : ""
     for component in path.split(separator: "/") {
         made += (made.isEmpty || made.hasSuffix("/") ? "" : "/") + component

@@ -1,4 +1,3 @@
-import ArgumentParser
 import LinkwellCore
 import Synchronization
 
@@ -25,7 +24,7 @@ import Synchronization
 ///
 /// The record holds four 64-bit words per page (path hash, fingerprint, file identity hash): 6.4 MB
 /// for 200,000 pages, streamed out as the host folders are walked (side by side), sorted when read.
-struct BuildRecord: PageProof {
+package struct BuildRecord: PageProof {
     private struct Entry: Comparable {
         var path: UInt64
         var high: UInt64
@@ -34,15 +33,15 @@ struct BuildRecord: PageProof {
         static func < (left: Entry, right: Entry) -> Bool { left.path < right.path }
     }
 
-    let root: String
+    package let root: String
     private let entries: [Entry]
     /// How many pages the record holds.
-    var count: Int { entries.count }
+    package var count: Int { entries.count }
 
     private static let magic = Array("linkwell build record 1\n".utf8)
 
     /// The record of `root`, empty when there is none or it cannot be read.
-    init(root: String) {
+    package init(root: String) {
         self.root = root
         // No folder, no page in it to prove: without this each page would cost a failed stat
         // (a fresh build after the folder was removed keeps the cache's old record).
@@ -73,7 +72,7 @@ struct BuildRecord: PageProof {
         entries = read
     }
 
-    func isCurrent(_ path: String, fingerprint: PageFingerprint) -> Bool {
+    package func isCurrent(_ path: String, fingerprint: PageFingerprint) -> Bool {
         guard !entries.isEmpty else { return false }
         let key = Self.hash(path)
         var low = 0
@@ -92,7 +91,7 @@ struct BuildRecord: PageProof {
     /// the removal of the old tree), replacing the old record atomically. `pages` are the
     /// build's (path hash, fingerprint) pairs, sorted by hash; pages whose paths share a hash
     /// are left out, so they are never proved. Memory: the pairs and the entries, 56 bytes a page.
-    static func write(root: String, pages sorted: [(path: UInt64, fingerprint: PageFingerprint)]) {
+    package static func write(root: String, pages sorted: [(path: UInt64, fingerprint: PageFingerprint)]) {
         guard let file = file(for: root) else { return }
         let temporary = file + ".\(getpid())"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
@@ -148,13 +147,13 @@ struct BuildRecord: PageProof {
     /// The build's (path hash, fingerprint) pairs while pages stream: 24 bytes a page in an
     /// unlinked file in the record's folder, not in memory, so they do not add to the build's
     /// peak; read back, sorted, once the build is over and its own structures are gone.
-    final class PageLog {
+    package final class PageLog {
         private let descriptor: Int32
         private var buffer: [UInt8] = []
-        private(set) var count = 0
+        package private(set) var count = 0
         private var failed = false
 
-        init?(root: String) {
+        package init?(root: String) {
             guard let file = BuildRecord.file(for: root) else { return nil }
             let path = file + ".pages.\(getpid())"
             descriptor = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
@@ -164,7 +163,7 @@ struct BuildRecord: PageProof {
 
         deinit { close(descriptor) }
 
-        func append(_ path: String, _ fingerprint: PageFingerprint) {
+        package func append(_ path: String, _ fingerprint: PageFingerprint) {
             for word in [BuildRecord.hash(path), fingerprint.high, fingerprint.low] {
                 for index in 0..<8 { buffer.append(UInt8(truncatingIfNeeded: word >> (8 * UInt64(index)))) }
             }
@@ -178,7 +177,7 @@ struct BuildRecord: PageProof {
         }
 
         /// Every pair, sorted by path hash; nil if the log could not be kept.
-        func sortedPages() -> [(path: UInt64, fingerprint: PageFingerprint)]? {
+        package func sortedPages() -> [(path: UInt64, fingerprint: PageFingerprint)]? {
             flush()
             guard !failed, lseek(descriptor, 0, SEEK_SET) == 0 else { return nil }
             var pages: [(path: UInt64, fingerprint: PageFingerprint)] = []
@@ -210,7 +209,7 @@ struct BuildRecord: PageProof {
 
     /// Forgets the record of `root` (a build that failed after changing nothing still leaves
     /// the folder as the record describes, but one that failed midway may not).
-    static func remove(root: String) {
+    package static func remove(root: String) {
         if let file = file(for: root) { unlink(file) }
     }
 
@@ -225,13 +224,13 @@ struct BuildRecord: PageProof {
     }
 
     /// 64-bit FNV-1a of a path.
-    static func hash(_ text: String) -> UInt64 {
+    package static func hash(_ text: String) -> UInt64 {
         FNV.hash(text)
     }
 
     /// A hash of what identifies a regular file's current bytes without reading them; nil for
     /// anything else.
-    static func identity(_ path: String, following: Bool = false) -> UInt64? {
+    package static func identity(_ path: String, following: Bool = false) -> UInt64? {
         var info = stat()
         guard (following ? stat(path, &info) : lstat(path, &info)) == 0 else { return nil }
         return identity(of: info)
@@ -240,7 +239,7 @@ struct BuildRecord: PageProof {
     /// The same from a `stat` already taken; device, inode, size, then modification and
     /// status-change times, each word's bytes hashed in turn (no array per file: a record
     /// write takes one for every page).
-    static func identity(of info: stat) -> UInt64? {
+    package static func identity(of info: stat) -> UInt64? {
         guard info.st_mode & S_IFMT == S_IFREG else { return nil }
         #if canImport(Glibc)
             let (modified, changed) = (info.st_mtim, info.st_ctim)
@@ -260,13 +259,13 @@ struct BuildRecord: PageProof {
     /// What identifies this Linkwell binary: its version and its file's identity, so a rebuilt
     /// binary never trusts pages an older one wrote. Nil when it cannot be told (then nothing
     /// is proved).
-    static let binaryIdentity: [UInt8]? = {
+    package static let binaryIdentity: [UInt8]? = {
         #if canImport(Glibc)
             guard let identity = identity("/proc/self/exe", following: true) ?? resolvedExecutableIdentity() else { return nil }
         #else
             guard let identity = resolvedExecutableIdentity() else { return nil }
         #endif
-        return Array("\(LinkwellCommand.configuration.version) \(identity)".utf8)
+        return Array("\(Linkwell.version) \(identity)".utf8)
     }()
 
     private static func resolvedExecutableIdentity() -> UInt64? {

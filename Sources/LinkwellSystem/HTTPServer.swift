@@ -23,34 +23,38 @@ import Synchronization
 /// connection that never finishes them, or drips them a byte at a time, is closed, not held. At
 /// most 64 connections are served at once; one more is answered 503 at once and closed, so a
 /// burst of idle connections cannot take every thread.
-struct HTTPServer: Sendable {
-    struct Request: Sendable {
-        var method: String
+package struct HTTPServer: Sendable {
+    package struct Request: Sendable {
+        package var method: String
         /// The request target as sent (`/path?query`).
-        var target: String
+        package var target: String
         /// The Host header, lower-cased, without its port.
-        var hostName: String
-        var path: String {
+        package var hostName: String
+        package var path: String {
             String(target.prefix { $0 != "?" && $0 != "#" })
         }
     }
 
-    struct Response: Sendable {
-        var status: Int
-        var headers: [(String, String)] = []
-        var body: [UInt8] = []
+    package struct Response: Sendable {
+        package var status: Int
+        package var headers: [(String, String)] = []
+        package var body: [UInt8] = []
+
+        package init(status: Int, headers: [(String, String)] = [], body: [UInt8] = []) {
+            (self.status, self.headers, self.body) = (status, headers, body)
+        }
     }
 
-    typealias Handler = @Sendable (Request) -> Response
+    package typealias Handler = @Sendable (Request) -> Response
 
-    static let headerLimit = 16 * 1024
-    static let headerTimeout = 10
-    static let connectionLimit = 64
+    package static let headerLimit = 16 * 1024
+    package static let headerTimeout = 10
+    package static let connectionLimit = 64
     private static let openConnections = Atomic<Int>(0)
 
     /// Listens on `address:port` and answers each connection with `handler` on its own thread;
     /// returns once the socket listens (throws if it cannot).
-    static func listen(address: String, port: Int, handler: @escaping Handler) throws {
+    package static func listen(address: String, port: Int, handler: @escaping Handler) throws {
         let socket = try openSocket(address: address, port: port)
         // The accept loop blocks for good, so it gets a thread of its own.
         spawn {
@@ -83,18 +87,22 @@ struct HTTPServer: Sendable {
             init(_ body: @escaping @Sendable () -> Void) { self.body = body }
         }
         let context = Unmanaged.passRetained(Box(body)).toOpaque()
-        var attributes = pthread_attr_t()
-        pthread_attr_init(&attributes)
-        defer { pthread_attr_destroy(&attributes) }
-        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
-        pthread_attr_setstacksize(&attributes, 512 * 1024)
+        // Allocated, not `pthread_attr_t()`: C's zero initializer is not visible in every module.
+        let attributes = UnsafeMutablePointer<pthread_attr_t>.allocate(capacity: 1)
+        pthread_attr_init(attributes)
+        defer {
+            pthread_attr_destroy(attributes)
+            attributes.deallocate()
+        }
+        pthread_attr_setdetachstate(attributes, Int32(PTHREAD_CREATE_DETACHED))
+        pthread_attr_setstacksize(attributes, 512 * 1024)
         #if canImport(Glibc) || canImport(Musl)
             var thread = pthread_t()
         #else
             var thread: pthread_t?
         #endif
         let started = pthread_create(
-            &thread, &attributes,
+            &thread, attributes,
             { context in
                 guard let context else { return nil }
                 Unmanaged<Box>.fromOpaque(context).takeRetainedValue().body()
@@ -241,7 +249,7 @@ struct HTTPServer: Sendable {
         }
     }
 
-    static func reasonPhrase(_ status: Int) -> String {
+    package static func reasonPhrase(_ status: Int) -> String {
         switch status {
         case 200: "OK"
         case 302: "Found"
@@ -255,7 +263,7 @@ struct HTTPServer: Sendable {
     }
 }
 
-struct ServeError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+package struct ServeError: Error, CustomStringConvertible {
+    package let description: String
+    package init(_ description: String) { self.description = description }
 }

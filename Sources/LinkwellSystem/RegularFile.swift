@@ -15,9 +15,9 @@ import LinkwellCore
 /// Opens a file a user named (manifest, template, data file, a file for `match`) only if it is a
 /// regular file: a FIFO would block a build forever waiting for a writer, a device would never
 /// end. What cannot be read is said in words, never as an error domain and code.
-enum RegularFile {
+package enum RegularFile {
     /// An open descriptor (the caller closes it), or why not.
-    static func descriptor(_ path: String) -> Result<Int32, UnreadableFile> {
+    package static func descriptor(_ path: String) -> Result<Int32, UnreadableFile> {
         // Non-blocking, so opening a FIFO returns at once instead of waiting for a writer.
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return .failure(UnreadableFile(reason(errno))) }
@@ -36,7 +36,7 @@ enum RegularFile {
     }
 
     /// The whole file.
-    static func bytes(_ path: String) -> Result<[UInt8], UnreadableFile> {
+    package static func bytes(_ path: String) -> Result<[UInt8], UnreadableFile> {
         descriptor(path).flatMap { descriptor in
             defer { close(descriptor) }
             var bytes: [UInt8] = []
@@ -51,7 +51,7 @@ enum RegularFile {
     }
 
     /// The file in 64 KB chunks, read as they are asked for; the descriptor is closed at the end.
-    static func chunks(_ path: String) -> Result<AnyIterator<[UInt8]>, UnreadableFile> {
+    package static func chunks(_ path: String) -> Result<AnyIterator<[UInt8]>, UnreadableFile> {
         descriptor(path).map { descriptor in
             var reading = true
             return AnyIterator {

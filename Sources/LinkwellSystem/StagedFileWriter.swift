@@ -20,7 +20,7 @@ import LinkwellCore
 /// It is thrown by the next `write` or by `finish`, which a build calls before it uses or
 /// removes the staging folder — so the folder is complete, or the build fails, as when files
 /// were written in line.
-struct StagedFileWriter {
+package struct StagedFileWriter {
     private struct Job: Sendable {
         var order: Int
         var target: String
@@ -40,7 +40,7 @@ struct StagedFileWriter {
     private static let batchesAhead = 4
 
     /// The output folder, for messages: a file is named where the build puts it.
-    let root: String
+    package let root: String
     private let lanes = [Lane(0), Lane(1)]
     private let failure = EarliestFailure<OutputFolderError>()
     /// Each lane's files not handed over yet.
@@ -49,11 +49,11 @@ struct StagedFileWriter {
     private var count = 0
     private var laneOfFolder: [String: Int] = [:]
 
-    init(root: String) { self.root = root }
+    package init(root: String) { self.root = root }
 
     /// Queues `bytes` for a new file at `target`, the staged place of the build's `path`; its
     /// folder must exist.
-    mutating func write(_ bytes: [UInt8], to target: String, path: String) throws {
+    package mutating func write(_ bytes: [UInt8], to target: String, path: String) throws {
         if failure.first != nil { try finish() }
         let lane = lane(of: path)
         batches[lane].append(Job(order: count, target: target, path: path, bytes: bytes))
@@ -62,7 +62,7 @@ struct StagedFileWriter {
     }
 
     /// Waits until every queued file is written; throws the first failure.
-    mutating func finish() throws {
+    package mutating func finish() throws {
         for lane in lanes.indices { submit(lane) }
         for lane in lanes { lane.queue.sync {} }
         if let first = failure.first { throw first }

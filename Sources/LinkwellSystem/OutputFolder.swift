@@ -1,4 +1,3 @@
-import ArgumentParser
 import CProcess
 import LinkwellCore
 
@@ -25,17 +24,19 @@ import LinkwellCore
 /// Files arrive one at a time (item pages are streamed). New files are created by
 /// `StagedFileWriter`'s threads while the next ones are produced: a few small batches wait at a
 /// time, and every one is written (or the build fails) before the staging folder is used.
-struct OutputFolder {
+package struct OutputFolder {
     /// Hands each produced file to the folder; throwing stops the build.
-    typealias Producer = (_ emit: (OutputFile) throws -> Void) throws -> Void
+    package typealias Producer = (_ emit: (OutputFile) throws -> Void) throws -> Void
 
-    let path: String
+    package let path: String
+
+    package init(path: String) { self.path = path }
 
     /// What a build would add, change or remove, in path order. Memory holds 8 bytes a file
     /// (its path's hash) besides the changes: whether anything was removed is exact from the
     /// counts (every produced file that exists is one of the folder's), and only then are the
     /// folder's files looked up by hash to name them.
-    func changes(produce: Producer) throws -> (changes: [OutputChange], count: Int) {
+    package func changes(produce: Producer) throws -> (changes: [OutputChange], count: Int) {
         let root = try resolvedRoot()
         var changes: [OutputChange] = []
         var produced: Set<UInt64> = []
@@ -67,15 +68,15 @@ struct OutputFolder {
 
     /// How many files a build added, changed and removed: counts, not lists, so that a build of
     /// many item pages holds nothing per file beyond its path.
-    struct Summary {
-        var added = 0
-        var changed = 0
-        var removed = 0
-        var isEmpty: Bool { added + changed + removed == 0 }
+    package struct Summary {
+        package var added = 0
+        package var changed = 0
+        package var removed = 0
+        package var isEmpty: Bool { added + changed + removed == 0 }
     }
 
     /// Makes the folder equal what `produce` emits (see the type's comment for how).
-    func replace(produce: Producer) throws -> (summary: Summary, count: Int) {
+    package func replace(produce: Producer) throws -> (summary: Summary, count: Int) {
         let root = try resolvedRoot()
         try refuseMountPoint(root)
         let lock = try FolderLock(beside: root)
@@ -106,7 +107,7 @@ struct OutputFolder {
 
     /// The folder's real path (a symbolic link to a folder is followed, so the link stays and
     /// the folder it names is replaced); refuses a path that is a file.
-    func resolvedRoot() throws -> String {
+    package func resolvedRoot() throws -> String {
         var info = stat()
         guard stat(path, &info) == 0 else {
             guard errno == ENOENT else { throw OutputFolderError.system("cannot use '\(path)'") }
@@ -144,12 +145,12 @@ struct OutputFolder {
 /// Compares produced files with the folder in place until the first difference, then builds the
 /// staging folder: links for equal files, new files for the rest.
 private struct StagingWriter {
-    let root: String
-    let staging: String
-    var summary = OutputFolder.Summary()
-    var count = 0
+    package let root: String
+    package let staging: String
+    package var summary = OutputFolder.Summary()
+    package var count = 0
     /// Produced files that were already in the folder.
-    var existed = 0
+    package var existed = 0
     /// Equal files met before staging began, to link once it does: their paths, each ended by a
     /// 0 byte, in one buffer (a no-op build of 200,000 pages holds 7 MB here, not 20).
     private var equalSoFar: [UInt8] = []
@@ -160,14 +161,14 @@ private struct StagingWriter {
     /// False when there is no output folder yet: then every file is new, and none is looked for.
     private let rootExists: Bool
 
-    init(root: String, staging: String) {
+    package init(root: String, staging: String) {
         self.root = root
         self.staging = staging
         files = StagedFileWriter(root: root)
         rootExists = access(root, F_OK) == 0
     }
 
-    mutating func add(_ file: OutputFile) throws {
+    package mutating func add(_ file: OutputFile) throws {
         count += 1
         let state: FileReader.State =
             file.provedUnchanged ? .equal : rootExists ? reader.compare(root + "/" + file.path, with: file.bytes) : .missing
@@ -192,7 +193,7 @@ private struct StagingWriter {
     }
 
     /// Creates the staging folder and links every equal file met so far; later files go there.
-    mutating func startStaging() throws {
+    package mutating func startStaging() throws {
         guard !staged else { return }
         staged = true
         guard mkdir(staging, 0o755) == 0 else {
@@ -217,7 +218,7 @@ private struct StagingWriter {
 
     /// Waits for every staged file; a build calls this before it uses (or removes) the staging
     /// folder, and a failure to write is thrown here at the latest.
-    mutating func finishWriting() throws {
+    package mutating func finishWriting() throws {
         try files.finish()
     }
 
@@ -237,11 +238,11 @@ private struct StagingWriter {
 
 /// Reads a file into one reused buffer and compares it with produced bytes.
 private struct FileReader {
-    enum State { case equal, different, missing }
+    package enum State { case equal, different, missing }
 
     private var buffer = [UInt8](repeating: 0, count: 1 << 16)
 
-    mutating func compare(_ path: String, with bytes: [UInt8]) -> State {
+    package mutating func compare(_ path: String, with bytes: [UInt8]) -> State {
         // Non-blocking, not through a symbolic link, and only a regular file is read: a FIFO, a
         // device or a link left in the output folder is different (and replaced), not waited on
         // or followed.
@@ -275,9 +276,9 @@ private func hardLink(_ existing: String, _ new: String) -> Int32 { link(existin
 
 /// Walks, counts and removes trees with `opendir`/`readdir` (file types from the directory
 /// entries, no `stat` per file).
-enum FileTree {
+package enum FileTree {
     /// Everything below `root` that is not a folder; -1 when `root` does not exist.
-    static func count(_ root: String) -> Int {
+    package static func count(_ root: String) -> Int {
         guard let directory = opendir(root) else { return -1 }
         closedir(directory)
         var total = 0
@@ -290,12 +291,12 @@ enum FileTree {
     /// With each one's `lstat`, taken relative to its folder (one name to look up, not the
     /// whole path: a build record takes one for every page). `prefix` goes before each path (the
     /// folder's own, when it is one part of a tree walked in parts).
-    static func forEachFile(_ root: String, prefix: String = "", _ visit: (String, stat) -> Void) {
+    package static func forEachFile(_ root: String, prefix: String = "", _ visit: (String, stat) -> Void) {
         walk(root, prefix: prefix, withStatus: true, visit)
     }
 
     /// The names of the folders directly in `root`, in the directory's order.
-    static func folders(in root: String) -> [String] {
+    package static func folders(in root: String) -> [String] {
         var folders: [String] = []
         forEachEntry(of: root, withStatus: false) { name, isFolder, _ in
             if isFolder { folders.append(name) }
@@ -304,7 +305,7 @@ enum FileTree {
     }
 
     /// Every regular file below `root`, `/`-separated and relative to it.
-    static func paths(_ root: String) -> [String] {
+    package static func paths(_ root: String) -> [String] {
         var paths: [String] = []
         walk(root, prefix: "") { path, _ in paths.append(path) }
         return paths
@@ -343,7 +344,7 @@ enum FileTree {
     }
 
     /// Removes a tree, ignoring what is already gone.
-    static func remove(_ path: String) {
+    package static func remove(_ path: String) {
         guard let directory = opendir(path) else {
             unlink(path)
             return
@@ -363,7 +364,7 @@ enum FileTree {
 
     /// Staging and retired folders of `root` left by a build that was killed (callers hold the
     /// folder's lock, so no running build owns them).
-    static func removeLeftovers(of root: String) {
+    package static func removeLeftovers(of root: String) {
         let (parent, name) = split(root)
         guard let directory = opendir(parent) else { return }
         var leftovers: [String] = []
@@ -378,7 +379,7 @@ enum FileTree {
     }
 
     /// Creates `path` (`/`-separated, below `base`) and the folders above it that are missing.
-    static func makeFolders(_ path: String, in base: String = "") throws {
+    package static func makeFolders(_ path: String, in base: String = "") throws {
         var partial = base
         for component in path.split(separator: "/") {
             partial += "/" + component
@@ -387,7 +388,7 @@ enum FileTree {
     }
 
     /// An absolute path's folder and last component.
-    static func split(_ path: String) -> (parent: String, name: String) {
+    package static func split(_ path: String) -> (parent: String, name: String) {
         guard let slash = path.lastIndex(of: "/") else { return (".", path) }
         let parent = String(path[..<slash])
         return (parent.isEmpty ? "/" : parent, String(path[path.index(after: slash)...]))
@@ -397,9 +398,9 @@ enum FileTree {
 /// An exclusive lock on the builds of one folder: `flock` on the folder that holds it (no lock
 /// file to commit or ignore), held until the build ends; the kernel drops it if the process dies.
 private struct FolderLock {
-    let descriptor: Int32
+    package let descriptor: Int32
 
-    init(beside root: String) throws {
+    package init(beside root: String) throws {
         let parent = FileTree.split(root).parent
         try FileTree.makeFolders(parent)
         descriptor = open(parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -413,7 +414,7 @@ private struct FolderLock {
         }
     }
 
-    func release() {
+    package func release() {
         close(descriptor)
     }
 }
@@ -423,9 +424,9 @@ private struct FolderLock {
 /// is done (`linkwell-test: swapped`), and waits that long after each, so a test can kill it at
 /// the swap itself rather than at a moment it can only hope to hit.
 private enum SwapPause {
-    static let milliseconds: UInt32? = getenv("LINKWELL_TEST_SWAP_PAUSE").flatMap { UInt32(String(cString: $0)) }
+    package static let milliseconds: UInt32? = getenv("LINKWELL_TEST_SWAP_PAUSE").flatMap { UInt32(String(cString: $0)) }
 
-    static func announce(_ moment: String) {
+    package static func announce(_ moment: String) {
         guard let milliseconds else { return }
         _ = writeAll(STDERR_FILENO, Array("linkwell-test: \(moment)\n".utf8))
         usleep(milliseconds * 1000)
@@ -434,7 +435,7 @@ private enum SwapPause {
 
 /// Puts a complete staging folder in the output's place in one step.
 private enum Swap {
-    static func exchange(_ staging: String, _ root: String) throws {
+    package static func exchange(_ staging: String, _ root: String) throws {
         if access(root, F_OK) != 0 {
             guard rename(staging, root) == 0 else { throw OutputFolderError.system("cannot move '\(staging)' to '\(root)'") }
             return
@@ -446,22 +447,11 @@ private enum Swap {
 
 }
 
-struct OutputFolderError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+package struct OutputFolderError: Error, CustomStringConvertible {
+    package let description: String
+    package init(_ description: String) { self.description = description }
 
-    static func system(_ what: String) -> OutputFolderError {
+    package static func system(_ what: String) -> OutputFolderError {
         OutputFolderError("\(what): \(String(cString: strerror(errno)).lowercased())")
-    }
-
-    /// Runs `body`, printing a folder error as Linkwell prints every error (not as an argument
-    /// parser's "Error:") and exiting 1.
-    static func reported(_ body: () throws -> Void) throws {
-        do {
-            try body()
-        } catch let error as OutputFolderError {
-            Console.error(error.description)
-            throw ExitCode.failure
-        }
     }
 }

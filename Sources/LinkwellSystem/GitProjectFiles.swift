@@ -8,28 +8,28 @@ import LinkwellCore
 
 /// The manifest's folder as it was at a git revision, read with `git show REV:./path` (paths
 /// relative to the manifest's folder), for `diff --base`.
-struct GitProjectFiles: ProjectFiles {
-    let revision: String
-    let folder: String
+package struct GitProjectFiles: ProjectFiles {
+    package let revision: String
+    package let folder: String
 
-    init(revision: String, manifestPath: String) {
+    package init(revision: String, manifestPath: String) {
         self.revision = revision
         let folder = PathText.folder(of: manifestPath)
         self.folder = folder.isEmpty ? "." : folder
     }
 
     /// The file's bytes at the revision, or git's own explanation of why not.
-    func contents(of path: String) -> Result<Data, GitError> {
+    package func contents(of path: String) -> Result<Data, GitError> {
         run(["show", "\(revision):./\(path)"])
     }
 
     /// Whether the revision names a commit (so a file missing there is missing, not a typo).
-    var revisionExists: Bool {
+    package var revisionExists: Bool {
         if case .success = run(["rev-parse", "--verify", "--quiet", "\(revision)^{commit}"]) { return true }
         return false
     }
 
-    func textFiles(in folder: String, suffix: String) -> [SourceFile]? {
+    package func textFiles(in folder: String, suffix: String) -> [SourceFile]? {
         guard case .success(let listing) = run(["ls-tree", "--name-only", "\(revision):./\(folder)"]) else { return nil }
         let names = String(decoding: listing, as: UTF8.self).split(separator: "\n").map(String.init).filter { $0.hasSuffix(suffix) }
             .sorted()
@@ -39,14 +39,14 @@ struct GitProjectFiles: ProjectFiles {
         }
     }
 
-    func chunks(of path: String) -> Result<AnyIterator<[UInt8]>, UnreadableFile> {
+    package func chunks(of path: String) -> Result<AnyIterator<[UInt8]>, UnreadableFile> {
         guard case .success(let data) = contents(of: path) else { return .failure(UnreadableFile("no such file at \(revision)")) }
         var chunks = stride(from: 0, to: data.count, by: 1 << 16).map { Array(data[$0..<min($0 + (1 << 16), data.count)]) }.makeIterator()
         return .success(AnyIterator { chunks.next() })
     }
 
-    struct GitError: Error {
-        var message: String
+    package struct GitError: Error {
+        package var message: String
     }
 
     private func run(_ arguments: [String]) -> Result<Data, GitError> {

@@ -17,14 +17,14 @@ import LinkwellCore
 /// the whole exchange (a server that drips a byte a second still stops at `--timeout`), at most
 /// `request.maxBodyBytes` of body, no compression asked for or decoded (a small gzip bomb stays
 /// small) — redirects never followed (the 3xx itself is the answer), no cookies, no cache.
-struct CurlFetcher: HTTPFetching {
+package struct CurlFetcher: HTTPFetching {
     /// A header block larger than this is not one a CDN sends.
-    static let maxHeaderBytes = 64 * 1024
+    package static let maxHeaderBytes = 64 * 1024
 
     private let timeout: Double
 
     /// Fails, in words, when libcurl is not installed.
-    init(timeout: Double) throws(HTTPFetchError) {
+    package init(timeout: Double) throws(HTTPFetchError) {
         var error = [CChar](repeating: 0, count: 256)
         guard lw_http_load(&error, error.count) == 0 else {
             throw HTTPFetchError(String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
@@ -32,7 +32,7 @@ struct CurlFetcher: HTTPFetching {
         self.timeout = timeout
     }
 
-    func fetch(_ request: HTTPRequest) async throws(HTTPFetchError) -> HTTPResponse {
+    package func fetch(_ request: HTTPRequest) async throws(HTTPFetchError) -> HTTPResponse {
         let timeout = timeout
         // libcurl blocks its thread for the whole exchange: one of Dispatch's threads, never one
         // of the few the Swift concurrency pool runs every task on.
@@ -77,7 +77,7 @@ struct CurlFetcher: HTTPFetching {
 
     /// The fields of a header block (its status line and any folded or malformed line skipped);
     /// a repeated field keeps its first value.
-    static func headerFields(_ block: String) -> [String: String] {
+    package static func headerFields(_ block: String) -> [String: String] {
         var fields: [String: String] = [:]
         for line in block.split(whereSeparator: \.isNewline).dropFirst() {
             guard let colon = line.firstIndex(of: ":"), colon != line.startIndex, line.first != " ", line.first != "\t" else { continue }
@@ -89,7 +89,7 @@ struct CurlFetcher: HTTPFetching {
 
     /// A libcurl failure in words, never a bare error code; libcurl's own words are added where
     /// ours are general (which certificate problem, what was wrong with the answer).
-    static func words(code: Int32, detail: String, url: String, timeout: Double) -> String {
+    package static func words(code: Int32, detail: String, url: String, timeout: Double) -> String {
         let reason: String
         var addsDetail = false
         switch code {
@@ -116,10 +116,10 @@ struct CurlFetcher: HTTPFetching {
 }
 
 /// "128 KB", "4 MB": a byte limit as the user reads it (binary units, as the limits are set).
-struct ByteCount: CustomStringConvertible {
-    var bytes: Int
-    init(_ bytes: Int) { self.bytes = bytes }
-    var description: String {
+package struct ByteCount: CustomStringConvertible {
+    package var bytes: Int
+    package init(_ bytes: Int) { self.bytes = bytes }
+    package var description: String {
         if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MB" }
         if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10) KB" }
         return "\(bytes) bytes"

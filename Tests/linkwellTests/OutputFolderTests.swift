@@ -1,0 +1,108 @@
+import Foundation
+import LinkwellCore
+import LinkwellSystem
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The output folder called directly, without a process: what a build adds, changes and removes,
+/// that a build with nothing to change writes nothing, and that a build that fails leaves the
+/// folder as it was and nothing beside it.
+@Suite struct OutputFolderTests {
+    /// A fresh folder under the system's temporary folder, removed when the test ends.
+    final class Scratch {
+        let root: String
+        var output: String { root + "/Output" }
+
+        init() throws {
+            root = FileManager.default.temporaryDirectory.appendingPathComponent("linkwell-folder-\(UUID().uuidString)").path
+            try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        }
+
+        deinit { try? FileManager.default.removeItem(atPath: root) }
+
+        /// Every file under the output folder, by path, with its text.
+        func tree() throws -> [String: String] {
+            var found: [String: String] = [:]
+            let enumerator = FileManager.default.enumerator(atPath: output)
+            while let path = enumerator?.nextObject() as? String {
+                var isFolder: ObjCBool = false
+                if FileManager.default.fileExists(atPath: output + "/" + path, isDirectory: &isFolder), !isFolder.boolValue {
+                    found[path] = try String(contentsOfFile: output + "/" + path, encoding: .utf8)
+                }
+            }
+            return found
+        }
+
+        /// What is beside the output folder: nothing but the folder itself once a build ends.
+        func besideOutput() throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: root).sorted()
+        }
+
+        func inode(_ path: String) -> UInt64 {
+            var status = stat()
+            return stat(output + "/" + path, &status) == 0 ? UInt64(status.st_ino) : 0
+        }
+    }
+
+    static func producing(_ files: [String: String]) -> OutputFolder.Producer {
+        { emit in
+            for (path, text) in files.sorted(by: { $0.key < $1.key }) { try emit(OutputFile(path: path, contents: text)) }
+        }
+    }
+
+    @Test func aBuildAddsChangesAndRemovesWhatDiffers() throws {
+        let scratch = try Scratch()
+        let folder = OutputFolder(path: scratch.output)
+        let first = ["a.com/robots.txt": "one\n", "a.com/x.html": "x\n", "b.com/y.html": "y\n"]
+        let (fresh, count) = try folder.replace(produce: Self.producing(first))
+        #expect((fresh.added, fresh.changed, fresh.removed, count) == (3, 0, 0, 3))
+        #expect(try scratch.tree() == first)
+
+        let second = ["a.com/robots.txt": "two\n", "a.com/x.html": "x\n", "c.com/z.html": "z\n"]
+        let (planned, _) = try folder.changes(produce: Self.producing(second))
+        #expect(planned.map { "\($0.kind) \($0.path)" } == ["changed a.com/robots.txt", "removed b.com/y.html", "added c.com/z.html"])
+        let (changed, _) = try folder.replace(produce: Self.producing(second))
+        #expect((changed.added, changed.changed, changed.removed) == (1, 1, 1))
+        #expect(try scratch.tree() == second)
+        #expect(try scratch.besideOutput() == ["Output"])
+    }
+
+    @Test func aBuildWithNothingToChangeWritesNothing() throws {
+        let scratch = try Scratch()
+        let folder = OutputFolder(path: scratch.output)
+        let files = ["a.com/robots.txt": "one\n", "a.com/x.html": "x\n"]
+        _ = try folder.replace(produce: Self.producing(files))
+        let before = scratch.inode("a.com/x.html")
+        let (summary, _) = try folder.replace(produce: Self.producing(files))
+        #expect(summary.isEmpty)
+        #expect(scratch.inode("a.com/x.html") == before)
+        #expect(try folder.changes(produce: Self.producing(files)).changes.isEmpty)
+    }
+
+    @Test func aFailedBuildLeavesTheFolderAsItWasAndNothingBesideIt() throws {
+        struct Stop: Error {}
+        let scratch = try Scratch()
+        let folder = OutputFolder(path: scratch.output)
+        let files = ["a.com/robots.txt": "one\n", "a.com/x.html": "x\n"]
+        _ = try folder.replace(produce: Self.producing(files))
+        #expect(throws: Stop.self) {
+            _ = try folder.replace { emit in
+                try emit(OutputFile(path: "a.com/robots.txt", contents: "changed\n"))
+                throw Stop()
+            }
+        }
+        #expect(try scratch.tree() == files)
+        #expect(try scratch.besideOutput() == ["Output"])
+    }
+
+    @Test func aPathThatIsAFileIsRefusedInWords() throws {
+        let scratch = try Scratch()
+        #expect(FileManager.default.createFile(atPath: scratch.output, contents: Data("x".utf8)))
+        #expect(throws: OutputFolderError.self) {
+            _ = try OutputFolder(path: scratch.output).replace(produce: Self.producing(["a.com/robots.txt": "x\n"]))
+        }
+    }
+}
