@@ -249,3 +249,15 @@ def test_the_url_line_breaks_only_between_its_parts(browser, url):
             assert breaks, "a long URL wraps on a phone"
     finally:
         page.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+@pytest.mark.parametrize("agent", [IPHONE, DESKTOP])
+def test_a_page_types_badge_shows_above_its_title(browser, agent):
+    # `badge` is a text key of the page type: the template names it `page.badge` with no code of its own.
+    page = browser(agent, stay=True).open(f"https://{PRIMARY}/stories/dating/first-date")
+    assert page.js("return document.querySelector('.badge').textContent") == "New"
+    badge = page.js("const r = document.querySelector('.badge').getBoundingClientRect(); return [r.bottom, r.width, r.height]")
+    title_top = page.js("return document.querySelector('h1').getBoundingClientRect().top")
+    assert badge[1] > 0 and badge[2] > 0 and badge[0] <= title_top + 1
+    # Pages of types without one have none.
+    assert browser(agent, stay=True).open(f"https://{PRIMARY}/u/42").js("return document.querySelector('.badge')") is None

@@ -203,18 +203,16 @@ package struct ManifestChanges: Sendable, Hashable {
         for page in head.pageTypes {
             guard let old = before[page.name] else { continue }
             here = page.location
-            let fields: [(String, String?, String?)] = [
-                ("title", old.title, page.title), ("description", old.description, page.description), ("image", old.image, page.image),
-                ("web", old.webURL, page.webURL), ("desktop", old.desktopURL, page.desktopURL),
-                ("fallback", old.fallback.rawValue, page.fallback.rawValue), ("iosInstall", old.iosInstallURL, page.iosInstallURL),
-                ("android", old.android.rawValue, page.android.rawValue), ("clipboard", old.clipboard?.rawValue, page.clipboard?.rawValue),
-                ("nativeAttempt", "\(old.nativeAttempt)", "\(page.nativeAttempt)"), ("since iOS", old.sinceIOS, page.sinceIOS),
-                ("since Android", old.sinceAndroid, page.sinceAndroid), ("items", old.items?.value, page.items?.value),
-                ("label open", old.labels.open, page.labels.open), ("label store", old.labels.store, page.labels.store),
-                ("label web", old.labels.web, page.labels.web),
-            ]
-            for (name, was, now) in fields where was != now {
-                add("page types", "Page type \(code(page.name)): \(name) \(optional(was)) → \(optional(now)).")
+            // Every key the page type's field table lists, as written on each side (a list key's
+            // values joined): the head's keys in the table's order, then those only the base has.
+            var keys: [String] = []
+            for value in page.written + old.written where !keys.contains(value.key) { keys.append(value.key) }
+            func written(_ type: PageType, _ key: String) -> String? {
+                let values = type.written.filter { $0.key == key }.map(\.text)
+                return values.isEmpty ? nil : values.joined(separator: ", ")
+            }
+            for key in keys where written(old, key) != written(page, key) {
+                add("page types", "Page type \(code(page.name)): \(key) \(optional(written(old, key))) → \(optional(written(page, key))).")
             }
         }
         here = nil

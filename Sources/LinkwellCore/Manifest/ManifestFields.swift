@@ -10,6 +10,14 @@ struct ManifestSection<Owner> {
 
     var keys: [String] { fields.map(\.key) }
 
+    /// Every value `owner` holds, through the table: nested sections' keys are prefixed with
+    /// their own (`labels.open`).
+    func values(of owner: Owner, prefix: String = "") -> [FieldValue] {
+        fields.flatMap { field in
+            field.values(owner).map { FieldValue(key: prefix + $0.key, value: $0.value, kind: $0.kind) }
+        }
+    }
+
     /// The keys with their schemas, for the reference (docs/manifest.md).
     var rows: [(key: String, schema: ManifestSchema.Node, required: Bool)] { fields.map { ($0.key, $0.schema, $0.required) } }
 
@@ -23,20 +31,72 @@ struct ManifestSection<Owner> {
     }
 }
 
-/// One key of a section: its schema and how its value is read into the section's raw value.
+/// What kind of value a key holds: what the checks that read every value of a kind need to know
+/// (`Validation.checkCharacters`), what `diff` reports, and what a page template may name.
+enum FieldKind: Sendable, Hashable {
+    /// Text shown on a page or written into JSON, XML or a comment: it may hold no control
+    /// character.
+    case text
+    /// A URL, path, pattern or code written into a line of a host configuration (or robots.txt):
+    /// no control character, no whitespace, and bounded in length.
+    case line
+    /// A value held to a whole-value grammar or a list of values (an id, a host, a colour): the
+    /// grammar's own check refuses every character it does not allow.
+    case identifier
+    /// `true` or `false`.
+    case flag
+}
+
+/// One value of the manifest as a field table finds it.
+struct FieldValue {
+    /// The key within the section walked (`title`; `labels.open` in a nested section).
+    var key: String
+    var value: Located<String>
+    var kind: FieldKind
+}
+
+extension ManifestField {
+    /// The same field, its values' kind decided by the entry that holds them (a route's path is
+    /// written into host configuration lines only when the route has a page).
+    func kind(_ decide: @escaping (Owner) -> FieldKind) -> Self {
+        let values = self.values
+        return Self(
+            key, schema, required: required,
+            values: { owner in values(owner).map { FieldValue(key: $0.key, value: $0.value, kind: decide(owner)) } }, read: read)
+    }
+}
+
+/// One key of a section: its schema, how its value is read into the section's raw value, and
+/// how its values are found there again (`values`, with their kind).
 struct ManifestField<Owner> {
     typealias Reader = (inout ManifestDecoder, YAMLNode.Entry, inout Owner) -> Void
+    typealias Values = (Owner) -> [FieldValue]
 
     let key: String
     let schema: ManifestSchema.Node
     let required: Bool
     let read: Reader
+    let values: Values
 
-    init(_ key: String, _ schema: ManifestSchema.Node, required: Bool = false, read: @escaping Reader) {
+    /// `values`: a key of a shape of its own says what it holds, and of which kind (none is a
+    /// value no check reads as text: a number, a mapping validated on its own).
+    init(
+        _ key: String, _ schema: ManifestSchema.Node, required: Bool = false, values: @escaping Values = { _ in [] },
+        read: @escaping Reader
+    ) {
         self.key = key
         self.schema = schema
         self.required = required
+        self.values = values
         self.read = read
+    }
+
+    /// The kind a schema implies: a list of values or a whole-value grammar (`^…$`) is an
+    /// identifier, anything else text.
+    static func kind(of schema: ManifestSchema.Node) -> FieldKind {
+        if schema.enumeration != nil { return .identifier }
+        if let pattern = schema.pattern, pattern.hasPrefix("^"), pattern.hasSuffix("$") { return .identifier }
+        return .text
     }
 
     /// `schema` with the description and example every key carries.
@@ -49,17 +109,22 @@ struct ManifestField<Owner> {
     /// A text value: any scalar, read as written.
     static func text(
         _ key: String, _ path: WritableKeyPath<Owner, Located<String>?>, _ description: String, example: ManifestSchema.Example? = nil,
-        required: Bool = false
+        required: Bool = false, kind: FieldKind = .text
     ) -> Self {
-        text(key, path, ManifestSchema.scalar, description, example: example, required: required)
+        text(key, path, ManifestSchema.scalar, description, example: example, required: required, kind: kind)
     }
 
-    /// A text value held to `schema` (a pattern or a list of values).
+    /// A text value held to `schema` (a pattern or a list of values); its kind is the one the
+    /// schema implies unless said.
     static func text(
         _ key: String, _ path: WritableKeyPath<Owner, Located<String>?>, _ schema: ManifestSchema.Node, _ description: String,
-        example: ManifestSchema.Example? = nil, required: Bool = false
+        example: ManifestSchema.Example? = nil, required: Bool = false, kind: FieldKind? = nil
     ) -> Self {
-        Self(key, described(schema, description, example), required: required) { decoder, entry, owner in
+        let kind = kind ?? Self.kind(of: schema)
+        return Self(
+            key, described(schema, description, example), required: required,
+            values: { owner in owner[keyPath: path].map { [FieldValue(key: key, value: $0, kind: kind)] } ?? [] }
+        ) { decoder, entry, owner in
             owner[keyPath: path] = decoder.string(entry.value, key: key)
         }
     }
@@ -68,39 +133,54 @@ struct ManifestField<Owner> {
     static func flag(
         _ key: String, _ path: WritableKeyPath<Owner, Located<Bool>?>, _ description: String, example: ManifestSchema.Example? = nil
     ) -> Self {
-        Self(key, described(ManifestSchema.boolean, description, example)) { decoder, entry, owner in
+        Self(
+            key, described(ManifestSchema.boolean, description, example),
+            values: { owner in
+                owner[keyPath: path].map { [FieldValue(key: key, value: Located("\($0.value)", at: $0.location), kind: .flag)] } ?? []
+            }
+        ) { decoder, entry, owner in
             owner[keyPath: path] = decoder.boolean(entry.value, key: key)
         }
     }
 
     /// A list of text values, absent when the key is.
     static func texts(
-        _ key: String, _ path: WritableKeyPath<Owner, [Located<String>]?>, _ description: String, example: ManifestSchema.Example? = nil
+        _ key: String, _ path: WritableKeyPath<Owner, [Located<String>]?>, _ description: String, example: ManifestSchema.Example? = nil,
+        kind: FieldKind = .text
     ) -> Self {
-        texts(key, path, ManifestSchema.scalar, description, example: example)
+        texts(key, path, ManifestSchema.scalar, description, example: example, kind: kind)
     }
 
     static func texts(
         _ key: String, _ path: WritableKeyPath<Owner, [Located<String>]?>, _ item: ManifestSchema.Node, _ description: String,
-        example: ManifestSchema.Example? = nil
+        example: ManifestSchema.Example? = nil, kind: FieldKind? = nil
     ) -> Self {
-        Self(key, described(ManifestSchema.list(item), description, example)) { decoder, entry, owner in
+        let kind = kind ?? Self.kind(of: item)
+        return Self(
+            key, described(ManifestSchema.list(item), description, example),
+            values: { owner in (owner[keyPath: path] ?? []).map { FieldValue(key: key, value: $0, kind: kind) } }
+        ) { decoder, entry, owner in
             owner[keyPath: path] = decoder.stringList(entry.value, key: key)
         }
     }
 
     /// A list of text values, empty when the key is absent.
     static func texts(
-        _ key: String, _ path: WritableKeyPath<Owner, [Located<String>]>, _ description: String, example: ManifestSchema.Example? = nil
+        _ key: String, _ path: WritableKeyPath<Owner, [Located<String>]>, _ description: String, example: ManifestSchema.Example? = nil,
+        kind: FieldKind = .text
     ) -> Self {
-        texts(key, path, ManifestSchema.scalar, description, example: example)
+        texts(key, path, ManifestSchema.scalar, description, example: example, kind: kind)
     }
 
     static func texts(
         _ key: String, _ path: WritableKeyPath<Owner, [Located<String>]>, _ item: ManifestSchema.Node, _ description: String,
-        example: ManifestSchema.Example? = nil, required: Bool = false
+        example: ManifestSchema.Example? = nil, required: Bool = false, kind: FieldKind? = nil
     ) -> Self {
-        Self(key, described(ManifestSchema.list(item), description, example), required: required) { decoder, entry, owner in
+        let kind = kind ?? Self.kind(of: item)
+        return Self(
+            key, described(ManifestSchema.list(item), description, example), required: required,
+            values: { owner in owner[keyPath: path].map { FieldValue(key: key, value: $0, kind: kind) } }
+        ) { decoder, entry, owner in
             owner[keyPath: path] = decoder.stringList(entry.value, key: key) ?? []
         }
     }
@@ -119,7 +199,10 @@ struct ManifestField<Owner> {
         _ key: String, _ path: WritableKeyPath<Owner, Child?>, _ section: ManifestSection<Child>, _ description: String,
         required: Bool = false, make: @escaping (SourceLocation) -> Child
     ) -> Self {
-        Self(key, described(section.schema, description, nil), required: required) { decoder, entry, owner in
+        Self(
+            key, described(section.schema, description, nil), required: required,
+            values: { owner in owner[keyPath: path].map { section.values(of: $0, prefix: key + ".") } ?? [] }
+        ) { decoder, entry, owner in
             owner[keyPath: path] = decoder.read(entry.value, as: section, into: make(entry.value.location))
         }
     }
@@ -129,7 +212,10 @@ struct ManifestField<Owner> {
         _ key: String, _ path: WritableKeyPath<Owner, [Child]>, _ section: ManifestSection<Child>, _ description: String,
         make: @escaping (SourceLocation) -> Child
     ) -> Self {
-        Self(key, described(ManifestSchema.list(section.schema), description, nil)) { decoder, entry, owner in
+        Self(
+            key, described(ManifestSchema.list(section.schema), description, nil),
+            values: { owner in owner[keyPath: path].flatMap { section.values(of: $0, prefix: key + ".") } }
+        ) { decoder, entry, owner in
             owner[keyPath: path] =
                 decoder.list(entry.value, key: key)?.compactMap { decoder.read($0, as: section, into: make($0.location)) } ?? []
         }
@@ -137,7 +223,8 @@ struct ManifestField<Owner> {
 
     /// A nested mapping whose keys belong to this section's own raw value (`apps:`).
     static func inline(_ key: String, _ section: ManifestSection<Owner>, _ description: String) -> Self {
-        Self(key, described(section.schema, description, nil)) { decoder, entry, owner in
+        Self(key, described(section.schema, description, nil), values: { section.values(of: $0, prefix: key + ".") }) {
+            decoder, entry, owner in
             if let read = decoder.read(entry.value, as: section, into: owner) { owner = read }
         }
     }
@@ -159,7 +246,8 @@ enum ManifestFields {
                 .text("name", \.name, "The site's name, for pages (og:site_name) and messages.", example: .string("Amora"), required: true),
                 .text(
                     "scheme", \.scheme, Schema.text(Pattern.scheme),
-                    "The app's URL scheme without '://', for Facebook App Links tags and native attempts.", example: .string("amora")),
+                    "The app's URL scheme without '://', for Facebook App Links tags and native attempts.", example: .string("amora"),
+                    kind: .line),
                 .flag(
                     "legacyPaths", \.legacyPaths, "Also write the iOS 9–12 'paths' form in each AASA detail (default true).",
                     example: .bool(true)),
@@ -174,7 +262,8 @@ enum ManifestFields {
                     "substitutionVariables",
                     Schema.Node(
                         type: ["object"], description: "Variables for patterns: name → list of values, used as $(name).",
-                        additionalProperties: .schema(Schema.scalars), examples: [.strings(["dating", "friends"])])
+                        additionalProperties: .schema(Schema.scalars), examples: [.strings(["dating", "friends"])]),
+                    values: substitutionVariableValues
                 ) { decoder, entry, manifest in manifest.substitutionVariables = decoder.substitutionVariables(entry.value) },
                 .sections(
                     "routes", \.routes, route, "In order: the first route that matches a URL decides.", make: { RawRoute(location: $0) }),
@@ -182,7 +271,8 @@ enum ManifestFields {
                     "pages",
                     Schema.Node(
                         type: ["object"], description: "Page types by name: what people without the app see.",
-                        additionalProperties: .schema(pageType.schema), propertyNames: Schema.Node(type: ["string"], pattern: Pattern.name))
+                        additionalProperties: .schema(pageType.schema), propertyNames: Schema.Node(type: ["string"], pattern: Pattern.name)),
+                    values: { manifest in manifest.pageTypes.flatMap { pageType.values(of: $0, prefix: "pages.\($0.name.value).") } }
                 ) { decoder, entry, manifest in manifest.pageTypes = decoder.pageTypes(entry.value) },
                 .section("robots", \.robots, robots, "robots.txt rules beside what every host needs.", make: { RawRobots(location: $0) }),
                 .sections(
@@ -201,12 +291,25 @@ enum ManifestFields {
                 .text(
                     "web", \.web, Schema.https,
                     "The site's web home: 'Continue on the web' for page types without a 'web' URL, and the home pages' web link.",
-                    example: .string("https://www.example.com/")),
+                    example: .string("https://www.example.com/"), kind: .line),
                 .section("theme", \.theme, theme, "The preview pages' look.", make: { RawTheme(location: $0) }),
                 .section(
                     "contentSecurityPolicy", \.contentSecurityPolicy, contentSecurityPolicy,
                     "What the pages' policy allows beyond the templates' own inline scripts.", make: { RawAllowedOrigins(location: $0) }),
             ])
+    }
+
+    /// A variable's name, and its values, which are written into host configuration lines when
+    /// a route with a page uses the variable.
+    static func substitutionVariableValues(_ manifest: RawManifest) -> [FieldValue] {
+        let pagedPaths = manifest.routes.filter { $0.page != nil && $0.exclude?.value != true }.compactMap(\.path?.value)
+        return manifest.substitutionVariables.flatMap { variable in
+            let paged = pagedPaths.contains { $0.contains("$(\(variable.name.value))") }
+            return [FieldValue(key: "substitutionVariables", value: variable.name, kind: .line)]
+                + variable.values.map {
+                    FieldValue(key: "substitutionVariables.\(variable.name.value)", value: $0, kind: paged ? .line : .text)
+                }
+        }
     }
 
     static var apps: ManifestSection<RawManifest> {
@@ -262,7 +365,8 @@ enum ManifestFields {
                         "Signing certificate SHA-256 fingerprints (the Play App Signing key first), in any common spelling.",
                         example: .strings([
                             "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"
-                        ]))
+                        ])),
+                    values: { app in (app.fingerprints ?? []).map { FieldValue(key: "sha256", value: $0, kind: .identifier) } }
                 ) { decoder, entry, app in
                     app.fingerprints = decoder.stringList(entry.value, key: "sha256")
                     app.fingerprintsLocation = entry.value.location
@@ -323,20 +427,36 @@ enum ManifestFields {
                 .text(
                     "name", \.name, Schema.text(Pattern.name), "The route's name, in warnings and AASA comments.",
                     example: .string("profile"), required: true),
-                .text("path", \.path, "Path pattern: '*' any characters, '?' one, $(name) a variable.", example: .string("/u/*")),
+                // A route with a page is written into the hosts' rewrite lines; one without reaches only
+                // the JSON and XML association files (`percentEncoded: false` may read a literal space).
+                .text("path", \.path, "Path pattern: '*' any characters, '?' one, $(name) a variable.", example: .string("/u/*"))
+                    .kind { route in route.page != nil && route.exclude?.value != true ? .line : .text },
                 ManifestField(
                     "query",
                     Schema.Node(
                         description: "The whole query pattern, or item name → pattern.",
                         anyOf: [Schema.scalar, Schema.Node(type: ["object"], additionalProperties: .schema(Schema.scalar))],
-                        examples: [.string("page=?*")])
+                        examples: [.string("page=?*")]),
+                    values: { route in
+                        switch route.query {
+                        case .whole(let pattern): [FieldValue(key: "query", value: pattern, kind: .text)]
+                        case .items(let items, _):
+                            items.flatMap {
+                                [
+                                    FieldValue(key: "query", value: $0.name, kind: .text),
+                                    FieldValue(key: "query.\($0.name.value)", value: $0.pattern, kind: .text),
+                                ]
+                            }
+                        case nil: []
+                        }
+                    }
                 ) { decoder, entry, route in route.query = decoder.query(entry.value) },
                 .text("fragment", \.fragment, "Fragment pattern.", example: .string("no_universal_links")),
                 .flag("exclude", \.exclude, "A match keeps the URL in the browser.", example: .bool(true)),
                 .text("comment", \.comment, "Why the rule exists; copied into the AASA.", example: .string("profiles open the app")),
                 .flag("caseSensitive", \.caseSensitive, "Match case-sensitively (default true).", example: .bool(false)),
                 .flag("percentEncoded", \.percentEncoded, "Compare the URL percent-encoded (default true).", example: .bool(false)),
-                .texts("apps", \.apps, "The app ids the route applies to (default: all).", example: .strings(["amora"])),
+                .texts("apps", \.apps, "The app ids the route applies to (default: all).", example: .strings(["amora"]), kind: .identifier),
                 .texts(
                     "hosts", \.hosts, Schema.text(Pattern.host), "The hosts that carry the route (default: every mirror-pair host).",
                     example: .strings(["go.example.com"])),
@@ -355,17 +475,20 @@ enum ManifestFields {
                     "Where phones without the app go: the store, or the web page.", example: .string("store")),
                 .text(
                     "web", \.web, "The mobile web page: a URL template with {path}, {query}, {link}.",
-                    example: .string("https://www.example.com{path}{query}")),
+                    example: .string("https://www.example.com{path}{query}"), kind: .line),
                 .text(
-                    "desktop", \.desktop, "The desktop web page (URL template).", example: .string("https://www.example.com{path}{query}")),
+                    "desktop", \.desktop, "The desktop web page (URL template).", example: .string("https://www.example.com{path}{query}"),
+                    kind: .line),
                 .text("title", \.title, "The preview's title.", example: .string("A profile on Amora"), required: true),
                 .text("description", \.description, "The preview's description.", example: .string("See who is nearby.")),
+                .text("badge", \.badge, "A short word shown above the title (New, Beta).", example: .string("New")),
                 .text(
                     "image", \.image, Schema.https, "An absolute https:// image for the preview.",
-                    example: .string("https://www.example.com/og.jpg")),
+                    example: .string("https://www.example.com/og.jpg"), kind: .line),
                 ManifestField(
                     "since",
-                    Schema.field(since.schema, "First app versions that can open this page type: older ones go to the web.")
+                    Schema.field(since.schema, "First app versions that can open this page type: older ones go to the web."),
+                    values: { page in since.values(of: page.since, prefix: "since.") }
                 ) { decoder, entry, page in page.since = decoder.read(entry.value, as: since, into: []) ?? [] },
                 .text(
                     "android", \.android,
@@ -373,7 +496,7 @@ enum ManifestFields {
                     "How the mirror sends Android phones to Google Play.", example: .string("intent")),
                 .text(
                     "iosInstall", \.iosInstall, "Where iPhones without the app go instead of the App Store (URL template).",
-                    example: .string("https://install.example.com/amora?link={link}")),
+                    example: .string("https://install.example.com/amora?link={link}"), kind: .line),
                 ManifestField(
                     "clipboard",
                     Schema.Node(
@@ -382,10 +505,11 @@ enum ManifestFields {
                         anyOf: [
                             Schema.boolean, Schema.Node(type: ["string"], enumeration: PageType.ClipboardHandoff.allCases.map(\.rawValue)),
                         ],
-                        examples: [.string("code")])
+                        examples: [.string("code")]),
+                    values: { page in page.clipboard.map { [FieldValue(key: "clipboard", value: $0, kind: .identifier)] } ?? [] }
                 ) { decoder, entry, page in page.clipboard = decoder.string(entry.value, key: "clipboard") },
                 .flag("nativeAttempt", \.nativeAttempt, "On Android, try scheme://path before the store.", example: .bool(true)),
-                .text("items", \.items, "An item data file: one page per row.", example: .string("data/profiles.csv")),
+                .text("items", \.items, "An item data file: one page per row.", example: .string("data/profiles.csv"), kind: .line),
                 .section("labels", \.labels, labels, "The buttons' words.", make: { RawButtonLabels(location: $0) }),
                 .accept(\.accept, about: .pageType),
             ])
@@ -402,7 +526,12 @@ enum ManifestFields {
                     Schema.field(
                         Schema.text(Pattern.version),
                         "First \(platform == "ios" ? "iOS" : "Android") app version that opens this page type.",
-                        example: .string(examples[platform] ?? ""))
+                        example: .string(examples[platform] ?? "")),
+                    values: { since in
+                        since.filter { $0.platform.value == platform }.map {
+                            FieldValue(key: platform, value: $0.version, kind: .identifier)
+                        }
+                    }
                 ) { decoder, entry, since in
                     if let version = decoder.string(entry.value, key: platform) {
                         since.append(RawSince(platform: Located(platform, at: entry.key.location), version: version))
@@ -474,12 +603,12 @@ enum ManifestFields {
             fields: [
                 .text(
                     "code", \.code, Schema.text(Pattern.shortCode), "The code after the short host's '/'.", example: .string("Ab3dE"),
-                    required: true),
+                    required: true, kind: .line),
                 .text(
                     "target", \.target,
                     "Path and query on the first pair's primary host, or an https:// URL on a mirror-pair host or the web origin.",
                     example: .string("/i/Ab3dE?ref=share"),
-                    required: true),
+                    required: true, kind: .line),
                 .text("comment", \.comment, "Why the code exists.", example: .string("spring campaign posters")),
                 .accept(\.accept, about: .shortLink),
             ])
@@ -492,7 +621,7 @@ enum ManifestFields {
                 .sections(
                     "groups", \.groups, robotsGroup, "Extra robots.txt groups; none may block an association file.",
                     make: { RawRobotsGroup(location: $0) }),
-                .texts("sitemaps", \.sitemaps, "Sitemap: lines.", example: .strings(["https://www.example.com/sitemap.xml"])),
+                .texts("sitemaps", \.sitemaps, "Sitemap: lines.", example: .strings(["https://www.example.com/sitemap.xml"]), kind: .line),
             ])
     }
 
@@ -502,10 +631,11 @@ enum ManifestFields {
             fields: [
                 ManifestField(
                     "userAgents", Schema.field(Schema.scalars, "The crawlers the group is for.", example: .strings(["GPTBot"])),
-                    required: true
+                    required: true,
+                    values: { group in (group.userAgents ?? []).map { FieldValue(key: "userAgents", value: $0, kind: .text) } }
                 ) { decoder, entry, group in group.userAgents = decoder.stringList(entry.value, key: "userAgents") },
-                .texts("allow", \.allow, "Paths the group allows.", example: .strings(["/p/"])),
-                .texts("disallow", \.disallow, "Paths the group disallows.", example: .strings(["/account/"])),
+                .texts("allow", \.allow, "Paths the group allows.", example: .strings(["/p/"]), kind: .line),
+                .texts("disallow", \.disallow, "Paths the group disallows.", example: .strings(["/account/"]), kind: .line),
             ])
     }
 
@@ -524,7 +654,8 @@ enum ManifestFields {
         return ManifestSection(
             what: "a link test",
             fields: [
-                .text("url", \.url, "An absolute https:// URL.", example: .string("https://m.example.com/u/42"), required: true),
+                .text(
+                    "url", \.url, "An absolute https:// URL.", example: .string("https://m.example.com/u/42"), required: true, kind: .line),
                 .text("app", \.app, Schema.text(Pattern.name), "Test only this app.", example: .string("amora")),
                 .text("expect", \.expect, "What every platform does: \(expectation).", example: .string("profile")),
                 .text("comment", \.comment, "Why the case matters.", example: .string("paths are case-sensitive")),

@@ -119,6 +119,8 @@ package struct RawPageType: Sendable, Hashable {
     package var desktop: Located<String>?
     package var title: Located<String>?
     package var description: Located<String>?
+    /// Shown above the title (`page.badge`).
+    package var badge: Located<String>?
     package var image: Located<String>?
     package var since: [RawSince] = []
     package var android: Located<String>?

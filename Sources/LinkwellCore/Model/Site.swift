@@ -164,6 +164,9 @@ package struct PageType: Sendable, Hashable, Codable {
     package var acceptedWarnings: [String] = []
     /// Where the manifest defines it; nil for one made in code (and the home and not-found pages).
     package var location: SourceLocation?
+    /// Every value of the entry as written, in the field table's order (`diff` compares them;
+    /// templates name the texts as `page.<key>`).
+    package var written: [WrittenValue] = []
 
     package enum ClipboardHandoff: String, Sendable, Hashable, Codable, CaseIterable {
         /// The whole canonical link, `https://host/path?query`.

@@ -88,6 +88,9 @@ enum DefaultTemplates {
             {{^isHome}}{{#theme.icon}}
             <p class="app"><img src="{{theme.icon}}" alt="">{{siteName}}</p>
             {{/theme.icon}}{{/isHome}}
+            {{#page.badge}}
+            <p class="badge">{{page.badge}}</p>
+            {{/page.badge}}
             <h1>{{page.title}}</h1>
             {{#page.description}}
             <p class="muted">{{page.description}}</p>
@@ -153,6 +156,7 @@ enum DefaultTemplates {
         h1 { font-size: 1.6rem; line-height: 1.2; letter-spacing: -0.01em; margin: 1.25rem 0 0.5rem; text-wrap: balance; }
         p { margin: 0.25rem 0; }
         .muted { color: color-mix(in srgb, var(--text) 65%, var(--background)); }
+        .badge { display: inline-block; margin: 1.25rem 0 -0.5rem; padding: 0.15rem 0.6rem; border-radius: 999px; background: var(--accent); color: var(--accent-text); font-size: 0.8rem; font-weight: 600; letter-spacing: 0.02em; }
         .note { font-size: 0.9rem; margin-top: 0.75rem; }
         .actions { display: flex; flex-direction: column; gap: 0.75rem; margin-top: 1.75rem; }
         .button { display: block; padding: 0.95rem 1rem; border-radius: 0.85rem; font-size: 1.05rem; font-weight: 600; text-decoration: none; }

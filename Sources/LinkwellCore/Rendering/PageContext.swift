@@ -50,13 +50,17 @@ package final class PageContext: Sendable {
         package let image: String?
         /// `summary_large_image` with an image, else `summary`.
         package let twitterCard: String
+        /// The page type's other texts as written, by key (`page.<key>` in a template: every text
+        /// key the page type's field table lists, with no member of its own here).
+        package let texts: [String: String]
 
-        init(type: String, title: String, description: String?, image: String?, twitterCard: String) {
+        init(type: String, title: String, description: String?, image: String?, twitterCard: String, texts: [String: String] = [:]) {
             self.type = type
             self.title = title
             self.description = description
             self.image = image
             self.twitterCard = twitterCard
+            self.texts = texts
         }
     }
 
@@ -254,7 +258,7 @@ extension PageContext.Page: TemplateObject {
         case "description": .optional(description)
         case "image": .optional(image)
         case "twitterCard": .text(twitterCard)
-        default: nil
+        default: texts[name].map { .text($0) }
         }
     }
 }

@@ -25,6 +25,8 @@ final class PageFrame: Sendable {
     let theme: PageContext.ThemeValues
     let behaviour: PageContext.Behaviour
     let assets: PageContext.Assets
+    /// The page type's texts as written, by key (`page.<key>`).
+    let pageTexts: [String: String]
 
     init(site: Site, page: PageType, host: PageHost, kind: PageKind?, links: PageLinks, config: String, assets: PageAssets) {
         self.site = site
@@ -51,6 +53,7 @@ final class PageFrame: Sendable {
         theme = .init(site.theme)
         behaviour = .init(config: config, script: PageScript.source)
         self.assets = .init(style: assets.style.path, rules: PageAssetPaths.rules, script: assets.script.path)
+        pageTexts = Dictionary(page.written.filter(\.isPageText).map { ($0.key, $0.text) }, uniquingKeysWith: { first, _ in first })
     }
 
     func context(item: ItemRow?) -> PageContext {
@@ -84,7 +87,7 @@ final class PageFrame: Sendable {
             kind: kind,
             page: .init(
                 type: page.name, title: title, description: description, image: image,
-                twitterCard: image == nil ? "summary" : "summary_large_image"),
+                twitterCard: image == nil ? "summary" : "summary_large_image", texts: pageTexts),
             link: known,
             webHome: webHome,
             ios: ios,

@@ -146,7 +146,10 @@ package enum Resolve {
             labels: PageType.ButtonLabels(open: page.labels?.open?.value, store: page.labels?.store?.value, web: page.labels?.web?.value),
             nativeAttempt: page.nativeAttempt?.value ?? false,
             items: page.items,
-            acceptedWarnings: page.accept.map(\.value), location: page.location)
+            acceptedWarnings: page.accept.map(\.value), location: page.location,
+            written: ManifestFields.pageType.values(of: page).map {
+                WrittenValue(key: $0.key, text: $0.value.value, isPageText: $0.kind == .text && !$0.key.contains("."))
+            })
     }
 }
 

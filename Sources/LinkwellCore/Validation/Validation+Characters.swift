@@ -6,55 +6,14 @@ extension Validation {
     /// route's path and its variables, short links, robots rules, URLs) hold no whitespace. A
     /// route without a page may keep a literal space (`percentEncoded: false` reads one): it
     /// reaches only the JSON and XML association files.
+    ///
+    /// Which values are text and which are written into a line is each key's kind in the field
+    /// tables (`FieldKind`): a key added there is checked here without a word of this function.
     static func checkCharacters(_ manifest: RawManifest) -> [Diagnostic] {
-        var texts: [(Located<String>, String)] = []
-        var urlLike: [(Located<String>, String)] = []
-        func text(_ value: Located<String>?, _ what: String) { if let value { texts.append((value, what)) } }
-        func url(_ value: Located<String>?, _ what: String) { if let value { urlLike.append((value, what)) } }
-        let pagedPaths = manifest.routes.filter { $0.page != nil && $0.exclude?.value != true }.compactMap(\.path?.value)
-
-        text(manifest.name, "name")
-        url(manifest.scheme, "scheme")
-        url(manifest.web, "web")
-        for app in manifest.iosApps { text(app.name, "app name") }
-        for app in manifest.androidApps { text(app.name, "app name") }
-        for variable in manifest.substitutionVariables {
-            url(variable.name, "substitution variable name")
-            let paged = pagedPaths.contains { $0.contains("$(\(variable.name.value))") }
-            for value in variable.values { paged ? url(value, "value of '\(variable.name.value)'") : text(value, "value") }
-        }
-        for route in manifest.routes {
-            text(route.comment, "comment")
-            route.page != nil && route.exclude?.value != true ? url(route.path, "path") : text(route.path, "path")
-            text(route.fragment, "fragment")
-            switch route.query {
-            case .whole(let pattern): text(pattern, "query")
-            case .items(let items, _):
-                for item in items {
-                    text(item.name, "query item name")
-                    text(item.pattern, "query item '\(item.name.value)'")
-                }
-            case nil: break
-            }
-        }
-        for page in manifest.pageTypes {
-            for value in [page.title, page.description, page.labels?.open, page.labels?.store, page.labels?.web] { text(value, "text") }
-            for value in [page.web, page.desktop, page.iosInstall, page.image, page.items] { url(value, "URL") }
-        }
-        for link in manifest.shortLinks {
-            url(link.code, "short code")
-            url(link.target, "target")
-            text(link.comment, "comment")
-        }
-        for group in manifest.robots?.groups ?? [] {
-            for agent in group.userAgents ?? [] { text(agent, "user agent") }
-            for rule in group.allow + group.disallow { url(rule, "robots rule") }
-        }
-        for sitemap in manifest.robots?.sitemaps ?? [] { url(sitemap, "sitemap") }
-        for test in manifest.tests {
-            url(test.url, "link test URL")
-            text(test.comment, "comment")
-        }
+        let values = ManifestFields.root.values(of: manifest)
+        let texts = values.filter { $0.kind == .text }.map { ($0.value, $0.key) }
+        let urlLike = values.filter { $0.kind == .line }.map { ($0.value, $0.key) }
+        let routeNames = values.filter { $0.key == "routes.name" }.map { ($0.value, $0.key) }
 
         var found: [Diagnostic] = []
         for (value, what) in texts + urlLike {
@@ -64,7 +23,7 @@ extension Validation {
         }
         // nginx refuses a parameter of 4 KB or more (`nginx -t` fails): a value written into a host
         // configuration line is bounded well below that, at its own line.
-        for (value, what) in urlLike + manifest.routes.compactMap({ $0.name.map { ($0, "route name") } })
+        for (value, what) in urlLike + routeNames
         where value.value.utf8.count > maximumLineValue {
             found.append(.error(CharacterProblem.tooLong(value.value, what: what), at: value.location))
         }
