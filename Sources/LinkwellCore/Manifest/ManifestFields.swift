@@ -123,10 +123,10 @@ struct ManifestField<Owner> {
         let kind = kind ?? Self.kind(of: schema)
         return Self(
             key, described(schema, description, example), required: required,
-            values: { owner in owner[keyPath: path].map { [FieldValue(key: key, value: $0, kind: kind)] } ?? [] }
-        ) { decoder, entry, owner in
-            owner[keyPath: path] = decoder.string(entry.value, key: key)
-        }
+            values: { owner in owner[keyPath: path].map { [FieldValue(key: key, value: $0, kind: kind)] } ?? [] },
+            read: { decoder, entry, owner in
+                owner[keyPath: path] = decoder.string(entry.value, key: key)
+            })
     }
 
     /// `true` or `false`, nothing else.
@@ -137,10 +137,10 @@ struct ManifestField<Owner> {
             key, described(ManifestSchema.boolean, description, example),
             values: { owner in
                 owner[keyPath: path].map { [FieldValue(key: key, value: Located("\($0.value)", at: $0.location), kind: .flag)] } ?? []
-            }
-        ) { decoder, entry, owner in
-            owner[keyPath: path] = decoder.boolean(entry.value, key: key)
-        }
+            },
+            read: { decoder, entry, owner in
+                owner[keyPath: path] = decoder.boolean(entry.value, key: key)
+            })
     }
 
     /// A list of text values, absent when the key is.
@@ -158,10 +158,10 @@ struct ManifestField<Owner> {
         let kind = kind ?? Self.kind(of: item)
         return Self(
             key, described(ManifestSchema.list(item), description, example),
-            values: { owner in (owner[keyPath: path] ?? []).map { FieldValue(key: key, value: $0, kind: kind) } }
-        ) { decoder, entry, owner in
-            owner[keyPath: path] = decoder.stringList(entry.value, key: key)
-        }
+            values: { owner in (owner[keyPath: path] ?? []).map { FieldValue(key: key, value: $0, kind: kind) } },
+            read: { decoder, entry, owner in
+                owner[keyPath: path] = decoder.stringList(entry.value, key: key)
+            })
     }
 
     /// A list of text values, empty when the key is absent.
@@ -179,10 +179,10 @@ struct ManifestField<Owner> {
         let kind = kind ?? Self.kind(of: item)
         return Self(
             key, described(ManifestSchema.list(item), description, example), required: required,
-            values: { owner in owner[keyPath: path].map { FieldValue(key: key, value: $0, kind: kind) } }
-        ) { decoder, entry, owner in
-            owner[keyPath: path] = decoder.stringList(entry.value, key: key) ?? []
-        }
+            values: { owner in owner[keyPath: path].map { FieldValue(key: key, value: $0, kind: kind) } },
+            read: { decoder, entry, owner in
+                owner[keyPath: path] = decoder.stringList(entry.value, key: key) ?? []
+            })
     }
 
     /// `accept`: warnings about this entry that its author means (not shown; `--strict` passes).
@@ -201,10 +201,10 @@ struct ManifestField<Owner> {
     ) -> Self {
         Self(
             key, described(section.schema, description, nil), required: required,
-            values: { owner in owner[keyPath: path].map { section.values(of: $0, prefix: key + ".") } ?? [] }
-        ) { decoder, entry, owner in
-            owner[keyPath: path] = decoder.read(entry.value, as: section, into: make(entry.value.location))
-        }
+            values: { owner in owner[keyPath: path].map { section.values(of: $0, prefix: key + ".") } ?? [] },
+            read: { decoder, entry, owner in
+                owner[keyPath: path] = decoder.read(entry.value, as: section, into: make(entry.value.location))
+            })
     }
 
     /// A list of nested sections.
@@ -214,19 +214,20 @@ struct ManifestField<Owner> {
     ) -> Self {
         Self(
             key, described(ManifestSchema.list(section.schema), description, nil),
-            values: { owner in owner[keyPath: path].flatMap { section.values(of: $0, prefix: key + ".") } }
-        ) { decoder, entry, owner in
-            owner[keyPath: path] =
-                decoder.list(entry.value, key: key)?.compactMap { decoder.read($0, as: section, into: make($0.location)) } ?? []
-        }
+            values: { owner in owner[keyPath: path].flatMap { section.values(of: $0, prefix: key + ".") } },
+            read: { decoder, entry, owner in
+                owner[keyPath: path] =
+                    decoder.list(entry.value, key: key)?.compactMap { decoder.read($0, as: section, into: make($0.location)) } ?? []
+            })
     }
 
     /// A nested mapping whose keys belong to this section's own raw value (`apps:`).
     static func inline(_ key: String, _ section: ManifestSection<Owner>, _ description: String) -> Self {
-        Self(key, described(section.schema, description, nil), values: { section.values(of: $0, prefix: key + ".") }) {
-            decoder, entry, owner in
-            if let read = decoder.read(entry.value, as: section, into: owner) { owner = read }
-        }
+        Self(
+            key, described(section.schema, description, nil), values: { section.values(of: $0, prefix: key + ".") },
+            read: { decoder, entry, owner in
+                if let read = decoder.read(entry.value, as: section, into: owner) { owner = read }
+            })
     }
 }
 
