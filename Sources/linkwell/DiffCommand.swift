@@ -46,29 +46,36 @@ struct DiffCommand: ParsableCommand {
 
     func run() throws {
         let headResult = try Console.build(manifestOptions, quiet: true)
-        var headFiles: [OutputFile] = []
-        let headItems = Generation.files(of: headResult, project: manifestOptions.project) { headFiles.append($0) }
-        try Console.report(headItems.diagnostics, manifestOptions, quiet: true)
         guard let headSite = headResult.site, let headPlan = headResult.plan else { throw ExitCode.failure }
-
-        var head = ManifestDiff.Side(site: headSite, plan: headPlan, files: headFiles, templates: headResult.templates)
-        head.warnings = headResult.diagnostics + headItems.diagnostics
-        guard let (name, text, project) = try baseInput() else {
-            report(ManifestDiff(base: nil, head: head, budget: budgetOption.engineBudget), base: "\(base ?? "HEAD") (no manifest)")
+        let baseInput = try baseInput()
+        let baseResult = baseInput.map { name, text, project in
+            Linkwell.build(SourceFile(path: name, text: text), project: project, templatesFolder: manifestOptions.templates)
+        }
+        // Item pages stream through the comparison: neither side's catalogue is held.
+        let items = ItemPageComparison(
+            base: baseResult?.succeeded == true ? baseResult : nil, baseProject: baseInput?.2 ?? NoProjectFiles(),
+            head: headResult, headProject: manifestOptions.project)
+        try Console.report(items.headDiagnostics, manifestOptions, quiet: true)
+        var head = ManifestDiff.Side(
+            site: headSite, plan: headPlan, files: headResult.files, itemPages: items.headRows,
+            fileCount: headResult.files.count + items.headCount, templates: headResult.templates)
+        head.warnings = headResult.diagnostics + items.headDiagnostics
+        guard let (name, _, _) = baseInput, let baseResult else {
+            let diff = ManifestDiff(base: nil, head: head, itemPages: items.fileChanges, budget: budgetOption.engineBudget)
+            report(diff, base: "\(base ?? "HEAD") (no manifest)")
             return
         }
-        let baseResult = Linkwell.build(SourceFile(path: name, text: text), project: project, templatesFolder: manifestOptions.templates)
-        var baseFiles: [OutputFile] = []
-        let baseDiagnostics =
-            baseResult.diagnostics + Generation.files(of: baseResult, project: project) { baseFiles.append($0) }.diagnostics
+        let baseDiagnostics = baseResult.diagnostics + items.baseDiagnostics
         guard let baseSite = baseResult.site, let basePlan = baseResult.plan, !baseDiagnostics.hasErrors else {
             for diagnostic in baseDiagnostics where diagnostic.severity == .error { Console.error("in the base: \(diagnostic)") }
             Console.error("the base manifest \(name) does not build, so there is nothing to compare with")
             throw ExitCode.failure
         }
-        var baseSide = ManifestDiff.Side(site: baseSite, plan: basePlan, files: baseFiles, templates: baseResult.templates)
+        var baseSide = ManifestDiff.Side(
+            site: baseSite, plan: basePlan, files: baseResult.files, itemPages: items.baseRows,
+            fileCount: baseResult.files.count, templates: baseResult.templates)
         baseSide.warnings = baseDiagnostics
-        let diff = ManifestDiff(base: baseSide, head: head, budget: budgetOption.engineBudget)
+        let diff = ManifestDiff(base: baseSide, head: head, itemPages: items.fileChanges, budget: budgetOption.engineBudget)
         report(diff, base: name)
     }
 

@@ -25,6 +25,58 @@ import Testing
         return ManifestDiff.Side(site: site, plan: plan, files: files, templates: templates)
     }
 
+    /// The fixture's files beside its manifests, with `edit` applied to them.
+    static func project(_ edit: (inout [String: String]) -> Void = { _ in }) -> InMemoryProjectFiles {
+        var beside: [String: String] = [:]
+        for (path, text) in Fixtures.files(below: Fixtures.root.appendingPathComponent("diff")) where path.contains("/") {
+            beside[path] = text
+        }
+        edit(&beside)
+        return InMemoryProjectFiles(beside)
+    }
+
+    /// Both sides streamed through `ItemPageComparison`, as `diff` runs: the same report as
+    /// holding every page.
+    static func streamedDiff(base: String, baseProject: InMemoryProjectFiles, head: String, headProject: InMemoryProjectFiles) throws
+        -> ManifestDiff
+    {
+        let baseResult = Linkwell.build(SourceFile(path: "site.yaml", text: Fixtures.text("diff/\(base)")), project: baseProject)
+        let headResult = Linkwell.build(SourceFile(path: "site.yaml", text: Fixtures.text("diff/\(head)")), project: headProject)
+        let items = ItemPageComparison(base: baseResult, baseProject: baseProject, head: headResult, headProject: headProject)
+        func side(_ result: Linkwell.BuildResult, rows: [String: UInt64], count: Int) throws -> ManifestDiff.Side {
+            ManifestDiff.Side(
+                site: try #require(result.site), plan: try #require(result.plan), files: result.files, itemPages: rows,
+                fileCount: result.files.count + count, templates: result.templates)
+        }
+        return ManifestDiff(
+            base: try side(baseResult, rows: items.baseRows, count: 0),
+            head: try side(headResult, rows: items.headRows, count: items.headCount),
+            itemPages: items.fileChanges)
+    }
+
+    @Test func streamedItemPagesGiveTheReportHoldingThemGives() throws {
+        let held = ManifestDiff(base: try Self.side("base.yaml"), head: try Self.side("head.yaml"))
+        let streamed = try Self.streamedDiff(base: "base.yaml", baseProject: Self.project(), head: "head.yaml", headProject: Self.project())
+        #expect(streamed.files == held.files && streamed.fileCount == held.fileCount)
+        #expect(streamed.markdown(base: "base.yaml", head: "head.yaml") == held.markdown(base: "base.yaml", head: "head.yaml"))
+    }
+
+    /// One row edited and nothing else: only that row's pages are rendered twice, and they are
+    /// the only item pages the report names, with the lines that changed.
+    @Test func oneEditedRowIsTheOnlyItemPageChange() throws {
+        let edited = Self.project { files in
+            files["data/head-products.csv"] = files["data/head-products.csv"]?.replacingOccurrences(
+                of: "Brews tea", with: "Brews green tea")
+        }
+        let diff = try Self.streamedDiff(base: "head.yaml", baseProject: Self.project(), head: "head.yaml", headProject: edited)
+        let items = diff.files.filter { $0.path.hasSuffix("/p/teapot.html") }
+        #expect(!items.isEmpty && items.allSatisfy { $0.kind == .changed && $0.addedLines > 0 && $0.addedLines == $0.removedLines })
+        #expect(diff.files.allSatisfy { $0.path.hasSuffix("/p/teapot.html") }, "\(diff.files.map(\.path))")
+        #expect(diff.changes.changes.map(\.text) == ["1 item page changed: `/p/teapot`."])
+        let same = try Self.streamedDiff(base: "head.yaml", baseProject: Self.project(), head: "head.yaml", headProject: Self.project())
+        #expect(same.isEmpty)
+    }
+
     @Test func reportMatchesGoldenFile() throws {
         let diff = ManifestDiff(base: try Self.side("base.yaml"), head: try Self.side("head.yaml"))
         let report = diff.markdown(base: "base.yaml", head: "head.yaml")

@@ -14,21 +14,34 @@ package struct ManifestDiff: Sendable {
         /// The build's warnings (lints and the rest), for "new and resolved warnings".
         package var warnings: [Diagnostic] = []
 
+        /// How many files the build writes.
+        package var fileCount: Int
+
         /// `files` is every file of the build, item pages included.
         package init(site: Site, plan: BuildPlan, files: [OutputFile], templates: PageTemplates? = nil) {
-            self.site = site
-            self.plan = plan
-            matcher = SiteMatcher(site: site, plan: plan, files: files)
-            self.files = files
             // Item pages are the files the plan did not name; a row is one path, whatever its hosts.
             let planned = Set(plan.files.map(\.path))
             var items: [String: UInt64] = [:]
             for file in files where !planned.contains(file.path) && file.path.hasSuffix(".html") {
                 guard let slash = file.path.firstIndex(of: "/") else { continue }
                 let path = String(file.path[slash...].dropLast(".html".count))
-                items[path] = FNV.hash(file.bytes, seed: items[path] ?? FNV.offsetBasis)
+                items[path] = FNV.hash(words: [Int(truncatingIfNeeded: FNV.hash(file.bytes))], seed: items[path] ?? FNV.offsetBasis)
             }
-            extras = ManifestChanges.Extras(templates: templates?.sources ?? [:], itemPages: items)
+            self.init(site: site, plan: plan, files: files, itemPages: items, fileCount: files.count, templates: templates)
+        }
+
+        /// A side whose item pages were compared as they streamed (`ItemPageComparison`): `files`
+        /// holds the build's own files and only the item pages that changed, `itemPages` every
+        /// row's hash, `fileCount` every file.
+        package init(
+            site: Site, plan: BuildPlan, files: [OutputFile], itemPages: [String: UInt64], fileCount: Int, templates: PageTemplates? = nil
+        ) {
+            self.site = site
+            self.plan = plan
+            matcher = SiteMatcher(site: site, plan: plan, files: files)
+            self.files = files
+            self.fileCount = fileCount
+            extras = ManifestChanges.Extras(templates: templates?.sources ?? [:], itemPages: itemPages)
         }
 
         /// An empty manifest: the base of a first pull request, the one that adds `site.yaml`.
@@ -123,7 +136,9 @@ package struct ManifestDiff: Sendable {
     }
 
     /// A nil `base` is a first pull request: everything in `head` is new.
-    package init(base: Side?, head: Side, budget: EngineBudget = .default) {
+    /// `itemPages`: the item pages' changes when they were compared as they streamed
+    /// (`ItemPageComparison`); the sides' `files` then hold the builds' own files only.
+    package init(base: Side?, head: Side, itemPages: [FileChange] = [], budget: EngineBudget = .default) {
         isFirst = base == nil
         let base = base ?? .nothing
         routes = Self.routeChanges(base.site.routes, head.site.routes)
@@ -140,8 +155,8 @@ package struct ManifestDiff: Sendable {
         self.links = links
         self.previews = previews
         urlCount = seen.count
-        files = FileChanges.between(base.files, head.files)
-        fileCount = head.files.count
+        files = (FileChanges.between(base.files, head.files) + itemPages).sorted { $0.path < $1.path }
+        fileCount = head.fileCount
         func key(_ warning: Diagnostic) -> String { "\(warning.code?.rawValue ?? "")\u{0}\(warning.message)" }
         let before = Set(base.warnings.map(key))
         let after = Set(head.warnings.map(key))
