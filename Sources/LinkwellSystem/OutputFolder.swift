@@ -8,18 +8,24 @@ import LinkwellCore
 #endif
 
 /// The output folder on disk. It belongs to Linkwell: a build makes it equal to the rendered
-/// files, atomically, and costs about one read of the folder when little or nothing changed.
+/// files and costs about one read of the folder plus what changed: a one-row change writes that
+/// row's pages, not the catalogue.
 ///
 /// - Each produced file is first compared with the file already there. While every file is
 ///   equal nothing is written at all: a no-op build reads, it never writes.
-/// - At the first difference (or when a file must be removed) the build switches to a staging
-///   folder beside the output: the equal files so far, and every later equal one, are hard
-///   links (they keep their modification time), changed and new files are written.
-/// - The staging folder then takes the output's place in one atomic exchange
-///   (`renameat2(RENAME_EXCHANGE)`), so a failed or killed build leaves the complete old folder or
-///   the complete new one, never a mix or nothing; the old tree is removed afterwards.
+/// - Changed and new files are written into a staging folder beside the output
+///   (`<name>.linkwell-new-<pid>`); the output is not touched while the build renders, so a
+///   failed build, or one killed then, leaves the old output whole.
+/// - Then a journal beside the output (`<name>.linkwell-journal`, written to a temporary name
+///   and renamed into place) names the staging folder and the files to remove, and the build
+///   removes those files and renames each staged file over its old one. Every file is whole at
+///   every moment (a rename replaces it in one step), and a build killed while it replaces files
+///   leaves the journal: the next build (its first step) completes the replacement, and `check`
+///   says it is unfinished. The journal goes last.
+/// - A folder that does not exist yet is staged whole and renamed into place.
 /// - Builds of one folder take a lock, and a build removes what an earlier killed build left
-///   beside the folder (`<name>.linkwell-new-*`, `<name>.linkwell-old-*`).
+///   beside the folder (`<name>.linkwell-new-*`, `<name>.linkwell-old-*`) once any journal is
+///   completed.
 ///
 /// Files arrive one at a time (item pages are streamed). New files are created by
 /// `StagedFileWriter`'s threads while the next ones are produced: a few small batches wait at a
@@ -81,6 +87,7 @@ package struct OutputFolder {
         try refuseMountPoint(root)
         let lock = try FolderLock(beside: root)
         defer { lock.release() }
+        try Journal.complete(root)
         FileTree.removeLeftovers(of: root)
         let staging = root + ".linkwell-new-\(getpid())"
         var writer = StagingWriter(root: root, staging: staging)
@@ -91,18 +98,33 @@ package struct OutputFolder {
             writer.summary.removed = max(existing, 0) - writer.existed
             if writer.summary.isEmpty, existing >= 0 { return (writer.summary, writer.count) }
             try writer.startStaging()
-            SwapPause.announce("staged")
-            try Swap.exchange(staging, root)
+            if writer.inPlace {
+                let removals = try writer.removals(existing: existing)
+                SwapPause.announce("staged")
+                try Journal.write(root: root, staging: staging, removals: removals)
+            } else {
+                SwapPause.announce("staged")
+                try Swap.exchange(staging, root)
+            }
         } catch {
             // No file may still be on its way into the folder being removed.
             try? writer.finishWriting()
             FileTree.remove(staging)
             throw error
         }
-        SwapPause.announce("swapped")
-        // After the exchange the staging name holds the old tree.
-        FileTree.remove(staging)
+        if writer.inPlace {
+            try Journal.complete(root, pausing: true)
+        } else {
+            SwapPause.announce("swapped")
+        }
         return (writer.summary, writer.count)
+    }
+
+    /// Whether a build was killed while it replaced files: its journal is still beside the folder
+    /// (the next build completes it first).
+    package var hasUnfinishedBuild: Bool {
+        guard let root = try? resolvedRoot() else { return false }
+        return access(Journal.path(root), F_OK) == 0
     }
 
     /// The folder's real path (a symbolic link to a folder is followed, so the link stays and
@@ -158,23 +180,29 @@ private struct StagingWriter {
     private var folders: Set<String> = []
     private var reader = FileReader()
     private var files: StagedFileWriter
-    /// False when there is no output folder yet: then every file is new, and none is looked for.
-    private let rootExists: Bool
+    /// True when the output folder exists: only what differs is staged, and the journal puts it in
+    /// place (see `OutputFolder`). False when there is none yet: every file is new, none is looked
+    /// for, and the staging folder becomes the output.
+    package let inPlace: Bool
+    /// In place: every produced path's hash, to find the files a build removes.
+    private var produced: Set<UInt64> = []
 
     package init(root: String, staging: String) {
         self.root = root
         self.staging = staging
         files = StagedFileWriter(root: root)
-        rootExists = access(root, F_OK) == 0
+        inPlace = access(root, F_OK) == 0
     }
 
     package mutating func add(_ file: OutputFile) throws {
         count += 1
+        if inPlace { produced.insert(BuildRecord.hash(file.path)) }
         let state: FileReader.State =
-            file.provedUnchanged ? .equal : rootExists ? reader.compare(root + "/" + file.path, with: file.bytes) : .missing
+            file.provedUnchanged ? .equal : inPlace ? reader.compare(root + "/" + file.path, with: file.bytes) : .missing
         switch state {
         case .equal:
             existed += 1
+            if inPlace { return }
             if staged {
                 try link(file.path)
             } else {
@@ -201,6 +229,22 @@ private struct StagingWriter {
         }
         for path in equalSoFar.split(separator: 0) { try link(String(decoding: path, as: UTF8.self)) }
         equalSoFar = []
+    }
+
+    /// In place: the folder's files no produced path names, `existing` of them in all.
+    package func removals(existing: Int) throws -> [String] {
+        guard existing > existed else { return [] }
+        var found: [String] = []
+        FileTree.forEachPath(root) { path in
+            if !produced.contains(BuildRecord.hash(path)) { found.append(path) }
+        }
+        // Counted exactly (every produced file that exists is one of the folder's): fewer found
+        // means two paths share a hash, and a file would stay that should go.
+        guard found.count == existing - existed else {
+            throw OutputFolderError(
+                "cannot tell which files of '\(root)' to remove (two paths share a hash); remove the folder and build again")
+        }
+        return found
     }
 
     private mutating func link(_ path: String) throws {
@@ -304,6 +348,21 @@ package enum FileTree {
         return folders
     }
 
+    /// Calls `visit` with everything below `root` that is not a folder, `/`-separated and
+    /// relative to it, without an `lstat` each.
+    package static func forEachPath(_ root: String, _ visit: (String) -> Void) {
+        walk(root, prefix: "") { path, _ in visit(path) }
+    }
+
+    /// Removes the folders above `path` (relative to `root`) that are left empty, nearest first.
+    package static func removeEmptyFolders(above path: String, in root: String) {
+        var folder = Substring(path)
+        while let slash = folder.lastIndex(of: "/") {
+            folder = folder[..<slash]
+            guard rmdir(root + "/" + folder) == 0 else { return }
+        }
+    }
+
     /// Every regular file below `root`, `/`-separated and relative to it.
     package static func paths(_ root: String) -> [String] {
         var paths: [String] = []
@@ -370,7 +429,9 @@ package enum FileTree {
         var leftovers: [String] = []
         while let entry = readdir(directory) {
             let entryName = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if entryName.hasPrefix(name + ".linkwell-new-") || entryName.hasPrefix(name + ".linkwell-old-") {
+            if entryName.hasPrefix(name + ".linkwell-new-") || entryName.hasPrefix(name + ".linkwell-old-")
+                || entryName == name + ".linkwell-journal.new"
+            {
                 leftovers.append(parent + "/" + entryName)
             }
         }
@@ -392,6 +453,76 @@ package enum FileTree {
         guard let slash = path.lastIndex(of: "/") else { return (".", path) }
         let parent = String(path[..<slash])
         return (parent.isEmpty ? "/" : parent, String(path[path.index(after: slash)...]))
+    }
+}
+
+/// What an in-place build still has to do once its staged files are complete: which staging
+/// folder to move in and which files to remove, beside the output as `<name>.linkwell-journal`.
+/// Completing it is idempotent (a staged file that was moved is no longer in the staging folder,
+/// a removed file is gone), so a build killed while completing it is completed by the next.
+private enum Journal {
+    static func path(_ root: String) -> String { root + ".linkwell-journal" }
+
+    /// The staging folder's name, then each file to remove, each ended by a 0 byte; written to a
+    /// temporary name and renamed, so the journal is whole or absent.
+    static func write(root: String, staging: String, removals: [String]) throws {
+        var bytes = Array(FileTree.split(staging).name.utf8) + [0]
+        for removal in removals {
+            bytes += removal.utf8
+            bytes.append(0)
+        }
+        let temporary = path(root) + ".new"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw OutputFolderError.system("cannot write '\(temporary)'") }
+        let written = writeAll(descriptor, bytes)
+        close(descriptor)
+        guard written, rename(temporary, path(root)) == 0 else {
+            unlink(temporary)
+            throw OutputFolderError.system("cannot write '\(path(root))'")
+        }
+    }
+
+    /// Removes the journal's files, moves its staged files over the old ones, then removes the
+    /// staging folder and the journal. Nothing to do without a journal.
+    static func complete(_ root: String, pausing: Bool = false) throws {
+        guard access(path(root), F_OK) == 0 else { return }
+        guard case .success(let bytes) = RegularFile.bytes(path(root)) else {
+            throw OutputFolderError.system("cannot read '\(path(root))'")
+        }
+        let parts = bytes.split(separator: 0, omittingEmptySubsequences: false).dropLast()
+        guard let name = parts.first, !name.isEmpty else {
+            unlink(path(root))
+            return
+        }
+        let staging = FileTree.split(root).parent + "/" + String(decoding: name, as: UTF8.self)
+        // Removals first: a file may give way to a folder of the same name.
+        for removal in parts.dropFirst() {
+            let relative = String(decoding: removal, as: UTF8.self)
+            let target = root + "/" + relative
+            if unlink(target) != 0, errno != ENOENT { FileTree.remove(target) }
+            FileTree.removeEmptyFolders(above: relative, in: root)
+        }
+        var failed: String?
+        var announced = false
+        FileTree.forEachPath(staging) { relative in
+            guard failed == nil else { return }
+            let target = root + "/" + relative
+            if let slash = relative.lastIndex(of: "/") { try? FileTree.makeFolders(String(relative[..<slash]), in: root) }
+            if rename(staging + "/" + relative, target) != 0 {
+                // A folder where the file goes: what it held was removed above, so it goes too.
+                FileTree.remove(target)
+                if rename(staging + "/" + relative, target) != 0 { failed = relative }
+            }
+            // For the durability suite: a moment with some files replaced and others not yet.
+            if pausing, !announced, failed == nil {
+                announced = true
+                SwapPause.announce("replacing")
+            }
+        }
+        if let failed { throw OutputFolderError.system("cannot move '\(failed)' into '\(root)'") }
+        if pausing { SwapPause.announce("swapped") }
+        FileTree.remove(staging)
+        unlink(path(root))
     }
 }
 

@@ -91,6 +91,10 @@ struct CheckCommand: ParsableCommand {
                     Console.printToStandardError(manifestOptions.diagnosticsFormat.render(diagnostic))
                 }
             }
+            if folder.hasUnfinishedBuild {
+                Console.error(
+                    "a build was killed while it replaced files of \(outputOptions.output); the next 'linkwell build' completes it")
+            }
             Console.error("\(outputOptions.output) is stale (\(summary(of: changes))); run 'linkwell build' and commit the result")
             throw ExitCode.failure
         }

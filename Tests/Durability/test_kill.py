@@ -1,11 +1,13 @@
-"""A build killed at any moment leaves the complete old output or the complete new one, and the
-next build succeeds and cleans up after it.
+"""A build killed at any moment leaves the complete old output, the complete new one, or — killed
+while it replaces files in place — a journal beside a folder in which every file is whole (its old
+or its new bytes), which the next build completes; and the next build succeeds and cleans up after
+it (docs/guarantees.md).
 
 A large item build (two versions of a 1,500-row file that differ in every page, and in which
 rows are added and removed) is started again and again and killed with SIGKILL after a random
 delay spread over 1.5 times the time one such build takes to replace the other version (a window
 that adapts when every kill lands on one side of the swap); after each kill the folder must equal
-one of the two versions, file for file and byte for byte.
+one of the two versions, file for file and byte for byte, or hold the journal, every file whole.
 """
 import hashlib
 import os
@@ -43,6 +45,16 @@ def snapshot(folder):
             path = Path(root) / name
             files[str(path.relative_to(folder))] = hashlib.sha256(path.read_bytes()).hexdigest()
     return files
+
+
+def journal(output):
+    return output.parent / f"{output.name}.linkwell-journal"
+
+
+def assert_every_file_whole(state, old, new, what):
+    """A folder between two versions: every file is one version's file at that path, byte for byte."""
+    torn = [path for path, digest in state.items() if digest not in (old.get(path), new.get(path))]
+    assert not torn, f"{what}: {len(torn)} files are neither version's, e.g. {torn[:3]}"
 
 
 def build(binary, workspace, output, check=True):
@@ -94,7 +106,7 @@ def test_a_killed_build_leaves_the_old_or_the_new_output(tmp_path):
     seed = random.randrange(1 << 30)
     rng = random.Random(seed)
     window = 1.5 * max(durations)
-    outcomes = {"old": 0, "new": 0}
+    outcomes = {"old": 0, "new": 0, "replacing": 0}
     for attempt in range(KILLS):
         # This machine is shared and build times drift: past the first ten kills, a window in
         # which every kill landed on one side of the swap is widened or narrowed.
@@ -110,6 +122,14 @@ def test_a_killed_build_leaves_the_old_or_the_new_output(tmp_path):
         process.send_signal(signal.SIGKILL)
         process.wait()
         state = snapshot(output)
+        if journal(output).exists():
+            # Killed while replacing files: each whole, and the next build completes the work.
+            assert_every_file_whole(state, versions[current], versions[target], f"kill {attempt} (seed {seed})")
+            outcomes["replacing"] += 1
+            build(binary, workspace, output)
+            assert snapshot(output) == versions[target] and not journal(output).exists()
+            current = target
+            continue
         assert state in (versions[current], versions[target]), (
             f"kill {attempt} (seed {seed}) left a folder that is neither version: "
             f"{len(state)} files, {len(set(state.items()) - set(versions[current].items()))} differ from the old")
@@ -157,14 +177,26 @@ def test_a_build_killed_at_the_swap_itself_leaves_the_old_or_the_new_output(tmp_
     assert versions["a"] != versions["b"]
 
     current = "b"
-    for attempt in range(6):
+    for attempt in range(4):
         target = "a" if current == "b" else "b"
         write_rows(workspace, target)
-        # Killed with the staging folder complete but not yet swapped in: the old output, whole.
+        # Killed with the staging folder complete but not yet in place: the old output, whole.
         kill_at(binary, workspace, output, "staged")
         assert snapshot(output) == versions[current], f"attempt {attempt}: killed before the swap"
         assert [p.name for p in workspace.iterdir() if ".linkwell-new-" in p.name], "the staging folder is left"
-        # Killed right after the swap, before the old tree is removed: the new output, whole.
+        # Killed with one file replaced and the rest not yet: every file whole, the journal beside
+        # the folder; `check` says so, and the next build completes it.
+        kill_at(binary, workspace, output, "replacing")
+        assert journal(output).exists(), f"attempt {attempt}: no journal while replacing"
+        assert_every_file_whole(snapshot(output), versions[current], versions[target], f"attempt {attempt}")
+        checked = subprocess.run([str(binary), "check", "--output", str(output)], cwd=workspace, capture_output=True, text=True)
+        assert checked.returncode == 1 and "was killed while it replaced files" in checked.stderr, checked.stderr
+        build(binary, workspace, output)
+        assert snapshot(output) == versions[target] and not journal(output).exists(), f"attempt {attempt}: not completed"
+        current = target
+        # Killed right after every file is in place, before the journal goes: the new output, whole.
+        target = "a" if current == "b" else "b"
+        write_rows(workspace, target)
         kill_at(binary, workspace, output, "swapped")
         assert snapshot(output) == versions[target], f"attempt {attempt}: killed after the swap"
         current = target
