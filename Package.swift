@@ -28,6 +28,7 @@ let package = Package(
             dependencies: [
                 "LinkwellCore",
                 "LinkwellSystem",
+                "CProcess",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
@@ -36,7 +37,7 @@ let package = Package(
         // stage, swap), the build record, serve's HTTP server, verify's fetcher, child processes.
         .target(
             name: "LinkwellSystem",
-            dependencies: ["LinkwellCore", "CCurl", "CProcess"],
+            dependencies: ["LinkwellCore", "CCurl"],
             swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
         ),
         // `verify`'s HTTP client: the system's libcurl, loaded when verify runs (see its header).
@@ -44,7 +45,7 @@ let package = Package(
             name: "CCurl",
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
-        // What only C can do here: the atomic exchange of two paths, and one malloc arena for match (process.c).
+        // What only C can do here: one malloc arena for match, set before main (process.c).
         .target(name: "CProcess"),
         // What both test targets read: the fixtures and the repository's own files.
         .target(

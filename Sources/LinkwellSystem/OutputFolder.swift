@@ -1,4 +1,3 @@
-import CProcess
 import LinkwellCore
 
 #if canImport(Glibc)
@@ -104,7 +103,8 @@ package struct OutputFolder {
                 try Journal.write(root: root, staging: staging, removals: removals)
             } else {
                 SwapPause.announce("staged")
-                try Swap.exchange(staging, root)
+                // No output folder yet (the lock is held): the staging folder becomes it.
+                guard rename(staging, root) == 0 else { throw OutputFolderError.system("cannot move '\(staging)' to '\(root)'") }
             }
         } catch {
             // No file may still be on its way into the folder being removed.
@@ -141,15 +141,16 @@ package struct OutputFolder {
         return String(cString: real)
     }
 
-    /// The build stages beside the folder and swaps the two in one step, which cannot be done to
-    /// a mount point (a bind mount, a volume): said before anything is written, with what to do,
-    /// rather than as the kernel's "invalid cross-device link" or "device or resource busy".
+    /// The build stages beside the folder and renames files (or, for a new folder, the folder)
+    /// into place, which cannot be done to a mount point (a bind mount, a volume): said before
+    /// anything is written, with what to do, rather than as the kernel's "invalid cross-device
+    /// link" or "device or resource busy".
     private func refuseMountPoint(_ root: String) throws {
         var folder = stat()
         var parent = stat()
         guard stat(root, &folder) == 0, stat(root + "/..", &parent) == 0, folder.st_dev != parent.st_dev else { return }
         throw OutputFolderError(
-            "'\(path)' is a mount point (another file system than the folder that holds it): a build replaces the whole folder in one step, which cannot be done to a mount point; mount the folder above it instead, or build into a folder inside it (--output '\(path)/site')"
+            "'\(path)' is a mount point (another file system than the folder that holds it): a build stages files beside the folder and moves them in, which cannot be done across file systems; mount the folder above it instead, or build into a folder inside it (--output '\(path)/site')"
         )
     }
 
@@ -562,20 +563,6 @@ private enum SwapPause {
         _ = writeAll(STDERR_FILENO, Array("linkwell-test: \(moment)\n".utf8))
         usleep(milliseconds * 1000)
     }
-}
-
-/// Puts a complete staging folder in the output's place in one step.
-private enum Swap {
-    package static func exchange(_ staging: String, _ root: String) throws {
-        if access(root, F_OK) != 0 {
-            guard rename(staging, root) == 0 else { throw OutputFolderError.system("cannot move '\(staging)' to '\(root)'") }
-            return
-        }
-        guard linkwell_exchange_paths(staging, root) == 0 else {
-            throw OutputFolderError.system("cannot exchange '\(staging)' and '\(root)'")
-        }
-    }
-
 }
 
 package struct OutputFolderError: Error, CustomStringConvertible {

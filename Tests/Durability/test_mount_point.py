@@ -1,5 +1,5 @@
 """An output folder that is a mount point (a bind mount, a volume): the build stages beside the
-folder and swaps the two in one step, which a mount point cannot take part in. It must say so
+folder and renames files into it, which cannot cross to another file system. It must say so
 before writing anything — not the kernel's "invalid cross-device link" or "device or resource
 busy" — leave the mounted folder untouched, and the folder it suggests must build."""
 import os
