@@ -37,11 +37,13 @@ import Testing
 
     /// Both sides streamed through `ItemPageComparison`, as `diff` runs: the same report as
     /// holding every page.
-    static func streamedDiff(base: String, baseProject: InMemoryProjectFiles, head: String, headProject: InMemoryProjectFiles) throws
-        -> ManifestDiff
-    {
+    static func streamedDiff(
+        base: String, baseProject: InMemoryProjectFiles, head: String, headProject: InMemoryProjectFiles,
+        editHead: (String) -> String = { $0 }
+    ) throws -> ManifestDiff {
         let baseResult = Linkwell.build(SourceFile(path: "site.yaml", text: Fixtures.text("diff/\(base)")), project: baseProject)
-        let headResult = Linkwell.build(SourceFile(path: "site.yaml", text: Fixtures.text("diff/\(head)")), project: headProject)
+        let headResult = Linkwell.build(
+            SourceFile(path: "site.yaml", text: editHead(Fixtures.text("diff/\(head)"))), project: headProject)
         let items = ItemPageComparison(base: baseResult, baseProject: baseProject, head: headResult, headProject: headProject)
         func side(_ result: Linkwell.BuildResult, rows: [String: UInt64], count: Int) throws -> ManifestDiff.Side {
             ManifestDiff.Side(
@@ -75,6 +77,19 @@ import Testing
         #expect(diff.changes.changes.map(\.text) == ["1 item page changed: `/p/teapot`."])
         let same = try Self.streamedDiff(base: "head.yaml", baseProject: Self.project(), head: "head.yaml", headProject: Self.project())
         #expect(same.isEmpty)
+        // A route's comment changes every page's fingerprint (the manifest's structure) and no
+        // page's bytes: every page is rendered on both sides, and none is a change.
+        let recommented = try Self.streamedDiff(
+            base: "head.yaml", baseProject: Self.project(), head: "head.yaml", headProject: Self.project(),
+            editHead: { $0.replacingOccurrences(of: "comment: payment stays in the browser", with: "comment: checkout stays on the web") })
+        #expect(recommented.files.allSatisfy { !$0.path.hasSuffix("/p/teapot.html") && !$0.path.contains("/p/") }, "\(recommented.files)")
+        #expect(!recommented.changes.changes.contains { $0.topic == "item pages" })
+        let sites = try ["payment stays in the browser", "checkout stays on the web"].map { comment in
+            let text = Fixtures.text("diff/head.yaml").replacingOccurrences(of: "payment stays in the browser", with: comment)
+            let result = Linkwell.build(SourceFile(path: "site.yaml", text: text), project: Self.project())
+            return PageFingerprint.build(site: try #require(result.site), templates: try #require(result.templates), identity: [])
+        }
+        #expect(sites[0] != sites[1], "the comment must change the pages' fingerprints for this to test the bytes")
     }
 
     @Test func reportMatchesGoldenFile() throws {

@@ -1,18 +1,23 @@
 /// Two builds' item pages compared without holding either side's pages: what `diff` needs of a
 /// catalogue (which rows' pages changed, and each changed page's line counts) in memory that
-/// grows with the pages that changed, not with the catalogue. A nil base is a first pull request:
-/// every page is added.
+/// grows with the pages that changed, not with the catalogue, and rendering only pages that may
+/// have. A nil base is a first pull request: every page is added.
 ///
-/// 1. The base's pages are rendered and forgotten: each leaves its fingerprint (what it is
-///    rendered from) and a hash of its bytes.
-/// 2. The head's pages whose fingerprint equals the base page's at the same path are not rendered:
-///    an equal fingerprint is the same manifest structure, templates, row and host, so the same
-///    bytes (the trust a build record gives a page on disk). The others are rendered, and kept
-///    where their bytes differ.
-/// 3. Only when some page changed or went away, the base is streamed again, rendering just those
-///    pages, so that both sides' bytes of each are at hand.
+/// An item page's fingerprint is what it is rendered from (the manifest's structure, the
+/// templates, its row and host): an equal fingerprint is the same bytes, the trust a build record
+/// gives a page on disk. The data files are streamed four times, rendering only what is needed:
+///
+/// 1. the base: each page's fingerprint, nothing rendered;
+/// 2. the head: pages with the base's fingerprint at their path are the same and not rendered;
+///    the others are rendered and hashed (a page the base does not have is added, counted here);
+/// 3. the base again, rendering only those pages and the ones the head no longer has: where the
+///    bytes equal the head's (another fingerprint, the same page) nothing changed; where they
+///    differ the base's bytes are kept;
+/// 4. the head again, rendering only the pages whose bytes differ, for their line counts.
 package struct ItemPageComparison: Sendable {
-    /// Per side: each row's path and a hash of its pages on every host (`ManifestChanges`).
+    /// Per side, the rows whose pages were added, removed or changed, each with a hash of its
+    /// pages that differs between the sides where they differ (`ManifestChanges` reads rows in one
+    /// side only as added or removed). Rows whose pages are the same are in neither.
     package var baseRows: [String: UInt64] = [:]
     package var headRows: [String: UInt64] = [:]
     /// The item pages added, removed or changed, with their line counts, in path order.
@@ -23,20 +28,26 @@ package struct ItemPageComparison: Sendable {
     package var baseDiagnostics: [Diagnostic] = []
     package var headDiagnostics: [Diagnostic] = []
 
-    private struct Seen: Sendable {
+    /// A base page: its fingerprint, and whether the head has a page at its path.
+    private struct BasePage: Sendable {
         var fingerprint: PageFingerprint?
-        var bytes: UInt64
+        var inHead = false
     }
 
-    /// Says a page is current where the base's page at its path has its fingerprint.
+    /// Every page is current: nothing is rendered, only fingerprinted.
+    private struct Everything: PageProof {
+        func isCurrent(_ path: String, fingerprint: PageFingerprint) -> Bool { true }
+    }
+
+    /// A page is current where the base's page at its path has its fingerprint.
     private struct SameAsBase: PageProof {
-        let base: [UInt64: Seen]
+        let base: [UInt64: BasePage]
         func isCurrent(_ path: String, fingerprint: PageFingerprint) -> Bool {
             base[FNV.hash(path)]?.fingerprint == fingerprint
         }
     }
 
-    /// Says every page is current but the ones asked for, so only those are rendered.
+    /// Every page is current but the ones asked for, so only those are rendered.
     private struct OnlyThese: PageProof {
         let paths: Set<UInt64>
         func isCurrent(_ path: String, fingerprint: PageFingerprint) -> Bool { !paths.contains(FNV.hash(path)) }
@@ -45,70 +56,100 @@ package struct ItemPageComparison: Sendable {
     package init(
         base: Linkwell.BuildResult?, baseProject: any ProjectFiles, head: Linkwell.BuildResult, headProject: any ProjectFiles
     ) {
-        // Item pages are what Generation emits after the build's own files.
-        let basePlanned = base?.files.count ?? 0
-        let headPlanned = head.files.count
-        var seen: [UInt64: Seen] = [:]
-        var emitted = 0
+        // 1. The base's fingerprints.
+        var basePages: [UInt64: BasePage] = [:]
         if let base {
             baseDiagnostics =
-                Generation.files(of: base, project: baseProject) { file in
-                    emitted += 1
-                    guard emitted > basePlanned else { return }
-                    let bytes = FNV.hash(file.bytes)
-                    seen[FNV.hash(file.path)] = Seen(fingerprint: file.fingerprint, bytes: bytes)
-                    Self.add(bytes, of: file.path, to: &baseRows)
+                Self.itemPages(of: base, project: baseProject, proof: Everything()) { file in
+                    basePages[FNV.hash(file.path)] = BasePage(fingerprint: file.fingerprint)
                 }.diagnostics
         }
 
-        // Pages of the head that differ from the base's at their path, kept until the base's bytes
-        // are read again; added pages are counted at once.
-        var headChanged: [UInt64: OutputFile] = [:]
-        var inHead: Set<UInt64> = []
+        // 2. The head: the same fingerprint is the same page; the rest is hashed.
+        var suspects: [UInt64: UInt64] = [:]
+        var added: [UInt64: String] = [:]
         var changes: [ManifestDiff.FileChange] = []
-        emitted = 0
         headDiagnostics =
-            Generation.files(of: head, project: headProject, proof: SameAsBase(base: seen)) { file in
-                emitted += 1
-                guard emitted > headPlanned else { return }
+            Self.itemPages(of: head, project: headProject, proof: SameAsBase(base: basePages)) { file in
                 headCount += 1
                 let key = FNV.hash(file.path)
-                inHead.insert(key)
-                let before = seen[key]
-                let bytes = file.provedUnchanged ? before?.bytes ?? 0 : FNV.hash(file.bytes)
-                Self.add(bytes, of: file.path, to: &headRows)
-                guard before?.bytes != bytes else { return }
-                if before == nil {
+                guard basePages[key] != nil else {
+                    added[key] = file.path
                     changes.append(
                         .init(path: file.path, kind: .added, addedLines: FileChanges.lines(file.contents).count, removedLines: 0))
-                } else {
-                    headChanged[key] = file
+                    return
                 }
+                basePages[key]?.inHead = true
+                if !file.provedUnchanged { suspects[key] = FNV.hash(file.bytes) }
             }.diagnostics
-        let removed = Set(seen.keys.filter { !inHead.contains($0) })
-        seen = [:]
-        if let base, !(headChanged.isEmpty && removed.isEmpty) {
-            emitted = 0
-            _ = Generation.files(of: base, project: baseProject, proof: OnlyThese(paths: removed.union(headChanged.keys))) { file in
-                emitted += 1
-                guard emitted > basePlanned, !file.provedUnchanged else { return }
+        let removed = Set(basePages.filter { !$0.value.inHead }.keys)
+
+        // 3. The base's bytes of the pages that may differ, and of the ones that went away.
+        var differing: [UInt64: [UInt8]] = [:]
+        var removedPaths: [String] = []
+        if let base, !(suspects.isEmpty && removed.isEmpty) {
+            _ = Self.itemPages(of: base, project: baseProject, proof: OnlyThese(paths: removed.union(suspects.keys))) { file in
+                guard !file.provedUnchanged else { return }
                 let key = FNV.hash(file.path)
-                if let new = headChanged[key] {
-                    let (added, removedLines) = FileChanges.lineCounts(file.contents, new.contents)
-                    changes.append(.init(path: file.path, kind: .changed, addedLines: added, removedLines: removedLines))
-                } else if removed.contains(key) {
+                if removed.contains(key) {
+                    removedPaths.append(file.path)
                     changes.append(
                         .init(path: file.path, kind: .removed, addedLines: 0, removedLines: FileChanges.lines(file.contents).count))
+                } else if let hash = suspects[key], hash != FNV.hash(file.bytes) {
+                    differing[key] = file.bytes
                 }
             }
         }
+
+        // 4. The head's bytes of the pages that differ, for their line counts.
+        var changedPaths: [String] = []
+        if !differing.isEmpty {
+            _ = Self.itemPages(of: head, project: headProject, proof: OnlyThese(paths: Set(differing.keys))) { file in
+                guard !file.provedUnchanged, let old = differing[FNV.hash(file.path)] else { return }
+                changedPaths.append(file.path)
+                let (addedLines, removedLines) = FileChanges.lineCounts(String(decoding: old, as: UTF8.self), file.contents)
+                changes.append(.init(path: file.path, kind: .changed, addedLines: addedLines, removedLines: removedLines))
+            }
+        }
         fileChanges = changes.sorted { $0.path < $1.path }
+
+        // Rows: a row with a page changed is changed; one whose pages were all added (or all
+        // removed) is added (removed) only when the other side has no page of it on any host.
+        let baseHosts = base?.site?.hosts ?? []
+        let headHosts = head.site?.hosts ?? []
+        func row(of path: String) -> String? {
+            guard let slash = path.firstIndex(of: "/"), path.hasSuffix(".html") else { return nil }
+            return String(path[slash...].dropLast(".html".count))
+        }
+        func inBase(_ row: String) -> Bool { baseHosts.contains { basePages[FNV.hash("\($0)\(row).html")] != nil } }
+        func inHead(_ row: String) -> Bool {
+            headHosts.contains { host in
+                let key = FNV.hash("\(host)\(row).html")
+                return basePages[key]?.inHead == true || added[key] != nil
+            }
+        }
+        for path in changedPaths { if let row = row(of: path) { (baseRows[row], headRows[row]) = (0, 1) } }
+        for path in added.values {
+            guard let row = row(of: path) else { continue }
+            headRows[row] = 1
+            if inBase(row) { baseRows[row] = 0 }
+        }
+        for path in removedPaths {
+            guard let row = row(of: path) else { continue }
+            baseRows[row] = 0
+            if inHead(row) { headRows[row] = 1 }
+        }
     }
 
-    /// A row's pages hash together, one host after the other (the order both sides write them in).
-    private static func add(_ bytes: UInt64, of path: String, to rows: inout [String: UInt64]) {
-        guard let slash = path.firstIndex(of: "/"), path.hasSuffix(".html") else { return }
-        let row = String(path[slash...].dropLast(".html".count))
-        rows[row] = FNV.hash(words: [Int(truncatingIfNeeded: bytes)], seed: rows[row] ?? FNV.offsetBasis)
+    /// Streams a build's item pages (what `Generation` emits after the build's own files).
+    private static func itemPages(
+        of result: Linkwell.BuildResult, project: any ProjectFiles, proof: any PageProof, _ visit: (OutputFile) -> Void
+    ) -> (diagnostics: [Diagnostic], rows: Int) {
+        let planned = result.files.count
+        var emitted = 0
+        return Generation.files(of: result, project: project, proof: proof) { file in
+            emitted += 1
+            if emitted > planned { visit(file) }
+        }
     }
 }

@@ -8,6 +8,7 @@ package struct ManifestDiff: Sendable {
         package var site: Site
         package var plan: BuildPlan
         package var matcher: SiteMatcher
+        /// The build's own files, with every item page or (streamed) none: see the initializers.
         package var files: [OutputFile]
         /// The templates' sources and the item pages, for `ManifestChanges`.
         package var extras: ManifestChanges.Extras
