@@ -46,4 +46,20 @@ import Testing
         // A nested section's text is not `page.<key>`: `labels.open` belongs to `labels`.
         #expect(head.pageTypes.flatMap(\.written).filter(\.isPageText).allSatisfy { !$0.key.contains(".") })
     }
+
+    /// Required keys are the tables' `required`, checked by one walk: a key taken out of the
+    /// bundled manifest is missing at the mapping that lacked it, named as messages name it.
+    @Test func everyRequiredKeyTheTablesMarkIsMissedAtItsMapping() throws {
+        let cases: [(line: String, message: String)] = [
+            ("    title: Amora Stories", "missing required key 'title' in page type 'stories'"),
+            ("      mirror: mlink.example.com", "missing required key 'mirror' in a mirror pair"),
+            ("      bundleID: com.example.amora", "missing required key 'bundleID' in iOS app 'amora'"),
+        ]
+        for (line, message) in cases {
+            let lines = Self.manifest.split(separator: "\n", omittingEmptySubsequences: false)
+            let index = try #require(lines.firstIndex { $0.hasPrefix(line) }, "\(line) is in site.yaml")
+            let result = Fixtures.build(lines.enumerated().filter { $0.offset != index }.map(\.element).joined(separator: "\n"))
+            #expect(result.diagnostics.contains { $0.severity == .error && $0.message == message }, "\(result.diagnostics)")
+        }
+    }
 }

@@ -7,6 +7,24 @@ struct ManifestSection<Owner> {
     /// How messages name a value of this section: `an iOS app`, `'domains'`.
     let what: String
     let fields: [ManifestField<Owner>]
+    /// How messages name one value of it in particular (`iOS app 'amora'`), where it has a name.
+    var named: ((Owner) -> String)? = nil
+
+    /// The same section, each value named in messages by `name`.
+    func naming(_ name: @escaping (Owner) -> String) -> Self {
+        var section = self
+        section.named = name
+        return section
+    }
+
+    /// Every required key `owner` and the entries below it lack, each at the mapping that lacks it.
+    func missingKeys(of owner: Owner, at location: SourceLocation) -> [MissingKey] {
+        let what = named?(owner) ?? self.what
+        return fields.flatMap { field in
+            (field.required && !field.isPresent(owner) ? [MissingKey(key: field.key, what: what, location: location)] : [])
+                + field.missingBelow(owner)
+        }
+    }
 
     var keys: [String] { fields.map(\.key) }
 
@@ -47,6 +65,14 @@ enum FieldKind: Sendable, Hashable {
     case flag
 }
 
+/// A required key a mapping lacks.
+struct MissingKey {
+    var key: String
+    /// The mapping, as messages name it.
+    var what: String
+    var location: SourceLocation
+}
+
 /// One value of the manifest as a field table finds it.
 struct FieldValue {
     /// The key within the section walked (`title`; `labels.open` in a nested section).
@@ -62,7 +88,8 @@ extension ManifestField {
         let values = self.values
         return Self(
             key, schema, required: required,
-            values: { owner in values(owner).map { FieldValue(key: $0.key, value: $0.value, kind: decide(owner)) } }, read: read)
+            values: { owner in values(owner).map { FieldValue(key: $0.key, value: $0.value, kind: decide(owner)) } },
+            isPresent: isPresent, missingBelow: missingBelow, read: read)
     }
 }
 
@@ -77,17 +104,23 @@ struct ManifestField<Owner> {
     let required: Bool
     let read: Reader
     let values: Values
+    /// Whether `owner` has the key (by default: whether it holds a value).
+    let isPresent: (Owner) -> Bool
+    /// The required keys the entries below this one lack (a nested section's).
+    let missingBelow: (Owner) -> [MissingKey]
 
     /// `values`: a key of a shape of its own says what it holds, and of which kind (none is a
     /// value no check reads as text: a number, a mapping validated on its own).
     init(
         _ key: String, _ schema: ManifestSchema.Node, required: Bool = false, values: @escaping Values = { _ in [] },
-        read: @escaping Reader
+        isPresent: ((Owner) -> Bool)? = nil, missingBelow: @escaping (Owner) -> [MissingKey] = { _ in [] }, read: @escaping Reader
     ) {
         self.key = key
         self.schema = schema
         self.required = required
         self.values = values
+        self.isPresent = isPresent ?? { !values($0).isEmpty }
+        self.missingBelow = missingBelow
         self.read = read
     }
 
@@ -195,26 +228,29 @@ struct ManifestField<Owner> {
     }
 
     /// A nested section stored in its own raw value.
-    static func section<Child>(
+    static func section<Child: RawEntry>(
         _ key: String, _ path: WritableKeyPath<Owner, Child?>, _ section: ManifestSection<Child>, _ description: String,
         required: Bool = false, make: @escaping (SourceLocation) -> Child
     ) -> Self {
         Self(
             key, described(section.schema, description, nil), required: required,
             values: { owner in owner[keyPath: path].map { section.values(of: $0, prefix: key + ".") } ?? [] },
+            isPresent: { $0[keyPath: path] != nil },
+            missingBelow: { owner in owner[keyPath: path].map { section.missingKeys(of: $0, at: $0.location) } ?? [] },
             read: { decoder, entry, owner in
                 owner[keyPath: path] = decoder.read(entry.value, as: section, into: make(entry.value.location))
             })
     }
 
     /// A list of nested sections.
-    static func sections<Child>(
+    static func sections<Child: RawEntry>(
         _ key: String, _ path: WritableKeyPath<Owner, [Child]>, _ section: ManifestSection<Child>, _ description: String,
         make: @escaping (SourceLocation) -> Child
     ) -> Self {
         Self(
             key, described(ManifestSchema.list(section.schema), description, nil),
             values: { owner in owner[keyPath: path].flatMap { section.values(of: $0, prefix: key + ".") } },
+            missingBelow: { owner in owner[keyPath: path].flatMap { section.missingKeys(of: $0, at: $0.location) } },
             read: { decoder, entry, owner in
                 owner[keyPath: path] =
                     decoder.list(entry.value, key: key)?.compactMap { decoder.read($0, as: section, into: make($0.location)) } ?? []
@@ -225,6 +261,8 @@ struct ManifestField<Owner> {
     static func inline(_ key: String, _ section: ManifestSection<Owner>, _ description: String) -> Self {
         Self(
             key, described(section.schema, description, nil), values: { section.values(of: $0, prefix: key + ".") },
+            // Its keys' entries are checked as the owner's own (the owner holds them).
+            missingBelow: { owner in section.fields.flatMap { $0.missingBelow(owner) } },
             read: { decoder, entry, owner in
                 if let read = decoder.read(entry.value, as: section, into: owner) { owner = read }
             })
@@ -242,7 +280,7 @@ enum ManifestFields {
             fields: [
                 ManifestField(
                     "version", Schema.field(Schema.Node(type: ["integer"], const: 1), "The manifest format; 1.", example: .int(1)),
-                    required: true
+                    required: true, isPresent: { $0.version != nil }
                 ) { decoder, entry, manifest in manifest.version = decoder.integer(entry.value, key: "version") },
                 .text("name", \.name, "The site's name, for pages (og:site_name) and messages.", example: .string("Amora"), required: true),
                 .text(
@@ -273,7 +311,8 @@ enum ManifestFields {
                     Schema.Node(
                         type: ["object"], description: "Page types by name: what people without the app see.",
                         additionalProperties: .schema(pageType.schema), propertyNames: Schema.Node(type: ["string"], pattern: Pattern.name)),
-                    values: { manifest in manifest.pageTypes.flatMap { pageType.values(of: $0, prefix: "pages.\($0.name.value).") } }
+                    values: { manifest in manifest.pageTypes.flatMap { pageType.values(of: $0, prefix: "pages.\($0.name.value).") } },
+                    missingBelow: { manifest in manifest.pageTypes.flatMap { pageType.missingKeys(of: $0, at: $0.location) } }
                 ) { decoder, entry, manifest in manifest.pageTypes = decoder.pageTypes(entry.value) },
                 .section("robots", \.robots, robots, "robots.txt rules beside what every host needs.", make: { RawRobots(location: $0) }),
                 .sections(
@@ -345,7 +384,8 @@ enum ManifestFields {
                 .texts(
                     "appClips", \.appClips, Schema.text(Pattern.bundleID), "App Clip bundle IDs, each starting with the app's bundle ID.",
                     example: .strings(["com.example.amora.Clip"])),
-            ])
+            ]
+        ).naming { app in "iOS app" + (app.id.map { " '\($0.value)'" } ?? "") }
     }
 
     static var androidApp: ManifestSection<RawAndroidApp> {
@@ -379,7 +419,8 @@ enum ManifestFields {
                         + "15+ decides by the app's own intent filters, as a statement without dynamic rules does.",
                     example: .bool(false)),
                 .accept(\.accept, about: .androidApp),
-            ])
+            ]
+        ).naming { app in "Android app" + (app.id.map { " '\($0.value)'" } ?? "") }
     }
 
     static var domains: ManifestSection<RawDomains> {
@@ -513,7 +554,8 @@ enum ManifestFields {
                 .text("items", \.items, "An item data file: one page per row.", example: .string("data/profiles.csv"), kind: .line),
                 .section("labels", \.labels, labels, "The buttons' words.", make: { RawButtonLabels(location: $0) }),
                 .accept(\.accept, about: .pageType),
-            ])
+            ]
+        ).naming { page in "page type '\(page.name.value)'" }
     }
 
     /// `since: {ios: "6.4"}`: each platform key becomes a `RawSince` at the key's place.
@@ -633,7 +675,8 @@ enum ManifestFields {
                 ManifestField(
                     "userAgents", Schema.field(Schema.scalars, "The crawlers the group is for.", example: .strings(["GPTBot"])),
                     required: true,
-                    values: { group in (group.userAgents ?? []).map { FieldValue(key: "userAgents", value: $0, kind: .text) } }
+                    values: { group in (group.userAgents ?? []).map { FieldValue(key: "userAgents", value: $0, kind: .text) } },
+                    isPresent: { $0.userAgents != nil }
                 ) { decoder, entry, group in group.userAgents = decoder.stringList(entry.value, key: "userAgents") },
                 .texts("allow", \.allow, "Paths the group allows.", example: .strings(["/p/"]), kind: .line),
                 .texts("disallow", \.disallow, "Paths the group disallows.", example: .strings(["/account/"]), kind: .line),

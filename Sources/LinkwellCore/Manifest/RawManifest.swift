@@ -1,6 +1,6 @@
 /// `site.yaml` exactly as written: every field optional, every value located. Nothing here is
 /// checked beyond its YAML shape; `validate` judges it and `resolve` turns it into a `Site`.
-package struct RawManifest: Sendable, Hashable {
+package struct RawManifest: RawEntry {
     package var location: SourceLocation
     package var version: Located<Int>?
     package var name: Located<String>?
@@ -29,7 +29,7 @@ package struct RawManifest: Sendable, Hashable {
     }
 }
 
-package struct RawIOSApp: Sendable, Hashable {
+package struct RawIOSApp: RawEntry {
     package var location: SourceLocation
     package var id: Located<String>?
     package var name: Located<String>?
@@ -40,7 +40,7 @@ package struct RawIOSApp: Sendable, Hashable {
     package var appClips: [Located<String>] = []
 }
 
-package struct RawAndroidApp: Sendable, Hashable {
+package struct RawAndroidApp: RawEntry {
     package var location: SourceLocation
     package var id: Located<String>?
     package var name: Located<String>?
@@ -52,20 +52,20 @@ package struct RawAndroidApp: Sendable, Hashable {
     package var accept: [Located<String>] = []
 }
 
-package struct RawDomains: Sendable, Hashable {
+package struct RawDomains: RawEntry {
     package var location: SourceLocation
     package var pairs: [RawMirrorPair] = []
     package var short: Located<String>?
 }
 
-package struct RawMirrorPair: Sendable, Hashable {
+package struct RawMirrorPair: RawEntry {
     package var location: SourceLocation
     package var primary: Located<String>?
     package var mirror: Located<String>?
 }
 
 /// Matching defaults, for the whole domain (`applinks.defaults`).
-package struct RawRuleDefaults: Sendable, Hashable {
+package struct RawRuleDefaults: RawEntry {
     package var location: SourceLocation
     package var caseSensitive: Located<Bool>?
     package var percentEncoded: Located<Bool>?
@@ -77,7 +77,7 @@ package struct RawSubstitutionVariable: Sendable, Hashable {
     package var values: [Located<String>]
 }
 
-package struct RawRoute: Sendable, Hashable {
+package struct RawRoute: RawEntry {
     package var location: SourceLocation
     package var name: Located<String>?
     package var path: Located<String>?
@@ -111,7 +111,7 @@ package struct RawQueryItem: Sendable, Hashable {
     package var pattern: Located<String>
 }
 
-package struct RawPageType: Sendable, Hashable {
+package struct RawPageType: RawEntry {
     package var name: Located<String>
     package var location: SourceLocation
     package var fallback: Located<String>?
@@ -135,7 +135,7 @@ package struct RawPageType: Sendable, Hashable {
 }
 
 /// A short code on the short host and the path (and query) on the primary host it leads to.
-package struct RawShortLink: Sendable, Hashable {
+package struct RawShortLink: RawEntry {
     package var location: SourceLocation
     package var code: Located<String>?
     package var target: Located<String>?
@@ -149,13 +149,13 @@ package struct RawSince: Sendable, Hashable {
     package var version: Located<String>
 }
 
-package struct RawRobots: Sendable, Hashable {
+package struct RawRobots: RawEntry {
     package var location: SourceLocation
     package var groups: [RawRobotsGroup] = []
     package var sitemaps: [Located<String>] = []
 }
 
-package struct RawRobotsGroup: Sendable, Hashable {
+package struct RawRobotsGroup: RawEntry {
     package var location: SourceLocation
     package var userAgents: [Located<String>]?
     package var allow: [Located<String>] = []
@@ -163,7 +163,7 @@ package struct RawRobotsGroup: Sendable, Hashable {
 }
 
 /// A link test: a URL and what it must do, for every platform (`expect`) or per platform.
-package struct RawLinkTest: Sendable, Hashable {
+package struct RawLinkTest: RawEntry {
     package var location: SourceLocation
     package var url: Located<String>?
     package var app: Located<String>?
@@ -173,7 +173,7 @@ package struct RawLinkTest: Sendable, Hashable {
     package var comment: Located<String>?
 }
 
-package struct RawTheme: Sendable, Hashable {
+package struct RawTheme: RawEntry {
     package var location: SourceLocation
     package var accent: Located<String>?
     package var accentText: Located<String>?
@@ -197,15 +197,21 @@ package struct RawTheme: Sendable, Hashable {
     }
 }
 
-package struct RawButtonLabels: Sendable, Hashable {
+package struct RawButtonLabels: RawEntry {
     package var location: SourceLocation
     package var open: Located<String>?
     package var store: Located<String>?
     package var web: Located<String>?
 }
 
-package struct RawAllowedOrigins: Sendable, Hashable {
+package struct RawAllowedOrigins: RawEntry {
     package var location: SourceLocation
     package var scripts: [Located<String>] = []
     package var connect: [Located<String>] = []
+}
+
+/// A mapping of the manifest as the decoder read it: where it starts is where a key it lacks is
+/// reported.
+package protocol RawEntry: Sendable, Hashable {
+    var location: SourceLocation { get }
 }

@@ -7,11 +7,6 @@ extension Validation {
     static func checkIOSApps(_ manifest: RawManifest) -> [Diagnostic] {
         var found: [Diagnostic] = []
         for app in manifest.iosApps {
-            let what = "iOS app" + (app.id.map { " '\($0.value)'" } ?? "")
-            for (key, value) in [("id", app.id), ("name", app.name), ("teamID", app.teamID), ("bundleID", app.bundleID)] where value == nil
-            {
-                found.append(missing(key, in: what, at: app.location))
-            }
             found += problem(app.id, Identifiers.nameProblem(_:what:), "app id")
             found += problem(app.teamID, Identifiers.teamIDProblem)
             found += problem(app.bundleID, Identifiers.bundleIDProblem)
@@ -31,10 +26,7 @@ extension Validation {
     static func checkAndroidApps(_ manifest: RawManifest) -> [Diagnostic] {
         var found: [Diagnostic] = []
         for app in manifest.androidApps {
-            let what = "Android app" + (app.id.map { " '\($0.value)'" } ?? "")
-            for (key, value) in [("id", app.id), ("name", app.name), ("package", app.package)] where value == nil {
-                found.append(missing(key, in: what, at: app.location))
-            }
+            let what = ManifestFields.androidApp.named?(app) ?? "an Android app"
             found += problem(app.id, Identifiers.nameProblem(_:what:), "app id")
             found += problem(app.package, Identifiers.androidPackageProblem)
             let fingerprints = app.fingerprints ?? []

@@ -14,7 +14,6 @@ extension Validation {
         for page in manifest.pageTypes {
             let what = "page type '\(page.name.value)'"
             found += problem(page.name, Identifiers.nameProblem(_:what:), "page type name")
-            if page.title == nil { found.append(missing("title", in: what, at: page.location)) }
             if let fallback = page.fallback, PageType.Fallback(rawValue: fallback.value) == nil {
                 let options = PageType.Fallback.allCases.map(\.rawValue)
                 found.append(

@@ -3,10 +3,7 @@ extension Validation {
         guard let robots = manifest.robots else { return [] }
         var found: [Diagnostic] = []
         for group in robots.groups {
-            guard let agents = group.userAgents else {
-                found.append(missing("userAgents", in: "a robots group", at: group.location))
-                continue
-            }
+            guard let agents = group.userAgents else { continue }
             if agents.isEmpty { found.append(.error(RobotsProblem.noUserAgent, at: group.location)) }
             for rule in group.allow + group.disallow where !rule.value.hasPrefix("/") && !rule.value.hasPrefix("*") {
                 found.append(.error(RobotsProblem.ruleNotAPath(rule.value), at: rule.location))

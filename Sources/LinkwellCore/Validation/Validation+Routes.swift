@@ -2,10 +2,7 @@ extension Validation {
     static func checkRouteNames(_ manifest: RawManifest) -> [Diagnostic] {
         var found: [Diagnostic] = []
         for route in manifest.routes {
-            guard let name = route.name else {
-                found.append(missing("name", in: "a route", at: route.location))
-                continue
-            }
+            guard let name = route.name else { continue }
             found += problem(name, Identifiers.nameProblem(_:what:), "route name")
         }
         return found + duplicates(manifest.routes.compactMap(\.name), what: "route name")

@@ -19,8 +19,6 @@ extension Validation {
             found.append(.error(ShortLinkProblem.noPrimaryHost, at: manifest.shortLinks[0].location))
         }
         for link in manifest.shortLinks {
-            if link.code == nil { found.append(missing("code", in: "a short link", at: link.location)) }
-            if link.target == nil { found.append(missing("target", in: "a short link", at: link.location)) }
             if let code = link.code {
                 if code.value.isEmpty || !code.value.allSatisfy(shortCodeCharacters.contains) || code.value.hasPrefix("_") {
                     found.append(.error(ShortLinkProblem.badCode(code.value), at: code.location))

@@ -14,7 +14,7 @@ extension Validation {
     }
 
     static func checkSiteName(_ manifest: RawManifest) -> [Diagnostic] {
-        guard let name = manifest.name else { return [missing("name", in: "the manifest", at: manifest.location)] }
+        guard let name = manifest.name else { return [] }
         return name.value.trimmingSpaces().isEmpty ? [.error(SiteProblem.emptyName, at: name.location)] : []
     }
 
@@ -24,15 +24,13 @@ extension Validation {
     }
 
     static func checkDomains(_ manifest: RawManifest) -> [Diagnostic] {
-        guard let domains = manifest.domains else { return [missing("domains", in: "the manifest", at: manifest.location)] }
+        guard let domains = manifest.domains else { return [] }
         var found: [Diagnostic] = []
         if domains.pairs.isEmpty {
             found.append(.error(SiteProblem.noMirrorPair, at: domains.location))
         }
         var hosts: [Located<String>] = []
         for pair in domains.pairs {
-            if pair.primary == nil { found.append(missing("primary", in: "a mirror pair", at: pair.location)) }
-            if pair.mirror == nil { found.append(missing("mirror", in: "a mirror pair", at: pair.location)) }
             hosts += [pair.primary, pair.mirror].compactMap { $0 }
         }
         hosts += [domains.short].compactMap { $0 }

@@ -4,7 +4,7 @@ package enum Validation {
     package typealias Check = @Sendable (RawManifest) -> [Diagnostic]
 
     package static let checks: [Check] = [
-        checkVersion, checkSiteName, checkScheme,
+        checkVersion, checkRequiredKeys, checkSiteName, checkScheme,
         checkAppsDeclared, checkIOSApps, checkAndroidApps, checkAppIDsUnique,
         checkDomains, checkHosting,
         checkSubstitutionVariables,
@@ -21,9 +21,11 @@ package enum Validation {
         checks.flatMap { $0(manifest) }
     }
 
-    /// "missing required key" at the mapping that lacks it.
-    static func missing(_ key: String, in what: String, at location: SourceLocation) -> Diagnostic {
-        .error(ManifestProblem.missingKey(key, in: what), at: location)
+    /// "missing required key" at the mapping that lacks it, for every key the field tables mark
+    /// required (`version` says what to add in its own words: `checkVersion`).
+    static func checkRequiredKeys(_ manifest: RawManifest) -> [Diagnostic] {
+        ManifestFields.root.missingKeys(of: manifest, at: manifest.location).filter { $0.key != "version" || $0.what != "the manifest" }
+            .map { .error(ManifestProblem.missingKey($0.key, in: $0.what), at: $0.location) }
     }
 
     /// Reports every later value that repeats an earlier one, with a note naming the first.
