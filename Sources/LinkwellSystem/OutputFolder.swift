@@ -505,17 +505,25 @@ private enum Journal {
         }
         var failed: String?
         var announced = false
-        FileTree.forEachPath(staging) { relative in
-            guard failed == nil else { return }
+        // Listed first, then moved: the staging folder is not read while entries leave it.
+        for relative in FileTree.paths(staging) {
             let target = root + "/" + relative
             if let slash = relative.lastIndex(of: "/") { try? FileTree.makeFolders(String(relative[..<slash]), in: root) }
             if rename(staging + "/" + relative, target) != 0 {
-                // A folder where the file goes: what it held was removed above, so it goes too.
+                // A folder where the file goes (what it held was removed above, so it goes too);
+                // any other failure leaves the old file and the journal for the next build.
+                guard errno == EISDIR || errno == ENOTEMPTY || errno == EEXIST else {
+                    failed = relative
+                    break
+                }
                 FileTree.remove(target)
-                if rename(staging + "/" + relative, target) != 0 { failed = relative }
+                if rename(staging + "/" + relative, target) != 0 {
+                    failed = relative
+                    break
+                }
             }
             // For the durability suite: a moment with some files replaced and others not yet.
-            if pausing, !announced, failed == nil {
+            if pausing, !announced {
                 announced = true
                 SwapPause.announce("replacing")
             }

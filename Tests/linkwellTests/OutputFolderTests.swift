@@ -98,6 +98,20 @@ import Testing
         #expect(try scratch.besideOutput() == ["Output"])
     }
 
+    /// In place, a file may give way to a folder of the same name and back.
+    @Test func aFileAndAFolderOfOneNameTradePlaces() throws {
+        let scratch = try Scratch()
+        let folder = OutputFolder(path: scratch.output)
+        let asFolder = ["a.com/x/y.html": "y\n", "a.com/robots.txt": "r\n"]
+        let asFile = ["a.com/x": "x\n", "a.com/robots.txt": "r\n"]
+        _ = try folder.replace(produce: Self.producing(asFolder))
+        _ = try folder.replace(produce: Self.producing(asFile))
+        #expect(try scratch.tree() == asFile)
+        _ = try folder.replace(produce: Self.producing(asFolder))
+        #expect(try scratch.tree() == asFolder)
+        #expect(try scratch.besideOutput() == ["Output"])
+    }
+
     @Test func aPathThatIsAFileIsRefusedInWords() throws {
         let scratch = try Scratch()
         #expect(FileManager.default.createFile(atPath: scratch.output, contents: Data("x".utf8)))
