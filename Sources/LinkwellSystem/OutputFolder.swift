@@ -61,7 +61,7 @@ package struct OutputFolder {
         }
         let existing = FileTree.count(root)
         if existing > existed {
-            let removed = FileTree.paths(root).filter { !produced.contains(BuildRecord.hash($0)) }
+            let removed = FileTree.paths(root, notIn: produced)
             changes += removed.map { OutputChange(kind: .removed, path: $0) }
             // Two paths with one hash could hide a removed file from the list, never from the count.
             if removed.count < existing - existed {
@@ -97,12 +97,10 @@ package struct OutputFolder {
             writer.summary.removed = max(existing, 0) - writer.existed
             if writer.summary.isEmpty, existing >= 0 { return (writer.summary, writer.count) }
             try writer.startStaging()
+            SwapPause.announce("staged")
             if writer.inPlace {
-                let removals = try writer.removals(existing: existing)
-                SwapPause.announce("staged")
-                try Journal.write(root: root, staging: staging, removals: removals)
+                try Journal.write(root: root, staging: staging, removals: try writer.removals(existing: existing))
             } else {
-                SwapPause.announce("staged")
                 // No output folder yet (the lock is held): the staging folder becomes it.
                 guard rename(staging, root) == 0 else { throw OutputFolderError.system("cannot move '\(staging)' to '\(root)'") }
             }
@@ -165,18 +163,15 @@ package struct OutputFolder {
     }
 }
 
-/// Compares produced files with the folder in place until the first difference, then builds the
-/// staging folder: links for equal files, new files for the rest.
+/// Compares produced files with the folder in place and writes the ones that differ into the
+/// staging folder (made at the first difference), as `OutputFolder` describes.
 private struct StagingWriter {
-    package let root: String
-    package let staging: String
-    package var summary = OutputFolder.Summary()
-    package var count = 0
+    let root: String
+    let staging: String
+    var summary = OutputFolder.Summary()
+    var count = 0
     /// Produced files that were already in the folder.
-    package var existed = 0
-    /// Equal files met before staging began, to link once it does: their paths, each ended by a
-    /// 0 byte, in one buffer (a no-op build of 200,000 pages holds 7 MB here, not 20).
-    private var equalSoFar: [UInt8] = []
+    var existed = 0
     private var staged = false
     private var folders: Set<String> = []
     private var reader = FileReader()
@@ -184,18 +179,18 @@ private struct StagingWriter {
     /// True when the output folder exists: only what differs is staged, and the journal puts it in
     /// place (see `OutputFolder`). False when there is none yet: every file is new, none is looked
     /// for, and the staging folder becomes the output.
-    package let inPlace: Bool
+    let inPlace: Bool
     /// In place: every produced path's hash, to find the files a build removes.
     private var produced: Set<UInt64> = []
 
-    package init(root: String, staging: String) {
+    init(root: String, staging: String) {
         self.root = root
         self.staging = staging
         files = StagedFileWriter(root: root)
         inPlace = access(root, F_OK) == 0
     }
 
-    package mutating func add(_ file: OutputFile) throws {
+    mutating func add(_ file: OutputFile) throws {
         count += 1
         if inPlace { produced.insert(BuildRecord.hash(file.path)) }
         let state: FileReader.State =
@@ -203,13 +198,6 @@ private struct StagingWriter {
         switch state {
         case .equal:
             existed += 1
-            if inPlace { return }
-            if staged {
-                try link(file.path)
-            } else {
-                equalSoFar += file.path.utf8
-                equalSoFar.append(0)
-            }
             return
         case .different:
             existed += 1
@@ -221,24 +209,19 @@ private struct StagingWriter {
         try write(file)
     }
 
-    /// Creates the staging folder and links every equal file met so far; later files go there.
-    package mutating func startStaging() throws {
+    /// Creates the staging folder; the files that differ go there.
+    mutating func startStaging() throws {
         guard !staged else { return }
         staged = true
         guard mkdir(staging, 0o755) == 0 else {
             throw OutputFolderError.system("cannot write '\(root)': cannot create a folder beside it")
         }
-        for path in equalSoFar.split(separator: 0) { try link(String(decoding: path, as: UTF8.self)) }
-        equalSoFar = []
     }
 
     /// In place: the folder's files no produced path names, `existing` of them in all.
-    package func removals(existing: Int) throws -> [String] {
+    func removals(existing: Int) throws -> [String] {
         guard existing > existed else { return [] }
-        var found: [String] = []
-        FileTree.forEachPath(root) { path in
-            if !produced.contains(BuildRecord.hash(path)) { found.append(path) }
-        }
+        let found = FileTree.paths(root, notIn: produced)
         // Counted exactly (every produced file that exists is one of the folder's): fewer found
         // means two paths share a hash, and a file would stay that should go.
         guard found.count == existing - existed else {
@@ -248,14 +231,6 @@ private struct StagingWriter {
         return found
     }
 
-    private mutating func link(_ path: String) throws {
-        let target = try prepare(path)
-        guard hardLink(root + "/" + path, target) == 0 else {
-            if errno == EEXIST { throw OutputFolderError("two files of the build have the path '\(path)'") }
-            throw OutputFolderError.system("cannot write '\(root)/\(path)'")
-        }
-    }
-
     /// Hands the file to the writer, its folder made (see StagedFileWriter).
     private mutating func write(_ file: OutputFile) throws {
         try files.write(file.bytes, to: try prepare(file.path), path: file.path)
@@ -263,7 +238,7 @@ private struct StagingWriter {
 
     /// Waits for every staged file; a build calls this before it uses (or removes) the staging
     /// folder, and a failure to write is thrown here at the latest.
-    package mutating func finishWriting() throws {
+    mutating func finishWriting() throws {
         try files.finish()
     }
 
@@ -283,11 +258,11 @@ private struct StagingWriter {
 
 /// Reads a file into one reused buffer and compares it with produced bytes.
 private struct FileReader {
-    package enum State { case equal, different, missing }
+    enum State { case equal, different, missing }
 
     private var buffer = [UInt8](repeating: 0, count: 1 << 16)
 
-    package mutating func compare(_ path: String, with bytes: [UInt8]) -> State {
+    mutating func compare(_ path: String, with bytes: [UInt8]) -> State {
         // Non-blocking, not through a symbolic link, and only a regular file is read: a FIFO, a
         // device or a link left in the output folder is different (and replaced), not waited on
         // or followed.
@@ -316,8 +291,6 @@ private struct FileReader {
         return same ? .equal : .different
     }
 }
-
-private func hardLink(_ existing: String, _ new: String) -> Int32 { link(existing, new) }
 
 /// Walks, counts and removes trees with `opendir`/`readdir` (file types from the directory
 /// entries, no `stat` per file).
@@ -349,10 +322,14 @@ package enum FileTree {
         return folders
     }
 
-    /// Calls `visit` with everything below `root` that is not a folder, `/`-separated and
-    /// relative to it, without an `lstat` each.
-    package static func forEachPath(_ root: String, _ visit: (String) -> Void) {
-        walk(root, prefix: "") { path, _ in visit(path) }
+    /// The files below `root` whose paths' hashes (`BuildRecord.hash`) are not in `produced`:
+    /// what a build did not write.
+    package static func paths(_ root: String, notIn produced: Set<UInt64>) -> [String] {
+        var found: [String] = []
+        walk(root, prefix: "") { path, _ in
+            if !produced.contains(BuildRecord.hash(path)) { found.append(path) }
+        }
+        return found
     }
 
     /// Removes the folders above `path` (relative to `root`) that are left empty, nearest first.
@@ -538,9 +515,9 @@ private enum Journal {
 /// An exclusive lock on the builds of one folder: `flock` on the folder that holds it (no lock
 /// file to commit or ignore), held until the build ends; the kernel drops it if the process dies.
 private struct FolderLock {
-    package let descriptor: Int32
+    let descriptor: Int32
 
-    package init(beside root: String) throws {
+    init(beside root: String) throws {
         let parent = FileTree.split(root).parent
         try FileTree.makeFolders(parent)
         descriptor = open(parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -554,19 +531,20 @@ private struct FolderLock {
         }
     }
 
-    package func release() {
+    func release() {
         close(descriptor)
     }
 }
 
 /// For the durability suite only: with `LINKWELL_TEST_SWAP_PAUSE=<milliseconds>`, a build says on
-/// standard error when its staging folder is complete (`linkwell-test: staged`) and when the swap
-/// is done (`linkwell-test: swapped`), and waits that long after each, so a test can kill it at
-/// the swap itself rather than at a moment it can only hope to hit.
+/// standard error when its staging folder is complete (`linkwell-test: staged`), when it has
+/// replaced its first file (`linkwell-test: replacing`) and when every file is in place
+/// (`linkwell-test: swapped`), and waits that long after each, so a test can kill it at those
+/// moments rather than at ones it can only hope to hit.
 private enum SwapPause {
-    package static let milliseconds: UInt32? = getenv("LINKWELL_TEST_SWAP_PAUSE").flatMap { UInt32(String(cString: $0)) }
+    static let milliseconds: UInt32? = getenv("LINKWELL_TEST_SWAP_PAUSE").flatMap { UInt32(String(cString: $0)) }
 
-    package static func announce(_ moment: String) {
+    static func announce(_ moment: String) {
         guard let milliseconds else { return }
         _ = writeAll(STDERR_FILENO, Array("linkwell-test: \(moment)\n".utf8))
         usleep(milliseconds * 1000)

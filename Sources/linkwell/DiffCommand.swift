@@ -53,7 +53,7 @@ struct DiffCommand: ParsableCommand {
         }
         // Item pages stream through the comparison: neither side's catalogue is held.
         let items = ItemPageComparison(
-            base: baseResult?.succeeded == true ? baseResult : nil, baseProject: baseInput?.2 ?? NoProjectFiles(),
+            base: baseResult?.succeeded == true ? baseResult : nil, baseProject: baseInput?.project ?? NoProjectFiles(),
             head: headResult, headProject: manifestOptions.project)
         try Console.report(items.headDiagnostics, manifestOptions, quiet: true)
         var head = ManifestDiff.Side(
@@ -93,7 +93,7 @@ struct DiffCommand: ParsableCommand {
 
     /// The base manifest's display name, text and the files beside it; nil when a git revision
     /// exists but has no manifest yet (a first pull request).
-    private func baseInput() throws -> (String, String, any ProjectFiles)? {
+    private func baseInput() throws -> (name: String, text: String, project: any ProjectFiles)? {
         if let baseManifest {
             guard let data = FileManager.default.contents(atPath: baseManifest) else {
                 Console.error("cannot read base manifest '\(baseManifest)'")

@@ -26,7 +26,7 @@ package struct ManifestDiff: Sendable {
             for file in files where !planned.contains(file.path) && file.path.hasSuffix(".html") {
                 guard let slash = file.path.firstIndex(of: "/") else { continue }
                 let path = String(file.path[slash...].dropLast(".html".count))
-                items[path] = FNV.hash(words: [Int(truncatingIfNeeded: FNV.hash(file.bytes))], seed: items[path] ?? FNV.offsetBasis)
+                items[path] = FNV.hash(file.bytes, seed: items[path] ?? FNV.offsetBasis)
             }
             self.init(site: site, plan: plan, files: files, itemPages: items, fileCount: files.count, templates: templates)
         }
