@@ -335,6 +335,30 @@ import Testing
         #expect(HostRoutes.regex("/a*\u{301}") == "^/a*\u{301}$")
     }
 
+    /// The shown URL's pieces end after each '/', '?', '&' or '=' character: ASCII text is split
+    /// by its bytes, and must give the pieces the character-by-character definition gives.
+    @Test func shownURLPiecesEndAfterEachSeparatorCharacter() {
+        func reference(_ text: String) -> [String] {
+            var pieces: [String] = []
+            var current = ""
+            for character in text {
+                current.append(character)
+                if "/?&=".contains(character) {
+                    pieces.append(current)
+                    current = ""
+                }
+            }
+            return current.isEmpty ? pieces : pieces + [current]
+        }
+        var random = PropertyTests.Random(state: 0x5107_E4)
+        let parts = ["/", "?", "&", "=", "a", "%2F", "m.example.com", "é", "\u{301}", "#", "//"]
+        for _ in 0..<3_000 {
+            let text = (0..<random.below(9)).map { _ in random.pick(parts) }.joined()
+            #expect(PageContext.Link.pieces(of: Substring(text)).map(String.init) == reference(text), "\(text)")
+        }
+        #expect(PageContext.Link.pieces(of: "a/\u{301}b").map(String.init) == ["a/\u{301}b"])
+    }
+
     @Test func shortLinksRedirectOnEveryHostAndHaveAFallbackPage() throws {
         let yaml =
             Fixtures.validManifest.replacingOccurrences(

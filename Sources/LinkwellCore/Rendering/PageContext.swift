@@ -273,6 +273,20 @@ extension PageContext.Link: TemplateObject {
     }
 
     static func pieces(of text: Substring) -> [Substring] {
+        // Canonical URLs are ASCII once their paths are percent-encoded: split their bytes (the
+        // characters' walk below was a tenth of rendering an item page). Any other text takes
+        // the walk, where a mark combined onto a '/' keeps it from ending a piece.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            var pieces: [Substring] = []
+            let bytes = text.utf8
+            var start = bytes.startIndex
+            for index in bytes.indices where Self.breaks.contains(bytes[index]) {
+                pieces.append(Substring(bytes[start...index]))
+                start = bytes.index(after: index)
+            }
+            if start < bytes.endIndex { pieces.append(Substring(bytes[start...])) }
+            return pieces
+        }
         var pieces: [Substring] = []
         var start = text.startIndex
         for index in text.indices where "/?&=".contains(text[index]) {
@@ -282,6 +296,8 @@ extension PageContext.Link: TemplateObject {
         if start < text.endIndex { pieces.append(text[start...]) }
         return pieces
     }
+
+    private static let breaks = ASCIISet("/?&=")
 
     package func member(named name: String) -> TemplateValue? {
         switch name {

@@ -7,7 +7,7 @@
 /// rule. Tags of other dialects (`{{$block}}`, `{{<parent}}`, `{{%pragma}}`, `{{>*dynamic}}`,
 /// `{{name(transform)}}`) are errors at their line and column rather than silently empty text.
 struct MustacheTemplate: Sendable {
-    indirect enum Node: Sendable {
+    enum Node: Sendable {
         case text([UInt8])
         case variable(Name, escaped: Bool)
         case section(Name, inverted: Bool, body: [Node])
