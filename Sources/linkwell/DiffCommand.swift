@@ -75,7 +75,9 @@ struct DiffCommand: ParsableCommand {
             site: baseSite, plan: basePlan, files: baseResult.files, itemPages: items.baseRows,
             fileCount: baseResult.files.count, templates: baseResult.templates)
         baseSide.warnings = baseDiagnostics
-        let diff = ManifestDiff(base: baseSide, head: head, itemPages: items.fileChanges, budget: budgetOption.engineBudget)
+        let diff = ManifestDiff(
+            base: baseSide, head: head, itemPages: items.fileChanges, itemPagesSameByFingerprint: items.sameByFingerprint,
+            budget: budgetOption.engineBudget)
         report(diff, base: name)
     }
 

@@ -53,14 +53,17 @@ import Testing
         return ManifestDiff(
             base: try side(baseResult, rows: items.baseRows, count: 0),
             head: try side(headResult, rows: items.headRows, count: items.headCount),
-            itemPages: items.fileChanges)
+            itemPages: items.fileChanges, itemPagesSameByFingerprint: items.sameByFingerprint)
     }
 
     @Test func streamedItemPagesGiveTheReportHoldingThemGives() throws {
         let held = ManifestDiff(base: try Self.side("base.yaml"), head: try Self.side("head.yaml"))
         let streamed = try Self.streamedDiff(base: "base.yaml", baseProject: Self.project(), head: "head.yaml", headProject: Self.project())
         #expect(streamed.files == held.files && streamed.fileCount == held.fileCount)
-        #expect(streamed.markdown(base: "base.yaml", head: "head.yaml") == held.markdown(base: "base.yaml", head: "head.yaml"))
+        // The streamed report also says which pages it did not render; the rest is the same.
+        var unsaid = streamed
+        unsaid.itemPagesSameByFingerprint = 0
+        #expect(unsaid.markdown(base: "base.yaml", head: "head.yaml") == held.markdown(base: "base.yaml", head: "head.yaml"))
     }
 
     /// One row edited and nothing else: only that row's pages are rendered twice, and they are
@@ -75,8 +78,16 @@ import Testing
         #expect(!items.isEmpty && items.allSatisfy { $0.kind == .changed && $0.addedLines > 0 && $0.addedLines == $0.removedLines })
         #expect(diff.files.allSatisfy { $0.path.hasSuffix("/p/teapot.html") }, "\(diff.files.map(\.path))")
         #expect(diff.changes.changes.map(\.text) == ["1 item page changed: `/p/teapot`."])
+        // Every other item page was counted on its fingerprint, and the report says so.
+        let built = Linkwell.build(SourceFile(path: "site.yaml", text: Fixtures.text("diff/head.yaml")), project: Self.project())
+        var emitted = 0
+        _ = Generation.files(of: built, project: Self.project()) { _ in emitted += 1 }
+        let itemPageCount = emitted - built.files.count
+        #expect(diff.itemPagesSameByFingerprint == itemPageCount - items.count && diff.itemPagesSameByFingerprint > 0)
+        #expect(
+            diff.markdown(base: "head.yaml", head: "head.yaml").contains("\(diff.itemPagesSameByFingerprint) item pages were not rendered"))
         let same = try Self.streamedDiff(base: "head.yaml", baseProject: Self.project(), head: "head.yaml", headProject: Self.project())
-        #expect(same.isEmpty)
+        #expect(same.isEmpty && same.itemPagesSameByFingerprint == itemPageCount)
         // A route's comment changes every page's fingerprint (the manifest's structure) and no
         // page's bytes: every page is rendered on both sides, and none is a change.
         let recommented = try Self.streamedDiff(
@@ -197,7 +208,7 @@ import Testing
             Set(report.keys) == [
                 "version", "base", "head", "firstManifest", "proved", "unproved", "regions", "samples", "changes", "previews", "routes",
                 "files",
-                "fileCount", "newWarnings", "resolvedWarnings",
+                "fileCount", "itemPagesSameByFingerprint", "newWarnings", "resolvedWarnings",
             ])
         #expect(report["firstManifest"] == .bool(false) && report["proved"] == .bool(false))
         guard case .array(let changes) = report["changes"] else {

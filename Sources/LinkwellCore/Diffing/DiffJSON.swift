@@ -92,6 +92,8 @@ struct DiffJSON: Encodable {
     var routes: [Route]
     var files: [File]
     var fileCount: Int
+    /// Item pages not rendered because the base's page at their path has their fingerprint.
+    var itemPagesSameByFingerprint: Int
     /// The build's warnings this change adds and resolves, as diagnostics (code, location).
     var newWarnings: [Diagnostic]
     var resolvedWarnings: [Diagnostic]

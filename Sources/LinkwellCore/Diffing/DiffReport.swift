@@ -194,12 +194,14 @@ extension ManifestDiff {
     }
 
     private var fileSection: [String] {
-        guard !files.isEmpty else { return ["### Files", "", "No built file changes (\(fileCount) files).", ""] }
+        guard !files.isEmpty else {
+            return ["### Files", "", "No built file changes (\(fileCount) files)."] + fingerprintNote + [""]
+        }
         let counts = [OutputChange.Kind.changed, .added, .removed].compactMap { kind -> String? in
             let count = files.filter { $0.kind == kind }.count
             return count == 0 ? nil : "\(count) \(kind.rawValue)"
         }
-        var lines = ["### Files", "", "\(counts.joined(separator: ", ")) (the new build has \(fileCount) files).", ""]
+        var lines = ["### Files", "", "\(counts.joined(separator: ", ")) (the new build has \(fileCount) files)."] + fingerprintNote + [""]
         lines += ["| File | Change | Lines |", "| --- | --- | --- |"]
         for change in files.prefix(Self.listedFiles) {
             lines.append("| \(code(change.path)) | \(change.kind.rawValue) | +\(change.addedLines) −\(change.removedLines) |")
@@ -207,6 +209,17 @@ extension ManifestDiff {
         if files.count > Self.listedFiles { lines.append("| … and \(files.count - Self.listedFiles) more | | |") }
         lines.append("")
         return lines
+    }
+
+    /// What the file counts took on fingerprints rather than on rendered bytes, said where they are.
+    private var fingerprintNote: [String] {
+        guard itemPagesSameByFingerprint > 0 else { return [] }
+        let pages = itemPagesSameByFingerprint == 1 ? "1 item page was" : "\(itemPagesSameByFingerprint) item pages were"
+        return [
+            "",
+            "\(pages) not rendered: each has the inputs of the base's page at its path (its row, page type and host, "
+                + "the manifest's structure and the templates, compared by fingerprint), so it is counted as unchanged.",
+        ]
     }
 
     static func text(_ outcome: Outcome) -> String {
@@ -262,7 +275,8 @@ extension ManifestDiff {
                 previews: previews.map { .init(url: $0.url, aspect: $0.aspect, before: $0.before, after: $0.after) },
                 routes: routes.map { .init(kind: $0.kind.rawValue, name: $0.name, details: $0.details.map(plain)) },
                 files: files.map { .init(path: $0.path, kind: $0.kind.rawValue, addedLines: $0.addedLines, removedLines: $0.removedLines) },
-                fileCount: fileCount, newWarnings: newWarnings, resolvedWarnings: resolvedWarnings))
+                fileCount: fileCount, itemPagesSameByFingerprint: itemPagesSameByFingerprint, newWarnings: newWarnings,
+                resolvedWarnings: resolvedWarnings))
     }
 }
 

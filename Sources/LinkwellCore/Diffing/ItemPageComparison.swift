@@ -24,6 +24,8 @@ package struct ItemPageComparison: Sendable {
     package var fileChanges: [ManifestDiff.FileChange] = []
     /// How many item pages the head has.
     package var headCount = 0
+    /// How many of them were not rendered: the base's page at their path has their fingerprint.
+    package var sameByFingerprint = 0
     /// The diagnostics of each side's item stage.
     package var baseDiagnostics: [Diagnostic] = []
     package var headDiagnostics: [Diagnostic] = []
@@ -80,7 +82,7 @@ package struct ItemPageComparison: Sendable {
                     return
                 }
                 basePages[key]?.inHead = true
-                if !file.provedUnchanged { suspects[key] = FNV.hash(file.bytes) }
+                if file.provedUnchanged { sameByFingerprint += 1 } else { suspects[key] = FNV.hash(file.bytes) }
             }.diagnostics
         let removed = Set(basePages.filter { !$0.value.inHead }.keys)
 

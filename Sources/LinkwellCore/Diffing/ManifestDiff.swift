@@ -127,6 +127,9 @@ package struct ManifestDiff: Sendable {
     /// How many distinct URLs were compared, and how many files the new build has.
     package var urlCount: Int
     package var fileCount: Int
+    /// Item pages of the head that were not rendered because the base's page at their path has
+    /// their fingerprint (`ItemPageComparison`): the same inputs, taken to be the same bytes.
+    package var itemPagesSameByFingerprint: Int
     /// Warnings the head's build gives and the base's does not, and the other way round (the
     /// same code and words, wherever the line moved to).
     package var newWarnings: [Diagnostic] = []
@@ -139,8 +142,11 @@ package struct ManifestDiff: Sendable {
     /// A nil `base` is a first pull request: everything in `head` is new.
     /// `itemPages`: the item pages' changes when they were compared as they streamed
     /// (`ItemPageComparison`); the sides' `files` then hold the builds' own files only.
-    package init(base: Side?, head: Side, itemPages: [FileChange] = [], budget: EngineBudget = .default) {
+    package init(
+        base: Side?, head: Side, itemPages: [FileChange] = [], itemPagesSameByFingerprint: Int = 0, budget: EngineBudget = .default
+    ) {
         isFirst = base == nil
+        self.itemPagesSameByFingerprint = itemPagesSameByFingerprint
         let base = base ?? .nothing
         routes = Self.routeChanges(base.site.routes, head.site.routes)
         changes = ManifestChanges(base: base.site, head: head.site, baseExtras: base.extras, headExtras: head.extras)
