@@ -20,49 +20,109 @@ import Testing
     }
 
     /// Item pages come from the page template specialized to their page type and host (and,
-    /// when no item can change it, with the policy filled in once); each must be byte for byte
-    /// the page the whole template gives.
+    /// when no item can change it, with the policy filled in once), compiled to an
+    /// `ItemPageProgram` when every name in it means the same on every row; each page must be
+    /// byte for byte the page the whole template gives.
     @Test func specializedItemPagesEqualTheWholeTemplatesPages() throws {
-        let rows =
-            "path,title,description,image,color\n/p/1,One <1>,,https://img.example.com/1.png,red\n/p/2,,Two & more,,blue\n"
-            + "/p/3,linkwell-content-security-policy,,,\n"
-        let yaml = Self.items.replacingOccurrences(of: "scheme: example\n", with: "scheme: example\ntemplates: T\n")
-        let variants: [(template: String?, prefilled: Bool)] = [
-            (nil, true),
+        let variants: [(template: String?, prefilled: Bool?, compiled: Bool)] = [
+            (nil, true, true),
             (
                 "<style>p { color: {{item.fields.color}} }</style>{{> head}}<p>{{page.title}}</p><script>{{{behaviour.script}}}</script>",
-                false
+                false, true
             ),
-            ("{{> head}}{{#link}}<meta name=x content=\"{{behaviour.contentSecurityPolicy}}\">{{/link}}", false),
-            ("{{> head}}<{{item.fields.color}}>{{#page.image}}<img src=\"{{.}}\">{{/page.image}}", false),
-            ("<style>b{}</style>{{#page}}<h1>{{title}}</h1>{{/page}}{{> head}}<script>{{{behaviour.script}}}</script>", true),
+            ("{{> head}}{{#link}}<meta name=x content=\"{{behaviour.contentSecurityPolicy}}\">{{/link}}", false, true),
+            ("{{> head}}<{{item.fields.color}}>{{#page.image}}<img src=\"{{.}}\">{{/page.image}}", false, true),
+            ("<style>b{}</style>{{#page}}<h1>{{title}}</h1>{{/page}}{{> head}}<script>{{{behaviour.script}}}</script>", true, true),
+            // Sections on the row's own values, inverted ones, lists and `{{.}}`.
+            (
+                "{{> head}}{{^page.image}}<p>no image</p>{{/page.image}}{{#item.color}}<b>{{.}}</b>{{/item.color}}"
+                    + "{{^item.color}}<i>none</i>{{/item.color}}{{#item}}<u>{{path}}</u>{{/item}}{{#buttons}}[{{id}} {{label}} "
+                    + "{{href}} {{style}} {{siteName}}]{{/buttons}}{{^buttons}}no buttons{{/buttons}}"
+                    + "{{#link.shown}}{{text}}|{{/link.shown}}{{#link}}{{#web}}{{{web}}}{{/web}}{{/link}}",
+                false, true
+            ),
+            // A name more than one level answers: the innermost (`text`: the piece's, not the theme's).
+            ("{{> head}}{{#theme}}{{#link.shown}}<{{text}}>{{/link.shown}}{{text}}{{/theme}}", nil, true),
+            // A bare name under `{{#item}}` is a column on some rows and not on others: the engine renders it.
+            ("{{> head}}{{#item}}<p>{{color}} {{siteName}}</p>{{/item}}", nil, false),
         ]
         for variant in variants {
-            var files = ["data/p.csv": rows]
-            if let template = variant.template { files["T/page.mustache"] = template }
-            let manifest = variant.template == nil ? Self.items : yaml
-            let result = Linkwell.build(SourceFile(path: "site.yaml", text: manifest), project: InMemoryProjectFiles(files))
-            let site = try #require(result.site, "\(result.diagnostics)")
-            let templates = try #require(result.templates)
-            let pages = PreviewPages(site: site, templates: templates)
-            let page = try #require(site.pageTypes.first { $0.items != nil })
-            var reader = ItemRows(file: "data/p.csv", format: .csv, chunks: AnyIterator([Array(rows.utf8)].makeIterator()))
-            var parsed: [ItemRow] = []
-            while let next = reader.next() { if case .success(let row) = next { parsed.append(row) } }
-            var seen = 0
-            _ = try ItemBuild.run(
-                site: site, templates: templates, project: InMemoryProjectFiles(files),
-                emit: { file in
-                    let entry = try #require(pages.hosts(of: page.name).first { file.path.hasPrefix($0.host + "/") })
-                    let path = String(file.path.dropFirst(entry.host.count).dropLast(".html".count))
-                    let row = try #require(parsed.first { $0.path == path })
-                    let whole = pages.wholeRender(page: page, host: entry, item: row)
-                    #expect(file.contents == String(decoding: whole, as: UTF8.self), "\(variant.template ?? "built-in") \(file.path)")
-                    #expect(pages.hasPrefilledPolicy(page.name, host: entry.host) == variant.prefilled, "\(variant.template ?? "built-in")")
-                    seen += 1
-                })
-            #expect(seen == 6)
+            try expectProgramPagesEqualWholePages(
+                template: variant.template, prefilled: variant.prefilled, compiled: variant.compiled)
         }
+    }
+
+    /// Templates made at random from tags of every kind the page context answers, nested at
+    /// random: the program's pages (or, where it declines, the engine's) are the whole template's.
+    @Test func randomTemplatesGiveTheWholeTemplatesPages() throws {
+        var random = PropertyTests.Random(state: 0x17E3_9A6E)
+        let names = [
+            "page.title", "page.description", "page.image", "page.twitterCard", "page.type", "link.canonical", "link.web",
+            "link.native", "link.openInApp", "item.path", "item.color", "item.fields.color", "item.missing", "siteName", "isMirror",
+            "host", "ios.name", "text", "label", "href", ".", "title", "path", "web", "canonical", "color",
+        ]
+        let sections = [
+            "page.image", "page.description", "link", "link.shown", "buttons", "item", "item.color", "page", "ios", "isMirror", "link.web",
+            "theme",
+        ]
+        func fragment(depth: Int) -> String {
+            switch random.below(depth > 2 ? 3 : 5) {
+            case 0: return ["<p>", " & ", "'", "\n", "x"][random.below(5)]
+            case 1: return "{{\(random.pick(names))}}"
+            case 2: return "{{{\(random.pick(names))}}}"
+            default:
+                let name = random.pick(sections)
+                let sigil = random.below(3) == 0 ? "^" : "#"
+                let body = (0..<random.below(4)).map { _ in fragment(depth: depth + 1) }.joined()
+                return "{{\(sigil)\(name)}}\(body){{/\(name)}}"
+            }
+        }
+        var compiled = 0
+        for _ in 0..<120 {
+            let template = "{{> head}}" + (0..<(1 + random.below(6))).map { _ in fragment(depth: 0) }.joined()
+            if try expectProgramPagesEqualWholePages(template: template, prefilled: nil, compiled: nil) { compiled += 1 }
+        }
+        #expect(compiled > 60, "most random templates compile")
+    }
+
+    /// Builds the item fixture with `template` as its page template (nil: the built-in one) and
+    /// holds every item page to the whole template's; returns whether a program wrote them.
+    @discardableResult
+    func expectProgramPagesEqualWholePages(template: String?, prefilled: Bool?, compiled: Bool?) throws -> Bool {
+        let rows =
+            "path,title,description,image,color\n/p/1,One <1>,,https://img.example.com/1.png,red\n/p/2,,Two & more,,\n"
+            + "/p/3,linkwell-content-security-policy,,,\n"
+        let yaml = Self.items.replacingOccurrences(of: "scheme: example\n", with: "scheme: example\ntemplates: T\n")
+        var files = ["data/p.csv": rows]
+        if let template { files["T/page.mustache"] = template }
+        let manifest = template == nil ? Self.items : yaml
+        let result = Linkwell.build(SourceFile(path: "site.yaml", text: manifest), project: InMemoryProjectFiles(files))
+        let site = try #require(result.site, "\(result.diagnostics)")
+        let templates = try #require(result.templates)
+        let pages = PreviewPages(site: site, templates: templates)
+        let page = try #require(site.pageTypes.first { $0.items != nil })
+        var reader = ItemRows(file: "data/p.csv", format: .csv, chunks: AnyIterator([Array(rows.utf8)].makeIterator()))
+        var parsed: [ItemRow] = []
+        while let next = reader.next() { if case .success(let row) = next { parsed.append(row) } }
+        var seen = 0
+        var programs = Set<Bool>()
+        _ = try ItemBuild.run(
+            site: site, templates: templates, project: InMemoryProjectFiles(files),
+            emit: { file in
+                let entry = try #require(pages.hosts(of: page.name).first { file.path.hasPrefix($0.host + "/") })
+                let path = String(file.path.dropFirst(entry.host.count).dropLast(".html".count))
+                let row = try #require(parsed.first { $0.path == path })
+                let whole = pages.wholeRender(page: page, host: entry, item: row)
+                #expect(file.contents == String(decoding: whole, as: UTF8.self), "\(template ?? "built-in") \(file.path)")
+                if let prefilled {
+                    #expect(pages.hasPrefilledPolicy(page.name, host: entry.host) == prefilled, "\(template ?? "built-in")")
+                }
+                programs.insert(pages.hasItemProgram(page.name, host: entry.host))
+                seen += 1
+            })
+        #expect(seen == 6)
+        if let compiled { #expect(programs == [compiled], "\(template ?? "built-in")") }
+        return programs == [true]
     }
 
     @Test func builtInTemplatesAreTheTemplatesFolder() throws {

@@ -272,6 +272,11 @@ extension PageContext.Link: TemplateObject {
         func member(named name: String) -> TemplateValue? { name == "text" ? .text(text) : nil }
     }
 
+    /// The pieces of `canonical` without its scheme, as the page shows them.
+    static func shown(_ canonical: String) -> [Substring] {
+        pieces(of: canonical.drop { $0 != "/" }.dropFirst(2))
+    }
+
     static func pieces(of text: Substring) -> [Substring] {
         // Canonical URLs are ASCII once their paths are percent-encoded: split their bytes (the
         // characters' walk below was a tenth of rendering an item page). Any other text takes
@@ -304,7 +309,7 @@ extension PageContext.Link: TemplateObject {
         case "canonical": .text(canonical)
         // The URL as the page shows it (host, path, query), in pieces that end after '/', '?',
         // '&' or '=': a template puts <wbr> after each so the line breaks there, not mid-word.
-        case "shown": .list(Self.pieces(of: canonical.drop { $0 != "/" }.dropFirst(2)).map { .object(Piece(text: String($0))) })
+        case "shown": .list(Self.shown(canonical).map { .object(Piece(text: String($0))) })
         case "openInApp": .optional(openInApp)
         case "web": .optional(web)
         case "desktop": .optional(desktop)

@@ -56,7 +56,20 @@ final class PageFrame: Sendable {
         pageTexts = Dictionary(page.written.filter(\.isPageText).map { ($0.key, $0.text) }, uniquingKeysWith: { first, _ in first })
     }
 
-    func context(item: ItemRow?) -> PageContext {
+    /// What differs from item page to item page of this frame: the texts a row can override,
+    /// the links expanded for the item's path, and the buttons (their links are the item's).
+    /// `context(item:)` is made from these, and so is `ItemPageProgram`'s page: one source.
+    struct ItemValues {
+        var title: String
+        var description: String?
+        var image: String?
+        var twitterCard: String
+        /// Nil on pages whose path is not known when building (route and not-found pages).
+        var link: PageContext.Link?
+        var buttons: [(id: String, label: String, href: String, style: String)]
+    }
+
+    func values(item: ItemRow?) -> ItemValues {
         let title = kind == nil ? item?.fields["title"].flatMap { $0.isEmpty ? nil : $0 } ?? page.title : page.title
         let description = kind == nil ? item?.fields["description"].flatMap { $0.isEmpty ? nil : $0 } ?? page.description : page.description
         let image = kind == nil ? item?.fields["image"].flatMap { $0.isEmpty ? nil : $0 } ?? page.image : page.image
@@ -81,24 +94,30 @@ final class PageFrame: Sendable {
         case (.mirror, nil): buttons = [storeButton, openButton, webButton].compactMap { $0 }
         default: buttons = [storeButton, webButton].compactMap { $0 }
         }
+        return ItemValues(
+            title: title, description: description, image: image, twitterCard: image == nil ? "summary" : "summary_large_image",
+            link: known,
+            buttons: buttons.enumerated().map { index, button in
+                (button.id, button.label, button.href, index == 0 ? "primary" : button.id == "linkwell-web" ? "link" : "secondary")
+            })
+    }
+
+    func context(item: ItemRow?) -> PageContext {
+        let values = values(item: item)
         return PageContext(
             siteName: site.name,
             host: host,
             kind: kind,
             page: .init(
-                type: page.name, title: title, description: description, image: image,
-                twitterCard: image == nil ? "summary" : "summary_large_image", texts: pageTexts),
-            link: known,
+                type: page.name, title: values.title, description: values.description, image: values.image,
+                twitterCard: values.twitterCard, texts: pageTexts),
+            link: values.link,
             webHome: webHome,
             ios: ios,
             android: android,
             item: kind == nil ? item.map { .init(path: $0.path, fields: $0.fields) } : nil,
             webShouldFallback: links.hasWebEquivalent ? "true" : "false",
-            buttons: buttons.enumerated().map { index, button in
-                .init(
-                    id: button.id, label: button.label, href: button.href,
-                    style: index == 0 ? "primary" : button.id == "linkwell-web" ? "link" : "secondary")
-            },
+            buttons: values.buttons.map { .init(id: $0.id, label: $0.label, href: $0.href, style: $0.style) },
             theme: theme,
             behaviour: behaviour,
             assets: assets)

@@ -25,6 +25,9 @@ package struct PreviewPages: Sendable {
         var template: MustacheTemplate?
         /// The template with its Content-Security-Policy already in place, when no item can change it.
         var filled: MustacheTemplate?
+        /// `filled` (else `template`) compiled to write pages from the item's values; nil when a
+        /// name in it could mean different things on different rows (the engine renders them).
+        var program: ItemPageProgram?
     }
 
     package init(site: Site, templates: PageTemplates, assets: PageAssets? = nil) {
@@ -42,9 +45,12 @@ package struct PreviewPages: Sendable {
                 let frame = PageFrame(site: site, page: page, host: host, kind: nil, links: links, config: config, assets: assets)
                 let known = ItemMask(object: frame.context(item: Self.root), prefix: "")
                 let specialized = templates.specialize("page", known: .object(known))
+                let filled = specialized.flatMap { ContentSecurityPolicy.prefilled($0, templates: templates, site: site) }
                 setups["\(page.name) \(host.host)"] = ItemPageSetup(
-                    frame: frame, template: specialized,
-                    filled: specialized.flatMap { ContentSecurityPolicy.prefilled($0, templates: templates, site: site) })
+                    frame: frame, template: specialized, filled: filled,
+                    program: (filled ?? specialized).flatMap {
+                        ItemPageProgram.compile($0, shared: frame.context(item: Self.root), library: templates.library)
+                    })
             }
         }
         itemSetups = setups
@@ -131,6 +137,10 @@ package struct PreviewPages: Sendable {
     }
 
     func render(page: PageType, host: PageHost, item: ItemRow?) -> [UInt8] {
+        if let item, let setup = itemSetups["\(page.name) \(host.host)"], let program = setup.program {
+            let rendered = program.render(setup.frame.values(item: item), item: item)
+            return setup.filled != nil ? rendered.bytes : ContentSecurityPolicy.fill(rendered, templates: templates, site: site)
+        }
         if let item, let setup = itemSetups["\(page.name) \(host.host)"], let template = setup.template {
             let context = setup.frame.context(item: item)
             if let filled = setup.filled { return templates.render(filled, context: context).bytes }
@@ -147,6 +157,11 @@ package struct PreviewPages: Sendable {
         let context = Self.context(
             site: site, page: page, host: host, kind: nil, item: item, links: links, config: config, assets: assets)
         return ContentSecurityPolicy.fill(templates.render(context, template: "page"), templates: templates, site: site)
+    }
+
+    /// Whether item pages of `pageType` on `host` are written by an `ItemPageProgram`.
+    func hasItemProgram(_ pageType: String, host: String) -> Bool {
+        itemSetups["\(pageType) \(host)"]?.program != nil
     }
 
     /// Whether item pages of `pageType` on `host` skip the per-page policy fill.

@@ -115,7 +115,7 @@ struct TemplateLibrary: Sendable {
         }
     }
 
-    private func partial(_ name: String, _ indentation: [UInt8]) -> MustacheTemplate? {
+    func partial(_ name: String, _ indentation: [UInt8]) -> MustacheTemplate? {
         indentation.isEmpty ? templates[name] : indented[Self.key(name, indentation)]
     }
 
@@ -264,7 +264,7 @@ struct TemplateLibrary: Sendable {
     }
 
     /// A variable's text: strings (escaped unless the tag is raw), `true`/`false`, else nothing.
-    private static func append(_ value: TemplateValue, escaped: Bool, to output: inout [UInt8]) {
+    static func append(_ value: TemplateValue, escaped: Bool, to output: inout [UInt8]) {
         switch value {
         case .text(let text): escaped ? appendEscaped(text, to: &output) : output.append(contentsOf: text.utf8)
         case .flag(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
@@ -275,26 +275,33 @@ struct TemplateLibrary: Sendable {
     /// `& < > " '` as entities, so a value is text in an element and in a quoted attribute.
     /// The bytes between two specials are copied as one run (a page's values are most of what
     /// an item page renders; appending them byte by byte was a tenth of an item build).
-    private static func appendEscaped(_ text: String, to output: inout [UInt8]) {
+    static func appendEscaped(_ text: String, to output: inout [UInt8]) {
         var text = text
-        text.withUTF8 { bytes in
-            var run = 0
-            for index in bytes.indices {
-                let entity: StaticString
-                switch bytes[index] {
-                case UInt8(ascii: "&"): entity = "&amp;"
-                case UInt8(ascii: "<"): entity = "&lt;"
-                case UInt8(ascii: ">"): entity = "&gt;"
-                case UInt8(ascii: "\""): entity = "&quot;"
-                case UInt8(ascii: "'"): entity = "&#39;"
-                default: continue
-                }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
-                entity.withUTF8Buffer { output.append(contentsOf: $0) }
-                run = index + 1
+        text.withUTF8 { appendEscaped(bytes: $0, to: &output) }
+    }
+
+    static func appendEscaped(_ text: Substring, to output: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { appendEscaped(bytes: $0, to: &output) }
+    }
+
+    private static func appendEscaped(bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        var run = 0
+        for index in bytes.indices {
+            let entity: StaticString
+            switch bytes[index] {
+            case UInt8(ascii: "&"): entity = "&amp;"
+            case UInt8(ascii: "<"): entity = "&lt;"
+            case UInt8(ascii: ">"): entity = "&gt;"
+            case UInt8(ascii: "\""): entity = "&quot;"
+            case UInt8(ascii: "'"): entity = "&#39;"
+            default: continue
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
+            entity.withUTF8Buffer { output.append(contentsOf: $0) }
+            run = index + 1
         }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
     }
 
     /// A missing partial or one that includes itself (through others or not) is an error at the

@@ -1,0 +1,324 @@
+/// An item page's template compiled once per page type and host into steps that write the page
+/// from the item's own values (`PageFrame.ItemValues`, the row's fields): constant bytes, the
+/// item's texts escaped into place, and the few sections and lists whose outcome depends on the
+/// item. Every name is resolved when compiling, by the Mustache rules the renderer follows
+/// (`TemplateLibrary.resolve`: the first part from the top of the stack down, the rest inside
+/// what it found), against what the page context is made of; no page builds a context or
+/// looks a name up. An item page was a context, thirty lookups and a tree walk: most of an
+/// item build's time, and of `check`'s on a fresh clone.
+///
+/// Exact or nothing: where a name's meaning could differ from row to row (a bare name under
+/// `{{#item}}`, which a column may or may not answer) or the context has a member this program
+/// does not know, `compile` returns nil and the page is rendered by the template engine. Tests
+/// hold every program's pages to the engine's, byte for byte.
+struct ItemPageProgram: Sendable {
+    /// A text that differs from item to item.
+    enum ItemText: Sendable, Equatable {
+        case title, description, image, twitterCard
+        case canonical, openInApp, web, desktop, native
+        case path
+        /// A column of the row (`item.<column>`, `item.fields.<column>`).
+        case field(String)
+        /// A member of the button or shown-URL piece the innermost loop is at.
+        case buttonID, buttonLabel, buttonHref, buttonStyle
+        case pieceText
+    }
+
+    indirect enum Step: Sendable {
+        case bytes([UInt8])
+        case text(ItemText, escaped: Bool)
+        /// Where the page's Content-Security-Policy goes (`TemplateLibrary.Rendered.slots`).
+        case slot
+        /// A section on an item text: rendered when the text is there (even empty), or, inverted, when it is not.
+        case whenPresent(ItemText, inverted: Bool, [Step])
+        /// `{{#buttons}}` once per button, or, inverted, when there are none.
+        case eachButton(inverted: Bool, [Step])
+        /// `{{#link.shown}}` once per piece of the shown URL, or, inverted, when there are none.
+        case eachPiece(inverted: Bool, [Step])
+    }
+
+    let steps: [Step]
+
+    // MARK: Compiling
+
+    /// What a name stands for while compiling: a value every item page shares, or one of the
+    /// parts of the context that differ per item.
+    private indirect enum Symbol {
+        case known(TemplateValue)
+        case root, page, link, item, fields, buttons, button, shown, piece
+        case text(ItemText)
+
+        var isObject: Bool {
+            switch self {
+            case .known(.object), .root, .page, .link, .item, .fields, .button, .piece: true
+            case .known, .buttons, .shown, .text: false
+            }
+        }
+    }
+
+    /// A name whose meaning depends on the row, or a member this program does not model.
+    private struct NotCompilable: Error {}
+
+    /// The context every item page of the frame shares (`context` for the row `/`): its members
+    /// that do not differ per item are taken from it as they are.
+    private let shared: PageContext
+    private let library: TemplateLibrary
+
+    private init(steps: [Step], shared: PageContext, library: TemplateLibrary) {
+        self.steps = steps
+        self.shared = shared
+        self.library = library
+    }
+
+    /// `template`: the page template specialized to the frame (`TemplateLibrary.specialize`),
+    /// `shared`: the frame's context for any row (what does not differ per item is read from it).
+    static func compile(_ template: MustacheTemplate, shared: PageContext, library: TemplateLibrary) -> ItemPageProgram? {
+        let compiler = ItemPageProgram(steps: [], shared: shared, library: library)
+        var stack: [Symbol] = [.root]
+        guard let steps = try? compiler.compile(template.nodes, stack: &stack) else { return nil }
+        return ItemPageProgram(steps: merged(steps), shared: shared, library: library)
+    }
+
+    private func compile(_ nodes: [MustacheTemplate.Node], stack: inout [Symbol]) throws(NotCompilable) -> [Step] {
+        var steps: [Step] = []
+        for node in nodes {
+            switch node {
+            case .text(let bytes):
+                steps.append(.bytes(bytes))
+            case .slot:
+                steps.append(.slot)
+            case .partial(let name, let indentation):
+                if let partial = library.partial(name, indentation) { steps += try compile(partial.nodes, stack: &stack) }
+            case .variable(let name, let escaped):
+                switch try resolve(name, in: stack) {
+                case .known(.slot)?: steps.append(.slot)
+                case .known(let value)?:
+                    var bytes: [UInt8] = []
+                    TemplateLibrary.append(value, escaped: escaped, to: &bytes)
+                    steps.append(.bytes(bytes))
+                case .text(let text)?: steps.append(.text(text, escaped: escaped))
+                case nil, .root?, .page?, .link?, .item?, .fields?, .buttons?, .button?, .shown?, .piece?: break
+                }
+            case .section(let name, let inverted, let body):
+                steps += try section(try resolve(name, in: stack) ?? .known(.absent), inverted: inverted, body: body, stack: &stack)
+            case .scope(let path, let body):
+                // The value at `path` from the bottom of the stack, pushed (`TemplateLibrary`'s scope).
+                var value: Symbol? = .root
+                for part in path {
+                    guard let current = value, current.isObject else { break }
+                    value = try member(of: current, part, first: false)
+                }
+                stack.append(value ?? .known(.absent))
+                steps += try compile(body, stack: &stack)
+                stack.removeLast()
+            }
+        }
+        return steps
+    }
+
+    private func section(_ value: Symbol, inverted: Bool, body: [MustacheTemplate.Node], stack: inout [Symbol]) throws(NotCompilable)
+        -> [Step]
+    {
+        func pushing(_ symbol: Symbol) throws(NotCompilable) -> [Step] {
+            stack.append(symbol)
+            defer { stack.removeLast() }
+            return try compile(body, stack: &stack)
+        }
+        switch value {
+        case .known(let known):
+            if inverted { return known.isTruthy ? [] : try compile(body, stack: &stack) }
+            switch known {
+            case .list(let items):
+                var steps: [Step] = []
+                for item in items { steps += try pushing(.known(item)) }
+                return steps
+            case .flag(true): return try compile(body, stack: &stack)
+            case .text, .object, .slot: return try pushing(value)
+            case .flag(false), .absent, .unknown: return []
+            }
+        case .text(let text):
+            return [.whenPresent(text, inverted: inverted, inverted ? try compile(body, stack: &stack) : try pushing(value))]
+        case .buttons:
+            return [.eachButton(inverted: inverted, inverted ? try compile(body, stack: &stack) : try pushing(.button))]
+        case .shown:
+            return [.eachPiece(inverted: inverted, inverted ? try compile(body, stack: &stack) : try pushing(.piece))]
+        case .root, .page, .link, .item, .fields, .button, .piece:
+            // Objects are always there on an item page: the section renders once, with it pushed.
+            return inverted ? [] : try pushing(value)
+        }
+    }
+
+    /// `TemplateLibrary.resolve`, on symbols.
+    private func resolve(_ name: MustacheTemplate.Name, in stack: [Symbol]) throws(NotCompilable) -> Symbol? {
+        guard let first = name.parts.first else { return stack.last }
+        var found: Symbol?
+        for level in stack.reversed() where level.isObject {
+            if let member = try member(of: level, first, first: true) {
+                found = member
+                break
+            }
+        }
+        for part in name.parts.dropFirst() {
+            guard let current = found, current.isObject else { return nil }
+            found = try member(of: current, part, first: false)
+        }
+        return found
+    }
+
+    /// What `object.member(named: name)` gives on every item page. `first`: the name's first
+    /// part, where a member that only some rows have would decide which level answers.
+    private func member(of object: Symbol, _ name: String, first: Bool) throws(NotCompilable) -> Symbol? {
+        switch object {
+        case .known(.object(let known)):
+            return known.member(named: name).map { .known($0) }
+        case .root:
+            switch name {
+            case "link": return .link
+            case "item": return .item
+            case "buttons": return .buttons
+            case "page": return .page
+            default: return shared.member(named: name).map { .known($0) }
+            }
+        case .page:
+            switch name {
+            case "title": return .text(.title)
+            case "description": return .text(.description)
+            case "image": return .text(.image)
+            case "twitterCard": return .text(.twitterCard)
+            default: return shared.page.member(named: name).map { .known($0) }
+            }
+        case .link:
+            let members: [String: Symbol] = [
+                "canonical": .text(.canonical), "openInApp": .text(.openInApp), "web": .text(.web), "desktop": .text(.desktop),
+                "native": .text(.native), "shown": .shown,
+            ]
+            return try modelled(Self.sampleLink, name, members)
+        case .button:
+            let members: [String: Symbol] = [
+                "id": .text(.buttonID), "label": .text(.buttonLabel), "href": .text(.buttonHref), "style": .text(.buttonStyle),
+            ]
+            return try modelled(Self.sampleButton, name, members)
+        case .piece:
+            return try modelled(PageContext.Link.Piece(text: ""), name, ["text": .text(.pieceText)])
+        case .item:
+            if name == "path" { return .text(.path) }
+            if name == "fields" { return .fields }
+            fallthrough
+        case .fields:
+            // A column: as a name's first part, whether this level answers depends on the row.
+            if first { throw NotCompilable() }
+            return .text(.field(name))
+        case .known, .buttons, .shown, .text:
+            return nil
+        }
+    }
+
+    /// A member of one of the context's per-item classes, as that class answers it: a member it
+    /// has and this program does not model makes the template not compilable, never a wrong page.
+    private func modelled(_ sample: some TemplateObject, _ name: String, _ members: [String: Symbol]) throws(NotCompilable) -> Symbol? {
+        guard sample.member(named: name) != nil else { return nil }
+        guard let symbol = members[name] else { throw NotCompilable() }
+        return symbol
+    }
+
+    private static let sampleLink = PageContext.Link(canonical: "", openInApp: "", web: "", desktop: "", native: "")
+    private static let sampleButton = PageContext.Button(id: "", label: "", href: "", style: "")
+
+    private static func merged(_ steps: [Step]) -> [Step] {
+        var result: [Step] = []
+        for step in steps {
+            switch step {
+            case .bytes(let bytes):
+                if bytes.isEmpty { continue }
+                if case .bytes(let previous) = result.last {
+                    result[result.count - 1] = .bytes(previous + bytes)
+                } else {
+                    result.append(step)
+                }
+            case .whenPresent(let text, let inverted, let body): result.append(.whenPresent(text, inverted: inverted, merged(body)))
+            case .eachButton(let inverted, let body): result.append(.eachButton(inverted: inverted, merged(body)))
+            case .eachPiece(let inverted, let body): result.append(.eachPiece(inverted: inverted, merged(body)))
+            case .text, .slot: result.append(step)
+            }
+        }
+        return result
+    }
+
+    // MARK: Rendering
+
+    /// The page of `item`, whose frame's values are `values`.
+    func render(_ values: PageFrame.ItemValues, item: ItemRow) -> TemplateLibrary.Rendered {
+        var output = TemplateLibrary.Rendered()
+        output.bytes.reserveCapacity(8_192)
+        let page = Page(values: values, item: item)
+        page.run(steps, button: -1, piece: -1, into: &output)
+        return output
+    }
+
+    private struct Page {
+        let values: PageFrame.ItemValues
+        let item: ItemRow
+        let pieces: [Substring]
+
+        init(values: PageFrame.ItemValues, item: ItemRow) {
+            self.values = values
+            self.item = item
+            pieces = values.link.map { PageContext.Link.shown($0.canonical) } ?? []
+        }
+
+        func text(_ text: ItemText, button: Int, piece: Int) -> Substring? {
+            switch text {
+            case .title: values.title[...]
+            case .description: values.description?[...]
+            case .image: values.image?[...]
+            case .twitterCard: values.twitterCard[...]
+            case .canonical: values.link?.canonical[...]
+            case .openInApp: values.link?.openInApp?[...]
+            case .web: values.link?.web?[...]
+            case .desktop: values.link?.desktop?[...]
+            case .native: values.link?.native?[...]
+            case .path: item.path[...]
+            case .field(let name): item.fields[name]?[...]
+            case .buttonID: values.buttons[button].id[...]
+            case .buttonLabel: values.buttons[button].label[...]
+            case .buttonHref: values.buttons[button].href[...]
+            case .buttonStyle: values.buttons[button].style[...]
+            case .pieceText: pieces[piece]
+            }
+        }
+
+        func run(_ steps: [Step], button: Int, piece: Int, into output: inout TemplateLibrary.Rendered) {
+            for step in steps {
+                switch step {
+                case .bytes(let bytes):
+                    output.bytes.append(contentsOf: bytes)
+                case .text(let name, let escaped):
+                    guard let value = text(name, button: button, piece: piece) else { continue }
+                    if escaped {
+                        TemplateLibrary.appendEscaped(value, to: &output.bytes)
+                    } else {
+                        output.bytes.append(contentsOf: value.utf8)
+                    }
+                case .slot:
+                    output.slots.append(output.bytes.count)
+                case .whenPresent(let name, let inverted, let body):
+                    if (text(name, button: button, piece: piece) != nil) != inverted {
+                        run(body, button: button, piece: piece, into: &output)
+                    }
+                case .eachButton(let inverted, let body):
+                    if inverted {
+                        if values.buttons.isEmpty { run(body, button: button, piece: piece, into: &output) }
+                    } else {
+                        for index in values.buttons.indices { run(body, button: index, piece: piece, into: &output) }
+                    }
+                case .eachPiece(let inverted, let body):
+                    if inverted {
+                        if pieces.isEmpty { run(body, button: button, piece: piece, into: &output) }
+                    } else {
+                        for index in pieces.indices { run(body, button: button, piece: index, into: &output) }
+                    }
+                }
+            }
+        }
+    }
+}
