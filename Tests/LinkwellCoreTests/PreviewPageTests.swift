@@ -411,10 +411,12 @@ import Testing
             return current.isEmpty ? pieces : pieces + [current]
         }
         var random = PropertyTests.Random(state: 0x5107_E4)
-        let parts = ["/", "?", "&", "=", "a", "%2F", "m.example.com", "é", "\u{301}", "#", "//"]
+        let parts = ["/", "?", "&", "=", "a", "%2F", "m.example.com", "é", "\u{301}", "#", "//", "https:"]
         for _ in 0..<3_000 {
             let text = (0..<random.below(9)).map { _ in random.pick(parts) }.joined()
             #expect(PageContext.Link.pieces(of: Substring(text)).map(String.init) == reference(text), "\(text)")
+            let withoutScheme = String(text.drop { $0 != "/" }.dropFirst(2))
+            #expect(PageContext.Link.shown(text).map(String.init) == reference(withoutScheme), "\(text)")
         }
         #expect(PageContext.Link.pieces(of: "a/\u{301}b").map(String.init) == ["a/\u{301}b"])
     }

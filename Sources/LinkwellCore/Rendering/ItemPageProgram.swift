@@ -64,12 +64,6 @@ struct ItemPageProgram: Sendable {
     private let shared: PageContext
     private let library: TemplateLibrary
 
-    private init(steps: [Step], shared: PageContext, library: TemplateLibrary) {
-        self.steps = steps
-        self.shared = shared
-        self.library = library
-    }
-
     /// `template`: the page template specialized to the frame (`TemplateLibrary.specialize`),
     /// `shared`: the frame's context for any row (what does not differ per item is read from it).
     static func compile(_ template: MustacheTemplate, shared: PageContext, library: TemplateLibrary) -> ItemPageProgram? {

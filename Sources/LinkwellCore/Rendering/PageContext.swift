@@ -274,7 +274,12 @@ extension PageContext.Link: TemplateObject {
 
     /// The pieces of `canonical` without its scheme, as the page shows them.
     static func shown(_ canonical: String) -> [Substring] {
-        pieces(of: canonical.drop { $0 != "/" }.dropFirst(2))
+        // ASCII (every canonical URL, its path percent-encoded): the first '/' found by byte.
+        let bytes = canonical.utf8
+        if let slash = bytes.firstIndex(of: UInt8(ascii: "/")), bytes.allSatisfy({ $0 < 0x80 }) {
+            return pieces(of: canonical[(bytes.index(slash, offsetBy: 2, limitedBy: bytes.endIndex) ?? bytes.endIndex)...])
+        }
+        return pieces(of: canonical.drop { $0 != "/" }.dropFirst(2))
     }
 
     static func pieces(of text: Substring) -> [Substring] {
