@@ -58,7 +58,8 @@ import Testing
         var random = PropertyTests.Random(state: 0x17E3_9A6E)
         let names = [
             "page.title", "page.description", "page.image", "page.twitterCard", "page.type", "link.canonical", "link.web",
-            "link.native", "link.openInApp", "item.path", "item.color", "item.fields.color", "item.missing", "siteName", "isMirror",
+            "link.native", "link.openInApp", "link.desktop", "item.path", "item.color", "item.fields.color", "item.missing", "siteName",
+            "isMirror",
             "host", "ios.name", "text", "label", "href", ".", "title", "path", "web", "canonical", "color",
         ]
         let sections = [
@@ -92,10 +93,13 @@ import Testing
         let rows =
             "path,title,description,image,color\n/p/1,One <1>,,https://img.example.com/1.png,red\n/p/2,,Two & more,,\n"
             + "/p/3,linkwell-content-security-policy,,,\n"
-        let yaml = Self.items.replacingOccurrences(of: "scheme: example\n", with: "scheme: example\ntemplates: T\n")
+        // A desktop page of its own, so that no two of a link's members are equal.
+        let desktop = Self.items.replacingOccurrences(
+            of: "    items: data/p.csv\n", with: "    items: data/p.csv\n    desktop: https://desk.example.com{path}\n")
+        let yaml = desktop.replacingOccurrences(of: "scheme: example\n", with: "scheme: example\ntemplates: T\n")
         var files = ["data/p.csv": rows]
         if let template { files["T/page.mustache"] = template }
-        let manifest = template == nil ? Self.items : yaml
+        let manifest = template == nil ? desktop : yaml
         let result = Linkwell.build(SourceFile(path: "site.yaml", text: manifest), project: InMemoryProjectFiles(files))
         let site = try #require(result.site, "\(result.diagnostics)")
         let templates = try #require(result.templates)

@@ -37,7 +37,83 @@ struct ItemPageProgram: Sendable {
         case eachPiece(inverted: Bool, [Step])
     }
 
-    let steps: [Step]
+    /// The steps, flattened into instructions that hold no references: each page's walk over
+    /// them copies nothing and counts no references (pages render on every core at once, and
+    /// the counts of shared arrays were a fifth of a page's time, contended between cores).
+    private let instructions: [Instruction]
+    /// Every constant run of bytes, one after the other.
+    private let constants: [UInt8]
+    /// The column names `ItemText.field` names, by index.
+    private let fieldNames: [String]
+
+    /// One step: `kind`, the text it names (`texts`' index, or `fieldNames`' after them), and a
+    /// range: of `constants` for bytes, of the instructions that follow for a section's body.
+    private struct Instruction {
+        enum Kind: UInt8 { case bytes, escaped, raw, slot, whenPresent, whenAbsent, eachButton, noButton, eachPiece, noPiece }
+        var kind: Kind
+        var text: Int32 = 0
+        var start: Int32 = 0
+        var end: Int32 = 0
+    }
+
+    /// The texts instructions name by number (`Page.text` reads them in this order); columns
+    /// come after them.
+    private static let texts: [ItemText] = [
+        .title, .description, .image, .twitterCard, .canonical, .openInApp, .web, .desktop, .native, .path, .buttonID, .buttonLabel,
+        .buttonHref, .buttonStyle, .pieceText,
+    ]
+
+    /// `template`: the page template specialized to the frame (`TemplateLibrary.specialize`),
+    /// `shared`: the frame's context for any row (what does not differ per item is read from it).
+    static func compile(_ template: MustacheTemplate, shared: PageContext, library: TemplateLibrary) -> ItemPageProgram? {
+        var stack: [Symbol] = [.root]
+        guard let steps = try? Compiler(shared: shared, library: library).compile(template.nodes, stack: &stack) else { return nil }
+        var program = Assembly()
+        program.add(merged(steps))
+        return ItemPageProgram(instructions: program.instructions, constants: program.constants, fieldNames: program.fieldNames)
+    }
+
+    /// Steps laid out as instructions.
+    private struct Assembly {
+        var instructions: [Instruction] = []
+        var constants: [UInt8] = []
+        var fieldNames: [String] = []
+
+        mutating func add(_ steps: [Step]) {
+            for step in steps {
+                switch step {
+                case .bytes(let bytes):
+                    instructions.append(Instruction(kind: .bytes, start: Int32(constants.count), end: Int32(constants.count + bytes.count)))
+                    constants += bytes
+                case .text(let text, let escaped):
+                    instructions.append(Instruction(kind: escaped ? .escaped : .raw, text: index(of: text)))
+                case .slot:
+                    instructions.append(Instruction(kind: .slot))
+                case .whenPresent(let text, let inverted, let body):
+                    section(inverted ? .whenAbsent : .whenPresent, text: index(of: text), body)
+                case .eachButton(let inverted, let body):
+                    section(inverted ? .noButton : .eachButton, body)
+                case .eachPiece(let inverted, let body):
+                    section(inverted ? .noPiece : .eachPiece, body)
+                }
+            }
+        }
+
+        private mutating func section(_ kind: Instruction.Kind, text: Int32 = 0, _ body: [Step]) {
+            let at = instructions.count
+            instructions.append(Instruction(kind: kind, text: text, start: Int32(at + 1)))
+            add(body)
+            instructions[at].end = Int32(instructions.count)
+        }
+
+        private mutating func index(of text: ItemText) -> Int32 {
+            if let known = ItemPageProgram.texts.firstIndex(of: text) { return Int32(known) }
+            guard case .field(let name) = text else { return 0 }
+            if let seen = fieldNames.firstIndex(of: name) { return Int32(ItemPageProgram.texts.count + seen) }
+            fieldNames.append(name)
+            return Int32(ItemPageProgram.texts.count + fieldNames.count - 1)
+        }
+    }
 
     // MARK: Compiling
 
@@ -59,164 +135,157 @@ struct ItemPageProgram: Sendable {
     /// A name whose meaning depends on the row, or a member this program does not model.
     private struct NotCompilable: Error {}
 
-    /// The context every item page of the frame shares (`context` for the row `/`): its members
-    /// that do not differ per item are taken from it as they are.
-    private let shared: PageContext
-    private let library: TemplateLibrary
+    private struct Compiler {
+        /// The context every item page of the frame shares (`context` for the row `/`): its
+        /// members that do not differ per item are taken from it as they are.
+        let shared: PageContext
+        let library: TemplateLibrary
 
-    /// `template`: the page template specialized to the frame (`TemplateLibrary.specialize`),
-    /// `shared`: the frame's context for any row (what does not differ per item is read from it).
-    static func compile(_ template: MustacheTemplate, shared: PageContext, library: TemplateLibrary) -> ItemPageProgram? {
-        let compiler = ItemPageProgram(steps: [], shared: shared, library: library)
-        var stack: [Symbol] = [.root]
-        guard let steps = try? compiler.compile(template.nodes, stack: &stack) else { return nil }
-        return ItemPageProgram(steps: merged(steps), shared: shared, library: library)
-    }
-
-    private func compile(_ nodes: [MustacheTemplate.Node], stack: inout [Symbol]) throws(NotCompilable) -> [Step] {
-        var steps: [Step] = []
-        for node in nodes {
-            switch node {
-            case .text(let bytes):
-                steps.append(.bytes(bytes))
-            case .slot:
-                steps.append(.slot)
-            case .partial(let name, let indentation):
-                if let partial = library.partial(name, indentation) { steps += try compile(partial.nodes, stack: &stack) }
-            case .variable(let name, let escaped):
-                switch try resolve(name, in: stack) {
-                case .known(.slot)?: steps.append(.slot)
-                case .known(let value)?:
-                    var bytes: [UInt8] = []
-                    TemplateLibrary.append(value, escaped: escaped, to: &bytes)
+        func compile(_ nodes: [MustacheTemplate.Node], stack: inout [Symbol]) throws(NotCompilable) -> [Step] {
+            var steps: [Step] = []
+            for node in nodes {
+                switch node {
+                case .text(let bytes):
                     steps.append(.bytes(bytes))
-                case .text(let text)?: steps.append(.text(text, escaped: escaped))
-                case nil, .root?, .page?, .link?, .item?, .fields?, .buttons?, .button?, .shown?, .piece?: break
+                case .slot:
+                    steps.append(.slot)
+                case .partial(let name, let indentation):
+                    if let partial = library.partial(name, indentation) { steps += try compile(partial.nodes, stack: &stack) }
+                case .variable(let name, let escaped):
+                    switch try resolve(name, in: stack) {
+                    case .known(.slot)?: steps.append(.slot)
+                    case .known(let value)?:
+                        var bytes: [UInt8] = []
+                        TemplateLibrary.append(value, escaped: escaped, to: &bytes)
+                        steps.append(.bytes(bytes))
+                    case .text(let text)?: steps.append(.text(text, escaped: escaped))
+                    case nil, .root?, .page?, .link?, .item?, .fields?, .buttons?, .button?, .shown?, .piece?: break
+                    }
+                case .section(let name, let inverted, let body):
+                    steps += try section(try resolve(name, in: stack) ?? .known(.absent), inverted: inverted, body: body, stack: &stack)
+                case .scope(let path, let body):
+                    // The value at `path` from the bottom of the stack, pushed (`TemplateLibrary`'s scope).
+                    var value: Symbol? = .root
+                    for part in path {
+                        guard let current = value, current.isObject else { break }
+                        value = try member(of: current, part, first: false)
+                    }
+                    stack.append(value ?? .known(.absent))
+                    steps += try compile(body, stack: &stack)
+                    stack.removeLast()
                 }
-            case .section(let name, let inverted, let body):
-                steps += try section(try resolve(name, in: stack) ?? .known(.absent), inverted: inverted, body: body, stack: &stack)
-            case .scope(let path, let body):
-                // The value at `path` from the bottom of the stack, pushed (`TemplateLibrary`'s scope).
-                var value: Symbol? = .root
-                for part in path {
-                    guard let current = value, current.isObject else { break }
-                    value = try member(of: current, part, first: false)
+            }
+            return steps
+        }
+
+        private func section(_ value: Symbol, inverted: Bool, body: [MustacheTemplate.Node], stack: inout [Symbol]) throws(NotCompilable)
+            -> [Step]
+        {
+            func pushing(_ symbol: Symbol) throws(NotCompilable) -> [Step] {
+                stack.append(symbol)
+                defer { stack.removeLast() }
+                return try compile(body, stack: &stack)
+            }
+            switch value {
+            case .known(let known):
+                if inverted { return known.isTruthy ? [] : try compile(body, stack: &stack) }
+                switch known {
+                case .list(let items):
+                    var steps: [Step] = []
+                    for item in items { steps += try pushing(.known(item)) }
+                    return steps
+                case .flag(true): return try compile(body, stack: &stack)
+                case .text, .object, .slot: return try pushing(value)
+                case .flag(false), .absent, .unknown: return []
                 }
-                stack.append(value ?? .known(.absent))
-                steps += try compile(body, stack: &stack)
-                stack.removeLast()
+            case .text(let text):
+                return [.whenPresent(text, inverted: inverted, inverted ? try compile(body, stack: &stack) : try pushing(value))]
+            case .buttons:
+                return [.eachButton(inverted: inverted, inverted ? try compile(body, stack: &stack) : try pushing(.button))]
+            case .shown:
+                return [.eachPiece(inverted: inverted, inverted ? try compile(body, stack: &stack) : try pushing(.piece))]
+            case .root, .page, .link, .item, .fields, .button, .piece:
+                // Objects are always there on an item page: the section renders once, with it pushed.
+                return inverted ? [] : try pushing(value)
             }
         }
-        return steps
-    }
 
-    private func section(_ value: Symbol, inverted: Bool, body: [MustacheTemplate.Node], stack: inout [Symbol]) throws(NotCompilable)
-        -> [Step]
-    {
-        func pushing(_ symbol: Symbol) throws(NotCompilable) -> [Step] {
-            stack.append(symbol)
-            defer { stack.removeLast() }
-            return try compile(body, stack: &stack)
-        }
-        switch value {
-        case .known(let known):
-            if inverted { return known.isTruthy ? [] : try compile(body, stack: &stack) }
-            switch known {
-            case .list(let items):
-                var steps: [Step] = []
-                for item in items { steps += try pushing(.known(item)) }
-                return steps
-            case .flag(true): return try compile(body, stack: &stack)
-            case .text, .object, .slot: return try pushing(value)
-            case .flag(false), .absent, .unknown: return []
+        /// `TemplateLibrary.resolve`, on symbols.
+        private func resolve(_ name: MustacheTemplate.Name, in stack: [Symbol]) throws(NotCompilable) -> Symbol? {
+            guard let first = name.parts.first else { return stack.last }
+            var found: Symbol?
+            for level in stack.reversed() where level.isObject {
+                if let member = try member(of: level, first, first: true) {
+                    found = member
+                    break
+                }
             }
-        case .text(let text):
-            return [.whenPresent(text, inverted: inverted, inverted ? try compile(body, stack: &stack) : try pushing(value))]
-        case .buttons:
-            return [.eachButton(inverted: inverted, inverted ? try compile(body, stack: &stack) : try pushing(.button))]
-        case .shown:
-            return [.eachPiece(inverted: inverted, inverted ? try compile(body, stack: &stack) : try pushing(.piece))]
-        case .root, .page, .link, .item, .fields, .button, .piece:
-            // Objects are always there on an item page: the section renders once, with it pushed.
-            return inverted ? [] : try pushing(value)
+            for part in name.parts.dropFirst() {
+                guard let current = found, current.isObject else { return nil }
+                found = try member(of: current, part, first: false)
+            }
+            return found
         }
-    }
 
-    /// `TemplateLibrary.resolve`, on symbols.
-    private func resolve(_ name: MustacheTemplate.Name, in stack: [Symbol]) throws(NotCompilable) -> Symbol? {
-        guard let first = name.parts.first else { return stack.last }
-        var found: Symbol?
-        for level in stack.reversed() where level.isObject {
-            if let member = try member(of: level, first, first: true) {
-                found = member
-                break
+        /// What `object.member(named: name)` gives on every item page. `first`: the name's first
+        /// part, where a member that only some rows have would decide which level answers.
+        private func member(of object: Symbol, _ name: String, first: Bool) throws(NotCompilable) -> Symbol? {
+            switch object {
+            case .known(.object(let known)):
+                return known.member(named: name).map { .known($0) }
+            case .root:
+                switch name {
+                case "link": return .link
+                case "item": return .item
+                case "buttons": return .buttons
+                case "page": return .page
+                default: return shared.member(named: name).map { .known($0) }
+                }
+            case .page:
+                switch name {
+                case "title": return .text(.title)
+                case "description": return .text(.description)
+                case "image": return .text(.image)
+                case "twitterCard": return .text(.twitterCard)
+                default: return shared.page.member(named: name).map { .known($0) }
+                }
+            case .link:
+                let members: [String: Symbol] = [
+                    "canonical": .text(.canonical), "openInApp": .text(.openInApp), "web": .text(.web), "desktop": .text(.desktop),
+                    "native": .text(.native), "shown": .shown,
+                ]
+                return try modelled(Self.sampleLink, name, members)
+            case .button:
+                let members: [String: Symbol] = [
+                    "id": .text(.buttonID), "label": .text(.buttonLabel), "href": .text(.buttonHref), "style": .text(.buttonStyle),
+                ]
+                return try modelled(Self.sampleButton, name, members)
+            case .piece:
+                return try modelled(PageContext.Link.Piece(text: ""), name, ["text": .text(.pieceText)])
+            case .item:
+                if name == "path" { return .text(.path) }
+                if name == "fields" { return .fields }
+                fallthrough
+            case .fields:
+                // A column: as a name's first part, whether this level answers depends on the row.
+                if first { throw NotCompilable() }
+                return .text(.field(name))
+            case .known, .buttons, .shown, .text:
+                return nil
             }
         }
-        for part in name.parts.dropFirst() {
-            guard let current = found, current.isObject else { return nil }
-            found = try member(of: current, part, first: false)
+
+        /// A member of one of the context's per-item classes, as that class answers it: a member it
+        /// has and this program does not model makes the template not compilable, never a wrong page.
+        private func modelled(_ sample: some TemplateObject, _ name: String, _ members: [String: Symbol]) throws(NotCompilable) -> Symbol? {
+            guard sample.member(named: name) != nil else { return nil }
+            guard let symbol = members[name] else { throw NotCompilable() }
+            return symbol
         }
-        return found
-    }
 
-    /// What `object.member(named: name)` gives on every item page. `first`: the name's first
-    /// part, where a member that only some rows have would decide which level answers.
-    private func member(of object: Symbol, _ name: String, first: Bool) throws(NotCompilable) -> Symbol? {
-        switch object {
-        case .known(.object(let known)):
-            return known.member(named: name).map { .known($0) }
-        case .root:
-            switch name {
-            case "link": return .link
-            case "item": return .item
-            case "buttons": return .buttons
-            case "page": return .page
-            default: return shared.member(named: name).map { .known($0) }
-            }
-        case .page:
-            switch name {
-            case "title": return .text(.title)
-            case "description": return .text(.description)
-            case "image": return .text(.image)
-            case "twitterCard": return .text(.twitterCard)
-            default: return shared.page.member(named: name).map { .known($0) }
-            }
-        case .link:
-            let members: [String: Symbol] = [
-                "canonical": .text(.canonical), "openInApp": .text(.openInApp), "web": .text(.web), "desktop": .text(.desktop),
-                "native": .text(.native), "shown": .shown,
-            ]
-            return try modelled(Self.sampleLink, name, members)
-        case .button:
-            let members: [String: Symbol] = [
-                "id": .text(.buttonID), "label": .text(.buttonLabel), "href": .text(.buttonHref), "style": .text(.buttonStyle),
-            ]
-            return try modelled(Self.sampleButton, name, members)
-        case .piece:
-            return try modelled(PageContext.Link.Piece(text: ""), name, ["text": .text(.pieceText)])
-        case .item:
-            if name == "path" { return .text(.path) }
-            if name == "fields" { return .fields }
-            fallthrough
-        case .fields:
-            // A column: as a name's first part, whether this level answers depends on the row.
-            if first { throw NotCompilable() }
-            return .text(.field(name))
-        case .known, .buttons, .shown, .text:
-            return nil
-        }
+        private static let sampleLink = PageContext.Link(canonical: "", openInApp: "", web: "", desktop: "", native: "")
+        private static let sampleButton = PageContext.Button(id: "", label: "", href: "", style: "")
     }
-
-    /// A member of one of the context's per-item classes, as that class answers it: a member it
-    /// has and this program does not model makes the template not compilable, never a wrong page.
-    private func modelled(_ sample: some TemplateObject, _ name: String, _ members: [String: Symbol]) throws(NotCompilable) -> Symbol? {
-        guard sample.member(named: name) != nil else { return nil }
-        guard let symbol = members[name] else { throw NotCompilable() }
-        return symbol
-    }
-
-    private static let sampleLink = PageContext.Link(canonical: "", openInApp: "", web: "", desktop: "", native: "")
-    private static let sampleButton = PageContext.Button(id: "", label: "", href: "", style: "")
 
     private static func merged(_ steps: [Step]) -> [Step] {
         var result: [Step] = []
@@ -243,74 +312,89 @@ struct ItemPageProgram: Sendable {
     /// The page of `item`, whose frame's values are `values`.
     func render(_ values: PageFrame.ItemValues, item: ItemRow) -> TemplateLibrary.Rendered {
         var output = TemplateLibrary.Rendered()
-        output.bytes.reserveCapacity(8_192)
-        let page = Page(values: values, item: item)
-        page.run(steps, button: -1, piece: -1, into: &output)
+        output.bytes.reserveCapacity(constants.count + 1_024)
+        let page = Page(values: values, item: item, fieldNames: fieldNames)
+        instructions.withUnsafeBufferPointer { instructions in
+            constants.withUnsafeBufferPointer { constants in
+                page.run(instructions, constants, 0..<instructions.count, button: -1, piece: -1, into: &output)
+            }
+        }
         return output
     }
 
     private struct Page {
         let values: PageFrame.ItemValues
         let item: ItemRow
+        let fieldNames: [String]
         let pieces: [Substring]
 
-        init(values: PageFrame.ItemValues, item: ItemRow) {
+        init(values: PageFrame.ItemValues, item: ItemRow, fieldNames: [String]) {
             self.values = values
             self.item = item
+            self.fieldNames = fieldNames
             pieces = values.link.map { PageContext.Link.shown($0.canonical) } ?? []
         }
 
-        func text(_ text: ItemText, button: Int, piece: Int) -> Substring? {
-            switch text {
-            case .title: values.title[...]
-            case .description: values.description?[...]
-            case .image: values.image?[...]
-            case .twitterCard: values.twitterCard[...]
-            case .canonical: values.link?.canonical[...]
-            case .openInApp: values.link?.openInApp?[...]
-            case .web: values.link?.web?[...]
-            case .desktop: values.link?.desktop?[...]
-            case .native: values.link?.native?[...]
-            case .path: item.path[...]
-            case .field(let name): item.fields[name]?[...]
-            case .buttonID: values.buttons[button].id[...]
-            case .buttonLabel: values.buttons[button].label[...]
-            case .buttonHref: values.buttons[button].href[...]
-            case .buttonStyle: values.buttons[button].style[...]
-            case .pieceText: pieces[piece]
+        func text(_ index: Int32, button: Int, piece: Int) -> Substring? {
+            // By position in `ItemPageProgram.texts` (a switch on the number: reading the array
+            // from every core would count references to it).
+            switch index {
+            case 0: return values.title[...]
+            case 1: return values.description?[...]
+            case 2: return values.image?[...]
+            case 3: return values.twitterCard[...]
+            case 4: return values.link?.canonical[...]
+            case 5: return values.link?.openInApp?[...]
+            case 6: return values.link?.web?[...]
+            case 7: return values.link?.desktop?[...]
+            case 8: return values.link?.native?[...]
+            case 9: return item.path[...]
+            case 10: return values.buttons[button].id[...]
+            case 11: return values.buttons[button].label[...]
+            case 12: return values.buttons[button].href[...]
+            case 13: return values.buttons[button].style[...]
+            case 14: return pieces[piece]
+            default: return item.fields[fieldNames[Int(index) - 15]]?[...]
             }
         }
 
-        func run(_ steps: [Step], button: Int, piece: Int, into output: inout TemplateLibrary.Rendered) {
-            for step in steps {
-                switch step {
-                case .bytes(let bytes):
-                    output.bytes.append(contentsOf: bytes)
-                case .text(let name, let escaped):
-                    guard let value = text(name, button: button, piece: piece) else { continue }
-                    if escaped {
+        func run(
+            _ instructions: UnsafeBufferPointer<Instruction>, _ constants: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, button: Int,
+            piece: Int, into output: inout TemplateLibrary.Rendered
+        ) {
+            var index = range.lowerBound
+            while index < range.upperBound {
+                let instruction = instructions[index]
+                index += 1
+                let body = Int(instruction.start)..<Int(instruction.end)
+                switch instruction.kind {
+                case .bytes:
+                    output.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: constants[body]))
+                case .escaped:
+                    if let value = text(instruction.text, button: button, piece: piece) {
                         TemplateLibrary.appendEscaped(value, to: &output.bytes)
-                    } else {
-                        output.bytes.append(contentsOf: value.utf8)
                     }
+                case .raw:
+                    if let value = text(instruction.text, button: button, piece: piece) { output.bytes.append(contentsOf: value.utf8) }
                 case .slot:
                     output.slots.append(output.bytes.count)
-                case .whenPresent(let name, let inverted, let body):
-                    if (text(name, button: button, piece: piece) != nil) != inverted {
-                        run(body, button: button, piece: piece, into: &output)
+                case .whenPresent, .whenAbsent:
+                    if (text(instruction.text, button: button, piece: piece) != nil) == (instruction.kind == .whenPresent) {
+                        run(instructions, constants, body, button: button, piece: piece, into: &output)
                     }
-                case .eachButton(let inverted, let body):
-                    if inverted {
-                        if values.buttons.isEmpty { run(body, button: button, piece: piece, into: &output) }
-                    } else {
-                        for index in values.buttons.indices { run(body, button: index, piece: piece, into: &output) }
-                    }
-                case .eachPiece(let inverted, let body):
-                    if inverted {
-                        if pieces.isEmpty { run(body, button: button, piece: piece, into: &output) }
-                    } else {
-                        for index in pieces.indices { run(body, button: button, piece: index, into: &output) }
-                    }
+                    index = body.upperBound
+                case .eachButton:
+                    for each in values.buttons.indices { run(instructions, constants, body, button: each, piece: piece, into: &output) }
+                    index = body.upperBound
+                case .noButton:
+                    if values.buttons.isEmpty { run(instructions, constants, body, button: button, piece: piece, into: &output) }
+                    index = body.upperBound
+                case .eachPiece:
+                    for each in pieces.indices { run(instructions, constants, body, button: button, piece: each, into: &output) }
+                    index = body.upperBound
+                case .noPiece:
+                    if pieces.isEmpty { run(instructions, constants, body, button: button, piece: piece, into: &output) }
+                    index = body.upperBound
                 }
             }
         }
