@@ -51,7 +51,11 @@ package struct OutputFolder {
         try produce { file in
             count += 1
             produced.insert(BuildRecord.hash(file.path))
-            switch file.provedUnchanged ? .equal : reader.compare(root + "/" + file.path, with: file.bytes) {
+            let state: FileReader.State =
+                if file.provedUnchanged { .equal } else if let onDisk = file.onDisk { FileReader.State(onDisk) } else {
+                    reader.compare(root + "/" + file.path, with: file.bytes)
+                }
+            switch state {
             case .missing: changes.append(OutputChange(kind: .added, path: file.path))
             case .different:
                 existed += 1
@@ -69,6 +73,22 @@ package struct OutputFolder {
             }
         }
         return (changes.sorted { $0.path < $1.path }, count)
+    }
+
+    /// Compares a produced file with its copy in the folder and says so in the file
+    /// (`OutputFile.onDisk`), on whichever thread calls it: `changes` then does not read it again.
+    /// For `ItemBuild.run`'s `inspect`, so the folder is read on every core that renders.
+    package func comparer() throws -> @Sendable (inout OutputFile) -> Void {
+        let root = try resolvedRoot()
+        return { file in
+            var reader = FileReader(capacity: file.bytes.count + 1)
+            file.onDisk =
+                switch reader.compare(root + "/" + file.path, with: file.bytes) {
+                case .equal: .same
+                case .different: .different
+                case .missing: .missing
+                }
+        }
     }
 
     /// How many files a build added, changed and removed: counts, not lists, so that a build of
@@ -258,9 +278,21 @@ private struct StagingWriter {
 
 /// Reads a file into one reused buffer and compares it with produced bytes.
 private struct FileReader {
-    enum State { case equal, different, missing }
+    enum State {
+        case equal, different, missing
 
-    private var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        init(_ onDisk: OutputFile.OnDisk) {
+            switch onDisk {
+            case .same: self = .equal
+            case .different: self = .different
+            case .missing: self = .missing
+            }
+        }
+    }
+
+    private var buffer: [UInt8]
+
+    init(capacity: Int = 1 << 16) { buffer = [UInt8](repeating: 0, count: capacity) }
 
     mutating func compare(_ path: String, with bytes: [UInt8]) -> State {
         // Non-blocking, not through a symbolic link, and only a regular file is read: a FIFO, a

@@ -74,8 +74,10 @@ struct CheckCommand: ParsableCommand {
         let folder = OutputFolder(path: outputOptions.output)
         let record = BuildRecord.binaryIdentity == nil ? nil : BuildRecord(root: try folder.resolvedRoot())
         var proved = 0
+        // Item pages are compared with the folder's copies on the cores that render them.
+        let comparer = try folder.comparer()
         let (changes, count) = try folder.changes { emit in
-            try Console.produce(result, manifestOptions, record: record) { file in
+            try Console.produce(result, manifestOptions, record: record, inspect: comparer) { file in
                 if file.provedUnchanged { proved += 1 }
                 try emit(file)
             }

@@ -332,6 +332,33 @@ import Testing
         #expect(try workspace.run("build").standardOutput.contains("8 item pages not re-read"))
     }
 
+    /// Without a build record (a fresh clone), `check` compares each item page with its file on
+    /// the core that rendered it: an edited page, a missing one and a link in a page's place
+    /// are each found, by path, as when the pages were compared one by one.
+    @Test func checkWithoutARecordComparesItemPagesWhereTheyRender() throws {
+        let workspace = try Workspace.bundled()
+        #expect(try workspace.run("build").status == 0)
+        let cache = workspace.url.appendingPathComponent(".test-cache")
+        try FileManager.default.removeItem(at: cache)
+        let count = Fixtures.bundledOutputFiles.count
+        #expect(try workspace.run("check").standardOutput == "Output matches site.yaml (\(count) files)\n")
+        try FileManager.default.removeItem(at: cache)
+
+        let output = workspace.url.appendingPathComponent("Output")
+        let alex = output.appendingPathComponent("m.example.com/u/alex.html")
+        let text = try String(contentsOf: alex, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "Alex", with: "Axel").utf8).write(to: alex)
+        try FileManager.default.removeItem(at: output.appendingPathComponent("mlink.example.com/u/alex.html"))
+        let sam = output.appendingPathComponent("m.example.com/u/sam.html")
+        try FileManager.default.removeItem(at: sam)
+        try FileManager.default.createSymbolicLink(atPath: sam.path, withDestinationPath: alex.path)
+        let check = try workspace.run("check")
+        #expect(check.status == 1)
+        #expect(
+            check.standardOutput
+                == "changed: m.example.com/u/alex.html\nchanged: m.example.com/u/sam.html\nadded: mlink.example.com/u/alex.html\n")
+    }
+
     @Test func templatesFromTheCommandLineReplaceTheManifestsFolder() throws {
         let workspace = try Workspace.bundled()
         try workspace.write("<!doctype html><title>{{page.title}}</title>\n", to: "Mine/page.mustache")

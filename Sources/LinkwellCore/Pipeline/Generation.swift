@@ -4,10 +4,11 @@
 package enum Generation {
     /// Emits `result`'s files, then (when the build succeeded) its item pages, and returns what
     /// the item stage found wrong — a caller must keep nothing when that holds an error — and how
-    /// many rows it read. `proof`, `identity` and `progress` are `ItemBuild.run`'s.
+    /// many rows it read. `proof`, `identity`, `inspect` and `progress` are `ItemBuild.run`'s.
     package static func files(
         of result: Linkwell.BuildResult, project: some ProjectFiles, strict: Bool = false,
-        proof: (any PageProof)? = nil, identity: [UInt8] = [], progress: (Int) -> Void = { _ in },
+        proof: (any PageProof)? = nil, identity: [UInt8] = [], inspect: (@Sendable (inout OutputFile) -> Void)? = nil,
+        progress: (Int) -> Void = { _ in },
         emit: (OutputFile) throws -> Void
     ) rethrows -> (diagnostics: [Diagnostic], rows: Int) {
         for file in result.files { try emit(file) }
@@ -15,7 +16,8 @@ package enum Generation {
             site.pageTypes.contains(where: { $0.items != nil })
         else { return ([], 0) }
         let items = try ItemBuild.run(
-            site: site, templates: templates, project: project, strict: strict, proof: proof, identity: identity, emit: emit,
+            site: site, templates: templates, project: project, strict: strict, proof: proof, identity: identity, inspect: inspect,
+            emit: emit,
             progress: progress)
         var perHost = items.pagesPerHost
         for file in result.files { perHost[String(file.path.prefix { $0 != "/" }), default: 0] += 1 }

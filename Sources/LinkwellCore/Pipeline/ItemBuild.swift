@@ -34,10 +34,12 @@ package enum ItemBuild {
     ///
     /// With a `proof`, pages it shows to be on disk already are emitted without rendering
     /// (`OutputFile.provedUnchanged`); `identity` is added to every page's fingerprint (the
-    /// caller's own version, so a new Linkwell never trusts an old one's pages).
+    /// caller's own version, so a new Linkwell never trusts an old one's pages). `inspect` sees
+    /// each rendered page on the core that rendered it, before it is emitted (`check` compares
+    /// it with the file on disk there, so reading the folder is spread over every core too).
     package static func run(
         site: Site, templates: PageTemplates, project: some ProjectFiles, strict: Bool = false,
-        proof: (any PageProof)? = nil, identity: [UInt8] = [],
+        proof: (any PageProof)? = nil, identity: [UInt8] = [], inspect: (@Sendable (inout OutputFile) -> Void)? = nil,
         emit: (OutputFile) throws -> Void, progress: (Int) -> Void = { _ in }
     ) rethrows -> (diagnostics: [Diagnostic], rows: Int, pagesPerHost: [String: Int]) {
         let pages = PreviewPages(site: site, templates: templates)
@@ -45,7 +47,8 @@ package enum ItemBuild {
         var diagnostics: [Diagnostic] = []
         var rows = 0
         var renderer = BatchRenderer(
-            pages: pages, build: PageFingerprint.build(site: site, templates: templates, identity: identity), proof: proof)
+            pages: pages, build: PageFingerprint.build(site: site, templates: templates, identity: identity), proof: proof,
+            inspect: inspect)
         for page in site.pageTypes {
             guard let items = page.items else { continue }
             guard let format = ItemRows.format(of: items.value) else { continue }
@@ -100,16 +103,18 @@ package enum ItemBuild {
         let pages: PreviewPages
         let build: PageFingerprint
         let proof: (any PageProof)?
+        let inspect: (@Sendable (inout OutputFile) -> Void)?
         private var collecting: [(row: ItemRow, page: PageType)] = []
         /// Item pages emitted so far, per host folder.
         private(set) var pagesPerHost: [String: Int] = [:]
         private var inFlight: [Batch] = []
         private let queue = DispatchQueue(label: "linkwell.item-pages", attributes: .concurrent)
 
-        init(pages: PreviewPages, build: PageFingerprint, proof: (any PageProof)?) {
+        init(pages: PreviewPages, build: PageFingerprint, proof: (any PageProof)?, inspect: (@Sendable (inout OutputFile) -> Void)?) {
             self.pages = pages
             self.build = build
             self.proof = proof
+            self.inspect = inspect
         }
 
         mutating func add(_ row: ItemRow, of page: PageType, emit: (OutputFile) throws -> Void) rethrows {
@@ -131,8 +136,10 @@ package enum ItemBuild {
             let pages = pages
             let build = build
             let proof = proof
+            let inspect = inspect
             queue.async {
-                let rendered = batch.rows.flatMap { pages.itemPages(page: $0.page, item: $0.row, build: build, proof: proof) }
+                var rendered = batch.rows.flatMap { pages.itemPages(page: $0.page, item: $0.row, build: build, proof: proof) }
+                if let inspect { for index in rendered.indices where !rendered[index].provedUnchanged { inspect(&rendered[index]) } }
                 batch.pages.withLock { $0 = rendered }
                 batch.done.signal()
             }

@@ -8,6 +8,15 @@ package struct OutputFile: Sendable, Hashable {
     /// Set when a `PageProof` showed the file on disk is already this page, so it was not
     /// rendered: `bytes` is empty and the file must be kept as it is.
     package var provedUnchanged = false
+    /// Set when the page was compared with the output folder's copy where it was rendered
+    /// (`check`: on the core that rendered it, see `ItemBuild.run`'s `inspect`), so the caller
+    /// need not read that file again.
+    package var onDisk: OnDisk?
+
+    /// How a file compares with the output folder's copy of it.
+    package enum OnDisk: Sendable, Hashable {
+        case same, different, missing
+    }
 
     package init(path: String, contents: String) {
         self.path = path
