@@ -1,7 +1,9 @@
 /* The benchmark's yardstick: what the file system costs without Linkwell.
- *   floor write LIST   creates every file of LIST ("SIZE PATH" lines), its folders as needed,
- *                      with SIZE bytes each: open, write, close — the least a build must do;
- *   floor read LIST    reads every file of LIST whole: the least a no-op build or check must do.
+ *   floor write LIST...  creates every file of each LIST ("SIZE PATH" lines), its folders as
+ *                        needed, with SIZE bytes each: open, write, close — the least a build
+ *                        must do. More than one LIST: one process per list, all at once (the
+ *                        benchmark gives one list per host folder: the two-process floor);
+ *   floor read LIST      reads every file of LIST whole: the least a no-op build or check must do.
  * Plain POSIX calls, one file at a time, no error recovery. */
 #include <errno.h>
 #include <fcntl.h>
@@ -9,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 static char buffer[1 << 20];
@@ -19,7 +22,17 @@ static void make_parents(char *path) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 3) { fprintf(stderr, "usage: floor write|read LIST\n"); return 2; }
+    if (argc < 3 || (argc > 3 && strcmp(argv[1], "write") != 0)) { fprintf(stderr, "usage: floor write LIST... | floor read LIST\n"); return 2; }
+    if (argc > 3) {
+        for (int i = 2; i < argc; i++) {
+            pid_t child = fork();
+            if (child < 0) { perror("fork"); return 1; }
+            if (child == 0) { execl(argv[0], argv[0], "write", argv[i], (char *)0); perror(argv[0]); _exit(1); }
+        }
+        int status, failed = 0;
+        while (wait(&status) > 0) failed |= !WIFEXITED(status) || WEXITSTATUS(status) != 0;
+        return failed;
+    }
     int writing = strcmp(argv[1], "write") == 0;
     FILE *list = fopen(argv[2], "r");
     if (!list) { perror(argv[2]); return 1; }
