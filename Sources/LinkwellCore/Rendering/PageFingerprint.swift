@@ -54,7 +54,38 @@ package struct PageFingerprint: Sendable, Hashable {
             second = seed.low
         }
 
+        /// A string's bytes, read in place a word at a time when they are contiguous (every
+        /// native string): the same words, so the same fingerprint, as the byte-by-byte loop.
+        mutating func add(_ text: String.UTF8View) {
+            if let done: Void = text.withContiguousStorageIfAvailable({ add(words: $0) }) { return done }
+            add(bytes: text)
+        }
+
         mutating func add(_ bytes: some Collection<UInt8>) {
+            if let done: Void = bytes.withContiguousStorageIfAvailable({ add(words: $0) }) { return done }
+            add(bytes: bytes)
+        }
+
+        private mutating func add(words bytes: UnsafeBufferPointer<UInt8>) {
+            mix(UInt64(bytes.count))
+            var offset = 0
+            if let base = bytes.baseAddress {
+                while offset + 8 <= bytes.count {
+                    mix(UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)))
+                    offset += 8
+                }
+            }
+            var word: UInt64 = 0
+            var filled: UInt64 = 0
+            while offset < bytes.count {
+                word |= UInt64(bytes[offset]) << (8 * filled)
+                filled += 1
+                offset += 1
+            }
+            mix(word | 0x80 << (8 * filled))
+        }
+
+        private mutating func add(bytes: some Collection<UInt8>) {
             mix(UInt64(bytes.count))
             var word: UInt64 = 0
             var filled: UInt64 = 0
