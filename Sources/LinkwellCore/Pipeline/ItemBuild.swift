@@ -87,13 +87,30 @@ package enum ItemBuild {
 
     /// Renders rows in batches on a concurrent queue and hands the pages back in row order.
     private struct BatchRenderer {
-        /// One batch's pages, filled by a worker; the semaphore says they are there.
+        /// One batch's pages, filled by whoever claims it first: a worker, or the caller when it
+        /// needs the batch before a worker has started it. The semaphore says the pages are there.
         private final class Batch: Sendable {
             let rows: [(row: ItemRow, page: PageType)]
             let pages = Mutex<[OutputFile]>([])
             let done = DispatchSemaphore(value: 0)
+            private let claimed = Atomic<Bool>(false)
+            private let rendered = Atomic<Bool>(false)
+
+            /// Whether the pages are there (`done` is about to be, or has been, signalled).
+            var isDone: Bool { rendered.load(ordering: .acquiring) }
+
+            func finished(_ pages: [OutputFile]) {
+                self.pages.withLock { $0 = pages }
+                rendered.store(true, ordering: .releasing)
+                done.signal()
+            }
 
             init(rows: [(row: ItemRow, page: PageType)]) { self.rows = rows }
+
+            /// True for the one caller that is to render the batch.
+            func claim() -> Bool {
+                claimed.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
+            }
         }
 
         static let batchSize = 32
@@ -133,21 +150,34 @@ package enum ItemBuild {
             let batch = Batch(rows: collecting)
             collecting = []
             inFlight.append(batch)
+            let render = render
+            queue.async { if batch.claim() { render(batch) } }
+        }
+
+        /// Renders a batch's pages (and shows them to `inspect`) into it.
+        private var render: @Sendable (Batch) -> Void {
             let pages = pages
             let build = build
             let proof = proof
             let inspect = inspect
-            queue.async {
+            return { batch in
                 var rendered = batch.rows.flatMap { pages.itemPages(page: $0.page, item: $0.row, build: build, proof: proof) }
                 if let inspect { for index in rendered.indices where !rendered[index].provedUnchanged { inspect(&rendered[index]) } }
-                batch.pages.withLock { $0 = rendered }
-                batch.done.signal()
+                batch.finished(rendered)
             }
         }
 
-        /// Waits for the oldest batch and emits its pages.
+        /// Emits the oldest batch's pages. The caller renders while it waits: the oldest batch
+        /// when no worker has started it, else the newest one none has (the queue's threads are
+        /// shared with the rest of the process, which on two cores left one rendering and the
+        /// caller mostly waiting).
         private mutating func write(emit: (OutputFile) throws -> Void) rethrows {
             let batch = inFlight.removeFirst()
+            if batch.claim() {
+                render(batch)
+            } else {
+                while !batch.isDone, let spare = inFlight.reversed().first(where: { $0.claim() }) { render(spare) }
+            }
             batch.done.wait()
             for file in batch.pages.withLock({ $0 }) {
                 try emit(file)
