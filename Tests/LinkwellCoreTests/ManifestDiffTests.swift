@@ -39,12 +39,13 @@ import Testing
     /// holding every page.
     static func streamedDiff(
         base: String, baseProject: InMemoryProjectFiles, head: String, headProject: InMemoryProjectFiles,
-        editHead: (String) -> String = { $0 }
+        editHead: (String) -> String = { $0 }, heldBytes: Int = ItemPageComparison.heldBytes
     ) throws -> ManifestDiff {
         let baseResult = Linkwell.build(SourceFile(path: "site.yaml", text: Fixtures.text("diff/\(base)")), project: baseProject)
         let headResult = Linkwell.build(
             SourceFile(path: "site.yaml", text: editHead(Fixtures.text("diff/\(head)"))), project: headProject)
-        let items = ItemPageComparison(base: baseResult, baseProject: baseProject, head: headResult, headProject: headProject)
+        let items = ItemPageComparison(
+            base: baseResult, baseProject: baseProject, head: headResult, headProject: headProject, heldBytes: heldBytes)
         func side(_ result: Linkwell.BuildResult, rows: [String: UInt64], count: Int) throws -> ManifestDiff.Side {
             ManifestDiff.Side(
                 site: try #require(result.site), plan: try #require(result.plan), files: result.files, itemPages: rows,
@@ -64,6 +65,20 @@ import Testing
         var unsaid = streamed
         unsaid.itemPagesSameByFingerprint = 0
         #expect(unsaid.markdown(base: "base.yaml", head: "head.yaml") == held.markdown(base: "base.yaml", head: "head.yaml"))
+    }
+
+    /// The head's changed pages kept for pass 3, some of them, or none (pass 4 renders them
+    /// again): the same report.
+    @Test func keptHeadPagesGiveTheSameReportAsRenderingThemAgain() throws {
+        let diffs = try [ItemPageComparison.heldBytes, 5_000, 0].map { held in
+            try Self.streamedDiff(
+                base: "base.yaml", baseProject: Self.project(), head: "head.yaml", headProject: Self.project(), heldBytes: held)
+        }
+        // Changed pages whose counts are not symmetric, so that counting the wrong way round shows.
+        #expect(diffs[0].files.contains { $0.kind == .changed && $0.path.contains("/p/") && $0.addedLines != $0.removedLines })
+        #expect(diffs[0].files == diffs[2].files && diffs[1].files == diffs[2].files)
+        let markdowns = diffs.map { $0.markdown(base: "base.yaml", head: "head.yaml") }
+        #expect(markdowns[0] == markdowns[1] && markdowns[1] == markdowns[2])
     }
 
     /// One row edited and nothing else: only that row's pages are rendered twice, and they are

@@ -9,11 +9,13 @@
 ///
 /// 1. the base: each page's fingerprint, nothing rendered;
 /// 2. the head: pages with the base's fingerprint at their path are the same and not rendered;
-///    the others are rendered and hashed (a page the base does not have is added, counted here);
+///    the others are rendered and hashed, and their bytes kept while they fit `heldBytes` (a
+///    page the base does not have is added, counted here);
 /// 3. the base again, rendering only those pages and the ones the head no longer has: where the
 ///    bytes equal the head's (another fingerprint, the same page) nothing changed; where they
-///    differ the base's bytes are kept;
-/// 4. the head again, rendering only the pages whose bytes differ, for their line counts.
+///    differ, the lines are counted against the head's kept bytes, or else the base's are kept;
+/// 4. only when some head bytes were not kept: the head again, rendering those pages whose bytes
+///    differ, for their line counts. A change of a few rows streams the data files three times.
 package struct ItemPageComparison: Sendable {
     /// Per side, the rows whose pages were added, removed or changed, each with a hash of its
     /// pages that differs between the sides where they differ (`ManifestChanges` reads rows in one
@@ -55,8 +57,13 @@ package struct ItemPageComparison: Sendable {
         func isCurrent(_ path: String, fingerprint: PageFingerprint) -> Bool { !paths.contains(FNV.hash(path)) }
     }
 
+    /// How many bytes of the head's changed pages pass 2 keeps for pass 3 (beyond them, pass 4
+    /// renders the rest again): 32 MB, about 8,000 pages of the bundled site.
+    package static let heldBytes = 32 << 20
+
     package init(
-        base: Linkwell.BuildResult?, baseProject: any ProjectFiles, head: Linkwell.BuildResult, headProject: any ProjectFiles
+        base: Linkwell.BuildResult?, baseProject: any ProjectFiles, head: Linkwell.BuildResult, headProject: any ProjectFiles,
+        heldBytes: Int = ItemPageComparison.heldBytes
     ) {
         // 1. The base's fingerprints.
         var basePages: [UInt64: BasePage] = [:]
@@ -69,6 +76,8 @@ package struct ItemPageComparison: Sendable {
 
         // 2. The head: the same fingerprint is the same page; the rest is hashed.
         var suspects: [UInt64: UInt64] = [:]
+        var held: [UInt64: [UInt8]] = [:]
+        var heldCount = 0
         var added: [UInt64: String] = [:]
         var changes: [ManifestDiff.FileChange] = []
         headDiagnostics =
@@ -82,13 +91,22 @@ package struct ItemPageComparison: Sendable {
                     return
                 }
                 basePages[key]?.inHead = true
-                if file.provedUnchanged { sameByFingerprint += 1 } else { suspects[key] = FNV.hash(file.bytes) }
+                if file.provedUnchanged {
+                    sameByFingerprint += 1
+                } else {
+                    suspects[key] = FNV.hash(file.bytes)
+                    if heldCount + file.bytes.count <= heldBytes {
+                        held[key] = file.bytes
+                        heldCount += file.bytes.count
+                    }
+                }
             }.diagnostics
         let removed = Set(basePages.filter { !$0.value.inHead }.keys)
 
         // 3. The base's bytes of the pages that may differ, and of the ones that went away.
         var differing: [UInt64: [UInt8]] = [:]
         var removedPaths: [String] = []
+        var changedPaths: [String] = []
         if let base, !(suspects.isEmpty && removed.isEmpty) {
             _ = Self.itemPages(of: base, project: baseProject, proof: OnlyThese(paths: removed.union(suspects.keys))) { file in
                 guard !file.provedUnchanged else { return }
@@ -98,19 +116,23 @@ package struct ItemPageComparison: Sendable {
                     changes.append(
                         .init(path: file.path, kind: .removed, addedLines: 0, removedLines: FileChanges.lines(file.contents).count))
                 } else if let hash = suspects[key], hash != FNV.hash(file.bytes) {
-                    differing[key] = file.bytes
+                    if let new = held.removeValue(forKey: key) {
+                        changedPaths.append(file.path)
+                        changes.append(Self.changed(file.path, from: file.bytes, to: new))
+                    } else {
+                        differing[key] = file.bytes
+                    }
                 }
             }
         }
 
-        // 4. The head's bytes of the pages that differ, for their line counts.
-        var changedPaths: [String] = []
+        // 4. The head's bytes of the pages that differ and were not kept, for their line counts.
+        held = [:]
         if !differing.isEmpty {
             _ = Self.itemPages(of: head, project: headProject, proof: OnlyThese(paths: Set(differing.keys))) { file in
                 guard !file.provedUnchanged, let old = differing[FNV.hash(file.path)] else { return }
                 changedPaths.append(file.path)
-                let (addedLines, removedLines) = FileChanges.lineCounts(String(decoding: old, as: UTF8.self), file.contents)
-                changes.append(.init(path: file.path, kind: .changed, addedLines: addedLines, removedLines: removedLines))
+                changes.append(Self.changed(file.path, from: old, to: file.bytes))
             }
         }
         fileChanges = changes.sorted { $0.path < $1.path }
@@ -141,6 +163,11 @@ package struct ItemPageComparison: Sendable {
             baseRows[row] = 0
             if inHead(row) { headRows[row] = 1 }
         }
+    }
+
+    private static func changed(_ path: String, from old: [UInt8], to new: [UInt8]) -> ManifestDiff.FileChange {
+        let (addedLines, removedLines) = FileChanges.lineCounts(String(decoding: old, as: UTF8.self), String(decoding: new, as: UTF8.self))
+        return .init(path: path, kind: .changed, addedLines: addedLines, removedLines: removedLines)
     }
 
     /// Streams a build's item pages (what `Generation` emits after the build's own files).
