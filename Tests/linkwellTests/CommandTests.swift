@@ -332,6 +332,20 @@ import Testing
         #expect(try workspace.run("build").standardOutput.contains("8 item pages not re-read"))
     }
 
+    /// A comment added at the top of the manifest moves every line and changes no page: the
+    /// record still proves every item page, none is rendered or read again.
+    @Test func aManifestEditThatChangesNoPageKeepsThePagesProved() throws {
+        let workspace = try Workspace.bundled()
+        #expect(try workspace.run("build").status == 0)
+        let manifest = try String(contentsOf: workspace.url.appendingPathComponent("site.yaml"), encoding: .utf8)
+        try workspace.write("# Reviewed by the web team.\n\n" + manifest, to: "site.yaml")
+        let rebuilt = try workspace.run("build")
+        #expect(
+            rebuilt.standardOutput.hasSuffix(
+                "files; 8 item pages not re-read: the build record shows them untouched since the last build wrote or compared them)\n"),
+            "\(rebuilt.standardOutput)")
+    }
+
     /// Without a build record (a fresh clone), `check` compares each item page with its file on
     /// the core that rendered it: an edited page, a missing one and a link in a page's place
     /// are each found, by path, as when the pages were compared one by one.

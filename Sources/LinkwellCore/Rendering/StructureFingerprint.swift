@@ -7,6 +7,11 @@
 /// wrapping sum of those hashes. So the order in which a keyed container hands over its entries
 /// does not matter (a dictionary's order changes from run to run; the JSON writer sorted keys for
 /// the same reason), while an array's order does (the index is part of each place).
+///
+/// Source locations are left out: where the manifest is and on which line a value stands is for
+/// messages, and no output shows it. With them, a comment line added at the top of the manifest,
+/// or a base manifest read from another folder (`diff --base-manifest`), changed every item
+/// page's fingerprint, and a build or `diff` rendered the whole catalogue again.
 enum StructureFingerprint {
     static func of(_ value: some Encodable) -> PageFingerprint {
         let sum = Sum()
@@ -101,6 +106,7 @@ enum StructureFingerprint {
         mutating func encode(_ value: UInt64) { integer("uint", value) }
 
         mutating func encode(_ value: some Encodable) throws {
+            guard !(value is SourceLocation) else { return }
             try value.encode(to: FingerprintEncoder(sum: sum, place: place))
         }
 
@@ -180,6 +186,7 @@ enum StructureFingerprint {
         }
 
         mutating func encode(_ value: some Encodable, forKey key: Key) throws {
+            guard !(value is SourceLocation) else { return }
             try value.encode(to: FingerprintEncoder(sum: sum, place: place.key(key)))
         }
 
@@ -281,6 +288,7 @@ enum StructureFingerprint {
         }
 
         mutating func encode(_ value: some Encodable) throws {
+            guard !(value is SourceLocation) else { return }
             try value.encode(to: FingerprintEncoder(sum: sum, place: next()))
         }
 
