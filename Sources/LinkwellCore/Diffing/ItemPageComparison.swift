@@ -32,12 +32,6 @@ package struct ItemPageComparison: Sendable {
     package var baseDiagnostics: [Diagnostic] = []
     package var headDiagnostics: [Diagnostic] = []
 
-    /// A base page: its fingerprint, and whether the head has a page at its path.
-    private struct BasePage: Sendable {
-        var fingerprint: PageFingerprint?
-        var inHead = false
-    }
-
     /// Every page is current: nothing is rendered, only fingerprinted.
     private struct Everything: PageProof {
         func isCurrent(_ path: String, fingerprint: PageFingerprint) -> Bool { true }
@@ -45,9 +39,9 @@ package struct ItemPageComparison: Sendable {
 
     /// A page is current where the base's page at its path has its fingerprint.
     private struct SameAsBase: PageProof {
-        let base: [UInt64: BasePage]
+        let base: [UInt64: PageFingerprint?]
         func isCurrent(_ path: String, fingerprint: PageFingerprint) -> Bool {
-            base[FNV.hash(path)]?.fingerprint == fingerprint
+            base[FNV.hash(path)] == .some(fingerprint)
         }
     }
 
@@ -66,11 +60,14 @@ package struct ItemPageComparison: Sendable {
         heldBytes: Int = ItemPageComparison.heldBytes
     ) {
         // 1. The base's fingerprints.
-        var basePages: [UInt64: BasePage] = [:]
+        // Each base page's fingerprint by its path's hash; which of them the head has is a set of
+        // its own, so the dictionary the head's pass reads is never copied by a write.
+        var basePages: [UInt64: PageFingerprint?] = [:]
+        var inHead: Set<UInt64> = []
         if let base {
             baseDiagnostics =
                 Self.itemPages(of: base, project: baseProject, proof: Everything()) { file in
-                    basePages[FNV.hash(file.path)] = BasePage(fingerprint: file.fingerprint)
+                    basePages[FNV.hash(file.path)] = .some(file.fingerprint)
                 }.diagnostics
         }
 
@@ -90,7 +87,7 @@ package struct ItemPageComparison: Sendable {
                         .init(path: file.path, kind: .added, addedLines: FileChanges.lines(file.contents).count, removedLines: 0))
                     return
                 }
-                basePages[key]?.inHead = true
+                inHead.insert(key)
                 if file.provedUnchanged {
                     sameByFingerprint += 1
                 } else {
@@ -101,7 +98,7 @@ package struct ItemPageComparison: Sendable {
                     }
                 }
             }.diagnostics
-        let removed = Set(basePages.filter { !$0.value.inHead }.keys)
+        let removed = Set(basePages.keys.filter { !inHead.contains($0) })
 
         // 3. The base's bytes of the pages that may differ, and of the ones that went away.
         var differing: [UInt64: [UInt8]] = [:]
@@ -146,10 +143,10 @@ package struct ItemPageComparison: Sendable {
             return String(path[slash...].dropLast(".html".count))
         }
         func inBase(_ row: String) -> Bool { baseHosts.contains { basePages[FNV.hash("\($0)\(row).html")] != nil } }
-        func inHead(_ row: String) -> Bool {
+        func inHeadBuild(_ row: String) -> Bool {
             headHosts.contains { host in
                 let key = FNV.hash("\(host)\(row).html")
-                return basePages[key]?.inHead == true || added[key] != nil
+                return inHead.contains(key) || added[key] != nil
             }
         }
         for path in changedPaths { if let row = row(of: path) { (baseRows[row], headRows[row]) = (0, 1) } }
@@ -161,7 +158,7 @@ package struct ItemPageComparison: Sendable {
         for path in removedPaths {
             guard let row = row(of: path) else { continue }
             baseRows[row] = 0
-            if inHead(row) { headRows[row] = 1 }
+            if inHeadBuild(row) { headRows[row] = 1 }
         }
     }
 
