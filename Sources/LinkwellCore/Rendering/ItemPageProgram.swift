@@ -45,6 +45,8 @@ struct ItemPageProgram: Sendable {
     private let constants: [UInt8]
     /// The column names `ItemText.field` names, by index.
     private let fieldNames: [String]
+    /// Whether any step walks the shown URL's pieces (splitting the URL is skipped otherwise).
+    private let showsPieces: Bool
 
     /// One step: `kind`, the text it names (`texts`' index, or `fieldNames`' after them), and a
     /// range: of `constants` for bytes, of the instructions that follow for a section's body.
@@ -70,7 +72,9 @@ struct ItemPageProgram: Sendable {
         guard let steps = try? Compiler(shared: shared, library: library).compile(template.nodes, stack: &stack) else { return nil }
         var program = Assembly()
         program.add(merged(steps))
-        return ItemPageProgram(instructions: program.instructions, constants: program.constants, fieldNames: program.fieldNames)
+        return ItemPageProgram(
+            instructions: program.instructions, constants: program.constants, fieldNames: program.fieldNames,
+            showsPieces: program.instructions.contains { [.eachPiece, .noPiece].contains($0.kind) })
     }
 
     /// Steps laid out as instructions.
@@ -313,7 +317,7 @@ struct ItemPageProgram: Sendable {
     func render(_ values: PageFrame.ItemValues, item: ItemRow) -> TemplateLibrary.Rendered {
         var output = TemplateLibrary.Rendered()
         output.bytes.reserveCapacity(constants.count + 1_024)
-        let page = Page(values: values, item: item, fieldNames: fieldNames)
+        let page = Page(values: values, item: item, fieldNames: fieldNames, showsPieces: showsPieces)
         instructions.withUnsafeBufferPointer { instructions in
             constants.withUnsafeBufferPointer { constants in
                 page.run(instructions, constants, 0..<instructions.count, button: -1, piece: -1, into: &output)
@@ -328,11 +332,11 @@ struct ItemPageProgram: Sendable {
         let fieldNames: [String]
         let pieces: [Substring]
 
-        init(values: PageFrame.ItemValues, item: ItemRow, fieldNames: [String]) {
+        init(values: PageFrame.ItemValues, item: ItemRow, fieldNames: [String], showsPieces: Bool) {
             self.values = values
             self.item = item
             self.fieldNames = fieldNames
-            pieces = values.link.map { PageContext.Link.shown($0.canonical) } ?? []
+            pieces = showsPieces ? values.link.map { PageContext.Link.shown($0.canonical) } ?? [] : []
         }
 
         func text(_ index: Int32, button: Int, piece: Int) -> Substring? {
