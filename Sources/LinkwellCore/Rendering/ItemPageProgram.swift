@@ -243,7 +243,10 @@ struct ItemPageProgram: Sendable {
                 case "item": return .item
                 case "buttons": return .buttons
                 case "page": return .page
-                default: return shared.member(named: name).map { .known($0) }
+                default:
+                    // A name the context has per item that this switch does not model.
+                    if PreviewPages.perItemNames.contains(name) { throw NotCompilable() }
+                    return shared.member(named: name).map { .known($0) }
                 }
             case .page:
                 switch name {
@@ -251,7 +254,9 @@ struct ItemPageProgram: Sendable {
                 case "description": return .text(.description)
                 case "image": return .text(.image)
                 case "twitterCard": return .text(.twitterCard)
-                default: return shared.page.member(named: name).map { .known($0) }
+                default:
+                    if PreviewPages.perItemNames.contains("page." + name) { throw NotCompilable() }
+                    return shared.page.member(named: name).map { .known($0) }
                 }
             case .link:
                 let members: [String: Symbol] = [

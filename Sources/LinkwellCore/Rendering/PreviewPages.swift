@@ -57,12 +57,17 @@ package struct PreviewPages: Sendable {
         itemHosts = hostsOfPages
     }
 
-    /// The context of item pages with what differs from item to item marked unknown: the item,
-    /// its links, its buttons and the page texts an item row can override.
+    /// The names of an item page's context whose values differ from item to item: the item, its
+    /// links, its buttons and the page texts an item row can override. `ItemPageProgram` reads
+    /// any other name from one shared context, and declines a template whose names it does not
+    /// model among these.
+    static let perItemNames: Set<String> = [
+        "page.title", "page.description", "page.image", "page.twitterCard", "link", "item", "buttons",
+    ]
+
+    /// The context of item pages with what differs from item to item (`perItemNames`) unknown.
     private final class ItemMask: TemplateObject {
-        static let unknown: Set<String> = [
-            "page.title", "page.description", "page.image", "page.twitterCard", "link", "item", "buttons",
-        ]
+        static let unknown = PreviewPages.perItemNames
 
         let object: any TemplateObject
         let prefix: String
