@@ -51,16 +51,14 @@ package struct OutputFolder {
         try produce { file in
             count += 1
             produced.insert(BuildRecord.hash(file.path))
-            let state: FileReader.State =
-                if file.provedUnchanged { .equal } else if let onDisk = file.onDisk { FileReader.State(onDisk) } else {
-                    reader.compare(root + "/" + file.path, with: file.bytes)
-                }
-            switch state {
+            let onDisk: OutputFile.OnDisk =
+                if file.provedUnchanged { .same } else { file.onDisk ?? reader.compare(root + "/" + file.path, with: file.bytes) }
+            switch onDisk {
             case .missing: changes.append(OutputChange(kind: .added, path: file.path))
             case .different:
                 existed += 1
                 changes.append(OutputChange(kind: .changed, path: file.path))
-            case .equal: existed += 1
+            case .same: existed += 1
             }
         }
         let existing = FileTree.count(root)
@@ -82,12 +80,7 @@ package struct OutputFolder {
         let root = try resolvedRoot()
         return { file in
             var reader = FileReader(capacity: file.bytes.count + 1)
-            file.onDisk =
-                switch reader.compare(root + "/" + file.path, with: file.bytes) {
-                case .equal: .same
-                case .different: .different
-                case .missing: .missing
-                }
+            file.onDisk = reader.compare(root + "/" + file.path, with: file.bytes)
         }
     }
 
@@ -213,10 +206,10 @@ private struct StagingWriter {
     mutating func add(_ file: OutputFile) throws {
         count += 1
         if inPlace { produced.insert(BuildRecord.hash(file.path)) }
-        let state: FileReader.State =
-            file.provedUnchanged ? .equal : inPlace ? reader.compare(root + "/" + file.path, with: file.bytes) : .missing
+        let state: OutputFile.OnDisk =
+            file.provedUnchanged ? .same : inPlace ? reader.compare(root + "/" + file.path, with: file.bytes) : .missing
         switch state {
-        case .equal:
+        case .same:
             existed += 1
             return
         case .different:
@@ -276,25 +269,14 @@ private struct StagingWriter {
     }
 }
 
-/// Reads a file into one reused buffer and compares it with produced bytes.
+/// Reads a file into one reused buffer and compares it with produced bytes: the same, different
+/// (a link, a FIFO or other bytes) or missing.
 private struct FileReader {
-    enum State {
-        case equal, different, missing
-
-        init(_ onDisk: OutputFile.OnDisk) {
-            switch onDisk {
-            case .same: self = .equal
-            case .different: self = .different
-            case .missing: self = .missing
-            }
-        }
-    }
-
     private var buffer: [UInt8]
 
     init(capacity: Int = 1 << 16) { buffer = [UInt8](repeating: 0, count: capacity) }
 
-    mutating func compare(_ path: String, with bytes: [UInt8]) -> State {
+    mutating func compare(_ path: String, with bytes: [UInt8]) -> OutputFile.OnDisk {
         // Non-blocking, not through a symbolic link, and only a regular file is read: a FIFO, a
         // device or a link left in the output folder is different (and replaced), not waited on
         // or followed.
@@ -320,7 +302,7 @@ private struct FileReader {
                 return memcmp(left, right, total) == 0
             }
         }
-        return same ? .equal : .different
+        return same ? .same : .different
     }
 }
 
