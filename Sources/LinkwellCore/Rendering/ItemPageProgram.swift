@@ -68,7 +68,7 @@ struct ItemPageProgram: Sendable {
     /// `template`: the page template specialized to the frame (`TemplateLibrary.specialize`),
     /// `shared`: the frame's context for any row (what does not differ per item is read from it).
     static func compile(_ template: MustacheTemplate, shared: PageContext, library: TemplateLibrary) -> ItemPageProgram? {
-        var stack: [Symbol] = [.root]
+        var stack: [Meaning] = [.root]
         guard let steps = try? Compiler(shared: shared, library: library).compile(template.nodes, stack: &stack) else { return nil }
         var program = Assembly()
         program.add(merged(steps))
@@ -123,7 +123,7 @@ struct ItemPageProgram: Sendable {
 
     /// What a name stands for while compiling: a value every item page shares, or one of the
     /// parts of the context that differ per item.
-    private indirect enum Symbol {
+    private indirect enum Meaning {
         case known(TemplateValue)
         case root, page, link, item, fields, buttons, button, shown, piece
         case text(ItemText)
@@ -145,7 +145,7 @@ struct ItemPageProgram: Sendable {
         let shared: PageContext
         let library: TemplateLibrary
 
-        func compile(_ nodes: [MustacheTemplate.Node], stack: inout [Symbol]) throws(NotCompilable) -> [Step] {
+        func compile(_ nodes: [MustacheTemplate.Node], stack: inout [Meaning]) throws(NotCompilable) -> [Step] {
             var steps: [Step] = []
             for node in nodes {
                 switch node {
@@ -169,7 +169,7 @@ struct ItemPageProgram: Sendable {
                     steps += try section(try resolve(name, in: stack) ?? .known(.absent), inverted: inverted, body: body, stack: &stack)
                 case .scope(let path, let body):
                     // The value at `path` from the bottom of the stack, pushed (`TemplateLibrary`'s scope).
-                    var value: Symbol? = .root
+                    var value: Meaning? = .root
                     for part in path {
                         guard let current = value, current.isObject else { break }
                         value = try member(of: current, part, first: false)
@@ -182,11 +182,11 @@ struct ItemPageProgram: Sendable {
             return steps
         }
 
-        private func section(_ value: Symbol, inverted: Bool, body: [MustacheTemplate.Node], stack: inout [Symbol]) throws(NotCompilable)
+        private func section(_ value: Meaning, inverted: Bool, body: [MustacheTemplate.Node], stack: inout [Meaning]) throws(NotCompilable)
             -> [Step]
         {
-            func pushing(_ symbol: Symbol) throws(NotCompilable) -> [Step] {
-                stack.append(symbol)
+            func pushing(_ meaning: Meaning) throws(NotCompilable) -> [Step] {
+                stack.append(meaning)
                 defer { stack.removeLast() }
                 return try compile(body, stack: &stack)
             }
@@ -214,10 +214,10 @@ struct ItemPageProgram: Sendable {
             }
         }
 
-        /// `TemplateLibrary.resolve`, on symbols.
-        private func resolve(_ name: MustacheTemplate.Name, in stack: [Symbol]) throws(NotCompilable) -> Symbol? {
+        /// `TemplateLibrary.resolve`, on meanings.
+        private func resolve(_ name: MustacheTemplate.Name, in stack: [Meaning]) throws(NotCompilable) -> Meaning? {
             guard let first = name.parts.first else { return stack.last }
-            var found: Symbol?
+            var found: Meaning?
             for level in stack.reversed() where level.isObject {
                 if let member = try member(of: level, first, first: true) {
                     found = member
@@ -233,7 +233,7 @@ struct ItemPageProgram: Sendable {
 
         /// What `object.member(named: name)` gives on every item page. `first`: the name's first
         /// part, where a member that only some rows have would decide which level answers.
-        private func member(of object: Symbol, _ name: String, first: Bool) throws(NotCompilable) -> Symbol? {
+        private func member(of object: Meaning, _ name: String, first: Bool) throws(NotCompilable) -> Meaning? {
             switch object {
             case .known(.object(let known)):
                 return known.member(named: name).map { .known($0) }
@@ -259,13 +259,13 @@ struct ItemPageProgram: Sendable {
                     return shared.page.member(named: name).map { .known($0) }
                 }
             case .link:
-                let members: [String: Symbol] = [
+                let members: [String: Meaning] = [
                     "canonical": .text(.canonical), "openInApp": .text(.openInApp), "web": .text(.web), "desktop": .text(.desktop),
                     "native": .text(.native), "shown": .shown,
                 ]
                 return try modelled(Self.sampleLink, name, members)
             case .button:
-                let members: [String: Symbol] = [
+                let members: [String: Meaning] = [
                     "id": .text(.buttonID), "label": .text(.buttonLabel), "href": .text(.buttonHref), "style": .text(.buttonStyle),
                 ]
                 return try modelled(Self.sampleButton, name, members)
@@ -286,10 +286,11 @@ struct ItemPageProgram: Sendable {
 
         /// A member of one of the context's per-item classes, as that class answers it: a member it
         /// has and this program does not model makes the template not compilable, never a wrong page.
-        private func modelled(_ sample: some TemplateObject, _ name: String, _ members: [String: Symbol]) throws(NotCompilable) -> Symbol? {
+        private func modelled(_ sample: some TemplateObject, _ name: String, _ members: [String: Meaning]) throws(NotCompilable) -> Meaning?
+        {
             guard sample.member(named: name) != nil else { return nil }
-            guard let symbol = members[name] else { throw NotCompilable() }
-            return symbol
+            guard let meaning = members[name] else { throw NotCompilable() }
+            return meaning
         }
 
         private static let sampleLink = PageContext.Link(canonical: "", openInApp: "", web: "", desktop: "", native: "")
