@@ -163,7 +163,20 @@ def test_past_sixty_four_connections_the_next_is_told_to_come_back_and_nothing_i
     idle = [socket.create_connection(("127.0.0.1", port), timeout=10) for _ in range(64)]
     try:
         refused = requests.get(f"http://127.0.0.1:{port}/u/42", timeout=5)
-        assert refused.status_code == 503 and refused.headers["Retry-After"] == "1"
+        if refused.status_code != 503:
+            # The limit counts every port's connections, and start_serve's readiness probe (on
+            # another port) can still hold a slot for a moment: then the 64th idle connection
+            # was the one past the limit, and was told so.
+            told = []
+            for connection in idle:
+                connection.setblocking(False)
+                try:
+                    told.append(connection.recv(200, socket.MSG_PEEK))
+                except BlockingIOError:
+                    pass
+            assert len(told) == 1 and told[0].startswith(b"HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\n"), told
+        else:
+            assert refused.headers["Retry-After"] == "1"
     finally:
         for connection in idle:
             connection.close()
