@@ -43,13 +43,13 @@ package struct PreviewPages: Sendable {
                 let links = PageLinks(site: site, page: page, host: host)
                 let config = PageConfig(site: site, page: page, links: links, kind: nil, urlKnown: true, host: host.host).json
                 let frame = PageFrame(site: site, page: page, host: host, kind: nil, links: links, config: config, assets: assets)
-                let known = ItemMask(object: frame.context(item: Self.root), prefix: "")
-                let specialized = templates.specialize("page", known: .object(known))
+                let shared = frame.context(item: Self.root)
+                let specialized = templates.specialize("page", known: .object(ItemMask(object: shared, prefix: "")))
                 let filled = specialized.flatMap { ContentSecurityPolicy.prefilled($0, templates: templates, site: site) }
                 setups["\(page.name) \(host.host)"] = ItemPageSetup(
                     frame: frame, template: specialized, filled: filled,
                     program: (filled ?? specialized).flatMap {
-                        ItemPageProgram.compile($0, shared: frame.context(item: Self.root), library: templates.library)
+                        ItemPageProgram.compile($0, shared: shared, library: templates.library)
                     })
             }
         }
@@ -142,11 +142,12 @@ package struct PreviewPages: Sendable {
     }
 
     func render(page: PageType, host: PageHost, item: ItemRow?) -> [UInt8] {
-        if let item, let setup = itemSetups["\(page.name) \(host.host)"], let program = setup.program {
+        guard let item, let setup = itemSetups["\(page.name) \(host.host)"] else { return wholeRender(page: page, host: host, item: item) }
+        if let program = setup.program {
             let rendered = program.render(setup.frame.values(item: item), item: item)
             return setup.filled != nil ? rendered.bytes : ContentSecurityPolicy.fill(rendered, templates: templates, site: site)
         }
-        if let item, let setup = itemSetups["\(page.name) \(host.host)"], let template = setup.template {
+        if let template = setup.template {
             let context = setup.frame.context(item: item)
             if let filled = setup.filled { return templates.render(filled, context: context).bytes }
             return ContentSecurityPolicy.fill(templates.render(template, context: context), templates: templates, site: site)
