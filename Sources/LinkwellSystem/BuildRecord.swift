@@ -67,9 +67,13 @@ package struct BuildRecord: PageProof {
             return value
         }
         while offset < bytes.count { read.append(Entry(path: word(), high: word(), low: word(), file: word())) }
-        // Written in the order the host folders' walks gave; sorted here for binary search.
+        // Written in the order the host folders' walks (or the writer's lanes) gave; sorted here
+        // for binary search. Paths that share a hash are dropped, so they are never proved.
         read.sort()
-        entries = read
+        entries = read.indices.filter { index in
+            (index == 0 || read[index - 1].path != read[index].path)
+                && (index + 1 == read.count || read[index + 1].path != read[index].path)
+        }.map { read[$0] }
     }
 
     package func isCurrent(_ path: String, fingerprint: PageFingerprint) -> Bool {
@@ -114,9 +118,7 @@ package struct BuildRecord: PageProof {
                 guard low < sorted.count, sorted[low].path == key, low + 1 == sorted.count || sorted[low + 1].path != key,
                     let identity = identity(of: info)
                 else { return }
-                for word in [key, sorted[low].fingerprint.high, sorted[low].fingerprint.low, identity] {
-                    for index in 0..<8 { bytes.append(UInt8(truncatingIfNeeded: word >> (8 * UInt64(index)))) }
-                }
+                appendEntry(path: key, fingerprint: sorted[low].fingerprint, identity: identity, to: &bytes)
                 if bytes.count >= 1 << 16 {
                     output.append(bytes)
                     bytes.removeAll(keepingCapacity: true)
@@ -126,6 +128,80 @@ package struct BuildRecord: PageProof {
         }
         close(descriptor)
         if output.failed || rename(temporary, file) != 0 { unlink(temporary) }
+    }
+
+    /// One entry as the record file holds it: four little-endian words.
+    static func appendEntry(path: UInt64, fingerprint: PageFingerprint, identity: UInt64, to bytes: inout [UInt8]) {
+        for word in [path, fingerprint.high, fingerprint.low, identity] {
+            for index in 0..<8 { bytes.append(UInt8(truncatingIfNeeded: word >> (8 * UInt64(index)))) }
+        }
+    }
+
+    /// A record filled while a build creates its pages, from each page's `fstat` taken before
+    /// its file is closed: no walk of the folder afterwards (on tmpfs a stat by path per page
+    /// was a twentieth of a fresh build). It holds only when every page went through it — the
+    /// build had no output folder, and the staging folder became it whole (a folder's rename
+    /// changes no file's identity); a build that moves files one by one into place changes
+    /// their status-change times, and records them with `write` instead.
+    package final class Draft: Sendable {
+        private let file: String
+        /// The entries so far, in an unlinked file (nothing is left behind by a build that is
+        /// killed), copied to the record when committed.
+        private let descriptor: Int32
+        private let output: RecordOutput
+        private let state = Mutex<(whole: Bool, settled: Bool)>((false, false))
+
+        package init?(root: String) {
+            guard let file = BuildRecord.file(for: root) else { return nil }
+            self.file = file
+            let path = file + ".draft.\(getpid())"
+            descriptor = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+            guard descriptor >= 0 else { return nil }
+            unlink(path)
+            output = RecordOutput(descriptor)
+            output.append(BuildRecord.magic)
+        }
+
+        deinit { close(descriptor) }
+
+        /// Adds a page's entry, from the `stat` of its new file, to `bytes` (a lane's block,
+        /// handed over with `append`).
+        package static func entry(path: String, fingerprint: PageFingerprint, info: stat, to bytes: inout [UInt8]) {
+            guard let identity = BuildRecord.identity(of: info) else { return }
+            appendEntry(path: BuildRecord.hash(path), fingerprint: fingerprint, identity: identity, to: &bytes)
+        }
+
+        package func append(_ bytes: [UInt8]) { output.append(bytes) }
+
+        /// Says that every file of the folder was created through this draft, and none has
+        /// moved since (the staging folder became the output folder).
+        package func holdsEveryPage() { state.withLock { $0.whole = true } }
+
+        /// Replaces the record with the draft if it holds every page; true if it did.
+        package func commit() -> Bool {
+            let ready = state.withLock { state -> Bool in
+                defer { state.settled = true }
+                return state.whole && !state.settled
+            }
+            guard ready, !output.failed, lseek(descriptor, 0, SEEK_SET) == 0 else { return false }
+            var bytes: [UInt8] = []
+            var block = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let count = block.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                if count < 0 { return false }
+                if count == 0 { break }
+                bytes += block[..<count]
+            }
+            let temporary = file + ".\(getpid())"
+            let copy = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard copy >= 0 else { return false }
+            let written = writeAll(copy, bytes)
+            guard close(copy) == 0, written, rename(temporary, file) == 0 else {
+                unlink(temporary)
+                return false
+            }
+            return true
+        }
     }
 
     /// The record file being written, shared by the walks of the host folders.

@@ -94,7 +94,9 @@ package struct OutputFolder {
     }
 
     /// Makes the folder equal what `produce` emits (see the type's comment for how).
-    package func replace(produce: Producer) throws -> (summary: Summary, count: Int) {
+    /// A `record` draft gets every item page's entry when there is no folder yet (see
+    /// `BuildRecord.Draft`); it is told so if the staging folder became the output.
+    package func replace(record: BuildRecord.Draft? = nil, produce: Producer) throws -> (summary: Summary, count: Int) {
         let root = try resolvedRoot()
         try refuseMountPoint(root)
         let lock = try FolderLock(beside: root)
@@ -102,7 +104,7 @@ package struct OutputFolder {
         try Journal.complete(root)
         FileTree.removeLeftovers(of: root)
         let staging = root + ".linkwell-new-\(getpid())"
-        var writer = StagingWriter(root: root, staging: staging)
+        var writer = StagingWriter(root: root, staging: staging, record: record)
         do {
             try produce { file in try writer.add(file) }
             try writer.finishWriting()
@@ -116,6 +118,7 @@ package struct OutputFolder {
             } else {
                 // No output folder yet (the lock is held): the staging folder becomes it.
                 guard rename(staging, root) == 0 else { throw OutputFolderError.system("cannot move '\(staging)' to '\(root)'") }
+                record?.holdsEveryPage()
             }
         } catch {
             // No file may still be on its way into the folder being removed.
@@ -196,11 +199,12 @@ private struct StagingWriter {
     /// In place: every produced path's hash, to find the files a build removes.
     private var produced: Set<UInt64> = []
 
-    init(root: String, staging: String) {
+    init(root: String, staging: String, record: BuildRecord.Draft?) {
         self.root = root
         self.staging = staging
-        files = StagedFileWriter(root: root)
         inPlace = access(root, F_OK) == 0
+        // In place, files move into the folder one by one, which changes their identities.
+        files = StagedFileWriter(root: root, record: inPlace ? nil : record)
     }
 
     mutating func add(_ file: OutputFile) throws {
@@ -246,7 +250,7 @@ private struct StagingWriter {
 
     /// Hands the file to the writer, its folder made (see StagedFileWriter).
     private mutating func write(_ file: OutputFile) throws {
-        try files.write(file.bytes, to: try prepare(file.path), path: file.path)
+        try files.write(file.bytes, to: try prepare(file.path), path: file.path, fingerprint: file.fingerprint)
     }
 
     /// Waits for every staged file; a build calls this before it uses (or removes) the staging

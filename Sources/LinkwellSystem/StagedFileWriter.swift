@@ -26,6 +26,8 @@ package struct StagedFileWriter {
         var target: String
         var path: String
         var bytes: [UInt8]
+        /// An item page's: its entry goes to the record draft, if any.
+        var fingerprint: PageFingerprint?
     }
 
     private final class Lane: Sendable {
@@ -48,15 +50,20 @@ package struct StagedFileWriter {
     /// Files queued so far: the next one's place in the build's order.
     private var count = 0
     private var laneOfFolder: [String: Int] = [:]
+    /// Where item pages' entries go as their files are created (see `BuildRecord.Draft`).
+    private let record: BuildRecord.Draft?
 
-    package init(root: String) { self.root = root }
+    package init(root: String, record: BuildRecord.Draft? = nil) {
+        self.root = root
+        self.record = record
+    }
 
     /// Queues `bytes` for a new file at `target`, the staged place of the build's `path`; its
     /// folder must exist.
-    package mutating func write(_ bytes: [UInt8], to target: String, path: String) throws {
+    package mutating func write(_ bytes: [UInt8], to target: String, path: String, fingerprint: PageFingerprint? = nil) throws {
         if failure.first != nil { try finish() }
         let lane = lane(of: path)
-        batches[lane].append(Job(order: count, target: target, path: path, bytes: bytes))
+        batches[lane].append(Job(order: count, target: target, path: path, bytes: bytes, fingerprint: fingerprint))
         count += 1
         if batches[lane].count == Self.batchSize { submit(lane) }
     }
@@ -85,17 +92,23 @@ package struct StagedFileWriter {
         let lane = lanes[number]
         let failure = failure
         let root = root
+        let record = record
         lane.slots.wait()
         lane.queue.async {
             defer { lane.slots.signal() }
+            var entries: [UInt8] = []
             for job in jobs where !failure.isKnownBefore(job.order) {
-                if let error = Self.create(job, root: root) { failure.record(error, at: job.order) }
+                if let error = Self.create(job, root: root, recording: record != nil, entries: &entries) {
+                    failure.record(error, at: job.order)
+                }
             }
+            if let record, !entries.isEmpty { record.append(entries) }
         }
     }
 
     /// Creates the file, refusing one that exists: two files of one build with the same path.
-    private static func create(_ job: Job, root: String) -> OutputFolderError? {
+    /// When `recording`, an item page's record entry is added to `entries` from its file's `fstat`.
+    private static func create(_ job: Job, root: String, recording: Bool, entries: inout [UInt8]) -> OutputFolderError? {
         let descriptor = open(job.target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             if errno == EEXIST { return OutputFolderError("two files of the build have the path '\(job.path)'") }
@@ -103,6 +116,10 @@ package struct StagedFileWriter {
         }
         defer { close(descriptor) }
         guard writeAll(descriptor, job.bytes) else { return OutputFolderError.system("cannot write '\(root)/\(job.path)'") }
+        if recording, let fingerprint = job.fingerprint {
+            var info = stat()
+            if fstat(descriptor, &info) == 0 { BuildRecord.Draft.entry(path: job.path, fingerprint: fingerprint, info: info, to: &entries) }
+        }
         return nil
     }
 }

@@ -21,8 +21,9 @@ struct BuildCommand: ParsableCommand {
         // without rendering or reading them (see BuildRecord).
         let record = BuildRecord.binaryIdentity == nil ? nil : BuildRecord(root: root)
         let log = record == nil ? nil : BuildRecord.PageLog(root: root)
+        let draft = record == nil ? nil : BuildRecord.Draft(root: root)
         var proved = 0
-        let (summary, count) = try folder.replace { emit in
+        let (summary, count) = try folder.replace(record: draft) { emit in
             try Console.produce(result, manifestOptions, record: record) { file in
                 if let fingerprint = file.fingerprint {
                     log?.append(file.path, fingerprint)
@@ -32,7 +33,9 @@ struct BuildCommand: ParsableCommand {
             }
         }
         if let record, let log, !(summary.isEmpty && proved == log.count && record.count == log.count) {
-            if let pages = log.sortedPages() { BuildRecord.write(root: root, pages: pages) } else { BuildRecord.remove(root: root) }
+            if draft?.commit() != true {
+                if let pages = log.sortedPages() { BuildRecord.write(root: root, pages: pages) } else { BuildRecord.remove(root: root) }
+            }
         }
         if summary.isEmpty {
             Console.status("\(outputOptions.output) is up to date (\(count) files\(provedNote(proved)))")

@@ -332,6 +332,30 @@ import Testing
         #expect(try workspace.run("build").standardOutput.contains("8 item pages not re-read"))
     }
 
+    /// A build into a new folder records each page as its file is created (BuildRecord.Draft);
+    /// the record holds what a walk of the folder afterwards would: the same entries.
+    @Test func aFreshBuildRecordsWhatAWalkOfTheFolderWould() throws {
+        let workspace = try Workspace.bundled()
+        let records = workspace.url.appendingPathComponent(".test-cache/linkwell")
+        func entries() throws -> [[UInt8]] {
+            let names = try FileManager.default.contentsOfDirectory(atPath: records.path)
+            #expect(names.count == 1, "\(names)")
+            let bytes = [UInt8](try Data(contentsOf: records.appendingPathComponent(try #require(names.first))))
+            let header = "linkwell build record 1\n".utf8.count
+            #expect(bytes.count > header && (bytes.count - header) % 32 == 0)
+            return stride(from: header, to: bytes.count, by: 32).map { Array(bytes[$0..<$0 + 32]) }.sorted {
+                $0.lexicographicallyPrecedes($1)
+            }
+        }
+        #expect(try workspace.run("build").status == 0)
+        let drafted = try entries()
+        #expect(drafted.count == 8)
+        // No record: the next build compares every file (none changes) and walks the folder.
+        try FileManager.default.removeItem(at: records)
+        #expect(try workspace.run("build").standardOutput == "Output is up to date (\(Fixtures.bundledOutputFiles.count) files)\n")
+        #expect(try entries() == drafted)
+    }
+
     /// A comment added at the top of the manifest moves every line and changes no page: the
     /// record still proves every item page, none is rendered or read again.
     @Test func aManifestEditThatChangesNoPageKeepsThePagesProved() throws {
