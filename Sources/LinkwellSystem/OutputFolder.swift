@@ -79,7 +79,7 @@ package struct OutputFolder {
     package func comparer() throws -> @Sendable (inout OutputFile) -> Void {
         let root = try resolvedRoot()
         return { file in
-            var reader = FileReader(capacity: file.bytes.count + 1)
+            var reader = FileReader(capacity: file.bytes.count)
             file.onDisk = reader.compare(root + "/" + file.path, with: file.bytes)
         }
     }
@@ -289,12 +289,13 @@ private struct FileReader {
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return .different }
-        if buffer.count < bytes.count + 1 { buffer = [UInt8](repeating: 0, count: bytes.count + 1) }
-        // One byte more than expected, so a longer file is seen as different.
-        let wanted = bytes.count + 1
+        // The size from the same `fstat`: another length is a difference without a read, and a
+        // file of the expected length is read once (no second read to find its end).
+        guard info.st_size == off_t(bytes.count) else { return .different }
+        if buffer.count < bytes.count { buffer = [UInt8](repeating: 0, count: bytes.count) }
         var total = 0
-        while total < wanted {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress.map { $0 + total }, wanted - total) }
+        while total < bytes.count {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress.map { $0 + total }, bytes.count - total) }
             if count < 0 { return .different }
             if count == 0 { break }
             total += count
