@@ -1,4 +1,6 @@
+import Dispatch
 import LinkwellCore
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -48,6 +50,7 @@ package struct OutputFolder {
         var count = 0
         var existed = 0
         var reader = FileReader()
+        let counting = FileTree.Counting(root)
         try produce { file in
             count += 1
             produced.insert(BuildRecord.hash(file.path))
@@ -61,7 +64,7 @@ package struct OutputFolder {
             case .same: existed += 1
             }
         }
-        let existing = FileTree.count(root)
+        let existing = counting.value
         if existing > existed {
             let removed = FileTree.paths(root, notIn: produced)
             changes += removed.map { OutputChange(kind: .removed, path: $0) }
@@ -105,10 +108,11 @@ package struct OutputFolder {
         FileTree.removeLeftovers(of: root)
         let staging = root + ".linkwell-new-\(getpid())"
         var writer = StagingWriter(root: root, staging: staging, record: record)
+        let counting = writer.inPlace ? FileTree.Counting(root) : nil
         do {
             try produce { file in try writer.add(file) }
             try writer.finishWriting()
-            let existing = FileTree.count(root)
+            let existing = counting?.value ?? -1
             writer.summary.removed = max(existing, 0) - writer.existed
             if writer.summary.isEmpty, existing >= 0 { return (writer.summary, writer.count) }
             try writer.startStaging()
@@ -318,9 +322,59 @@ package enum FileTree {
     package static func count(_ root: String) -> Int {
         guard let directory = opendir(root) else { return -1 }
         closedir(directory)
+        return countFiles(in: root)
+    }
+
+    /// `count(root)`, taken on a thread of its own from now on, for a caller that leaves `root`
+    /// as it is meanwhile (`check` reads it; a build stages beside it): the walk runs while the
+    /// pages render instead of alone after them (a tenth of a `check` without a record was that
+    /// walk, one core busy). `value` waits for it.
+    package final class Counting: Sendable {
+        private let result = Mutex<Int?>(nil)
+        private let done = DispatchSemaphore(value: 0)
+
+        package init(_ root: String) {
+            DispatchQueue(label: "linkwell.count").async { [self] in
+                let total = FileTree.count(root)
+                result.withLock { $0 = total }
+                done.signal()
+            }
+        }
+
+        package var value: Int {
+            if let known = result.withLock({ $0 }) { return known }
+            done.wait()
+            done.signal()
+            return result.withLock { $0 } ?? -1
+        }
+    }
+
+    /// The walk of `count`: names are read in place, and only folders' become strings.
+    private static func countFiles(in folder: String) -> Int {
+        guard let directory = opendir(folder) else { return 0 }
+        let descriptor = dirfd(directory)
         var total = 0
-        walk(root, prefix: "") { _, _ in total += 1 }
-        return total
+        var folders: [String] = []
+        while let entry = readdir(directory) {
+            let isFolder = withUnsafeBytes(of: &entry.pointee.d_name) { name -> Bool? in
+                let dot = UInt8(ascii: ".")
+                if name[0] == dot && (name[1] == 0 || (name[1] == dot && name[2] == 0)) { return nil }
+                let type = Int32(entry.pointee.d_type)
+                guard type == Int32(DT_UNKNOWN) else { return type == Int32(DT_DIR) }
+                var info = stat()
+                guard fstatat(descriptor, name.baseAddress!.assumingMemoryBound(to: CChar.self), &info, AT_SYMLINK_NOFOLLOW) == 0
+                else { return nil }
+                return info.st_mode & S_IFMT == S_IFDIR
+            }
+            switch isFolder {
+            case true?:
+                folders.append(withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) })
+            case false?: total += 1
+            case nil: break
+            }
+        }
+        closedir(directory)
+        return folders.reduce(total) { $0 + countFiles(in: folder + "/" + $1) }
     }
 
     /// Calls `visit` with everything below `root` that is not a folder (files, and the links or
