@@ -362,7 +362,8 @@ package enum FileTree {
                 let type = Int32(entry.pointee.d_type)
                 guard type == Int32(DT_UNKNOWN) else { return type == Int32(DT_DIR) }
                 var info = stat()
-                guard fstatat(descriptor, name.baseAddress!.assumingMemoryBound(to: CChar.self), &info, AT_SYMLINK_NOFOLLOW) == 0
+                guard let base = name.baseAddress,
+                    fstatat(descriptor, base.assumingMemoryBound(to: CChar.self), &info, AT_SYMLINK_NOFOLLOW) == 0
                 else { return nil }
                 return info.st_mode & S_IFMT == S_IFDIR
             }
