@@ -421,8 +421,54 @@ import Testing
             #expect(PageContext.Link.pieces(of: Substring(text)).map(String.init) == reference(text), "\(text)")
             let withoutScheme = String(text.drop { $0 != "/" }.dropFirst(2))
             #expect(PageContext.Link.shown(text).map(String.init) == reference(withoutScheme), "\(text)")
+            let bytes = Array(text.utf8)
+            let programs = ItemPageProgram.shownPieces(text, bytes: bytes[...]).map { String(decoding: bytes[$0], as: UTF8.self) }
+            #expect(programs == reference(withoutScheme), "\(text)")
         }
         #expect(PageContext.Link.pieces(of: "a/\u{301}b").map(String.init) == ["a/\u{301}b"])
+    }
+
+    /// Item page programs escape eight bytes at a time where none needs it: every text, with
+    /// each of the five escaped characters at every place in a word, beside multi-byte
+    /// characters, comes out as the template engine escapes it.
+    @Test func programsEscapeTextsAsTheEngineDoes() {
+        var random = PropertyTests.Random(state: 0xE5CA_9E)
+        let parts = ["&", "<", ">", "\"", "'", "a", "bcdefgh", "é", "\u{1F600}", " ", "&amp;", "\u{0}", "\u{7F}"]
+        for _ in 0..<4_000 {
+            let text = (0..<random.below(14)).map { _ in random.pick(parts) }.joined()
+            var expected: [UInt8] = []
+            TemplateLibrary.appendEscaped(text, to: &expected)
+            let bytes = Array(text.utf8)
+            let written = [UInt8](unsafeUninitializedCapacity: bytes.count * 6) { buffer, count in
+                var writer = PageWriter(buffer)
+                bytes.withUnsafeBufferPointer { writer.writeEscaped($0) }
+                count = writer.count
+            }
+            #expect(written == expected, "\(text)")
+        }
+    }
+
+    /// A page that does not fit the bytes its program first sets aside is written again into
+    /// more: every item page so written is the page written at once.
+    @Test func aPageWrittenAgainAfterItDidNotFitIsThePage() throws {
+        let rows = "path,title,description,image,color\n/p/1,\"One <1> & \"\"more\"\"\",,https://img.example.com/1.png,red\n"
+        let result = Linkwell.build(SourceFile(path: "site.yaml", text: Self.items), project: InMemoryProjectFiles(["data/p.csv": rows]))
+        let site = try #require(result.site, "\(result.diagnostics)")
+        let pages = PreviewPages(site: site, templates: try #require(result.templates))
+        let page = try #require(site.pageTypes.first { $0.items != nil })
+        var reader = ItemRows(file: "data/p.csv", format: .csv, chunks: AnyIterator([Array(rows.utf8)].makeIterator()))
+        guard case .success(let row)? = reader.next() else {
+            Issue.record("no row")
+            return
+        }
+        for host in pages.hosts(of: page.name) {
+            #expect(pages.hasItemProgram(page.name, host: host.host))
+            let once = pages.render(page: page, host: host, item: row)
+            #expect(once.count > 1_000)
+            for capacity in [1, 64, once.count - 1, once.count] {
+                #expect(pages.render(page: page, host: host, item: row, capacity: capacity) == once, "\(capacity)")
+            }
+        }
     }
 
     @Test func shortLinksRedirectOnEveryHostAndHaveAFallbackPage() throws {

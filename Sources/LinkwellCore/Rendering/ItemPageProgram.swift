@@ -319,94 +319,168 @@ struct ItemPageProgram: Sendable {
 
     // MARK: Rendering
 
-    /// The page of `item`, whose frame's values are `values`.
-    func render(_ values: PageFrame.ItemValues, item: ItemRow) -> TemplateLibrary.Rendered {
-        var output = TemplateLibrary.Rendered()
-        output.bytes.reserveCapacity(constants.count + 1_024)
+    /// The page of `item`, whose frame's values are `values`. `capacity`: the bytes first set
+    /// aside for it (a page that does not fit is written again into twice as many).
+    func render(_ values: PageFrame.ItemValues, item: ItemRow, capacity: Int? = nil) -> TemplateLibrary.Rendered {
         let page = Page(values: values, item: item, fieldNames: fieldNames, showsPieces: showsPieces)
-        instructions.withUnsafeBufferPointer { instructions in
-            constants.withUnsafeBufferPointer { constants in
-                page.run(instructions, constants, 0..<instructions.count, button: -1, piece: -1, into: &output)
+        // Most pages are their constants and their texts, a few of them escaped or repeated.
+        var capacity = max(capacity ?? constants.count + 2 * page.texts.count + 1_024, 1)
+        while true {
+            var slots: [Int] = []
+            var fits = false
+            let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+                var writer = PageWriter(buffer)
+                instructions.withUnsafeBufferPointer { instructions in
+                    constants.withUnsafeBufferPointer { constants in
+                        page.texts.withUnsafeBufferPointer { texts in
+                            page.run(
+                                Run(instructions: instructions, constants: constants, texts: texts), 0..<instructions.count, button: -1,
+                                piece: -1, into: &writer)
+                        }
+                    }
+                }
+                fits = !writer.overflowed
+                count = fits ? writer.count : 0
+                slots = writer.slots
             }
+            if fits { return TemplateLibrary.Rendered(bytes: bytes, slots: slots) }
+            capacity *= 2
         }
-        return output
     }
 
+    /// Where a text is in a page's `texts`; `start` is -1 for a text the item does not have.
+    private struct Span {
+        var start: Int32
+        var end: Int32
+        static let absent = Span(start: -1, end: -1)
+        var isPresent: Bool { start >= 0 }
+    }
+
+    /// What one walk over the instructions reads.
+    private struct Run {
+        let instructions: UnsafeBufferPointer<Instruction>
+        let constants: UnsafeBufferPointer<UInt8>
+        let texts: UnsafeBufferPointer<UInt8>
+    }
+
+    /// An item's texts gathered into one buffer before its steps run: the walk then copies
+    /// bytes and never touches a `String` (creating, indexing and releasing substrings was a
+    /// third of a page's time).
     private struct Page {
-        let values: PageFrame.ItemValues
-        let item: ItemRow
-        let fieldNames: [String]
-        let pieces: [Substring]
+        var texts: [UInt8] = []
+        /// By text number (`ItemPageProgram.texts`, columns after them); the button's and
+        /// piece's members are in `buttons` and `pieces`.
+        var spans: [Span] = []
+        var buttons: [(id: Span, label: Span, href: Span, style: Span)] = []
+        /// The shown URL's pieces (`PageContext.Link.shown`), inside the canonical link's span.
+        var pieces: [Span] = []
 
         init(values: PageFrame.ItemValues, item: ItemRow, fieldNames: [String], showsPieces: Bool) {
-            self.values = values
-            self.item = item
-            self.fieldNames = fieldNames
-            pieces = showsPieces ? values.link.map { PageContext.Link.shown($0.canonical) } ?? [] : []
+            texts.reserveCapacity(1_024)
+            spans.reserveCapacity(ItemPageProgram.texts.count + fieldNames.count)
+            let link = values.link
+            // In `ItemPageProgram.texts`' order (one by one: an array of them would be built
+            // and released for every page).
+            spans.append(add(values.title))
+            spans.append(add(values.description))
+            spans.append(add(values.image))
+            spans.append(add(values.twitterCard))
+            spans.append(add(link?.canonical))
+            spans.append(add(link?.openInApp))
+            spans.append(add(link?.web))
+            spans.append(add(link?.desktop))
+            spans.append(add(link?.native))
+            spans.append(add(item.path))
+            while spans.count < ItemPageProgram.texts.count { spans.append(.absent) }
+            for name in fieldNames { spans.append(add(item.fields[name])) }
+            buttons = values.buttons.map { (add($0.id), add($0.label), add($0.href), add($0.style)) }
+            if showsPieces, let canonical = link?.canonical { pieces = Self.pieces(of: canonical, at: spans[4], in: texts) }
         }
 
-        func text(_ index: Int32, button: Int, piece: Int) -> Substring? {
-            // By position in `ItemPageProgram.texts` (a switch on the number: reading the array
-            // from every core would count references to it).
-            switch index {
-            case 0: return values.title[...]
-            case 1: return values.description?[...]
-            case 2: return values.image?[...]
-            case 3: return values.twitterCard[...]
-            case 4: return values.link?.canonical[...]
-            case 5: return values.link?.openInApp?[...]
-            case 6: return values.link?.web?[...]
-            case 7: return values.link?.desktop?[...]
-            case 8: return values.link?.native?[...]
-            case 9: return item.path[...]
-            case 10: return values.buttons[button].id[...]
-            case 11: return values.buttons[button].label[...]
-            case 12: return values.buttons[button].href[...]
-            case 13: return values.buttons[button].style[...]
-            case 14: return pieces[piece]
-            default: return item.fields[fieldNames[Int(index) - 15]]?[...]
+        private mutating func add(_ text: String?) -> Span {
+            guard var text else { return .absent }
+            let start = texts.count
+            text.withUTF8 { texts.append(contentsOf: $0) }
+            return Span(start: Int32(start), end: Int32(texts.count))
+        }
+
+        private static func pieces(of canonical: String, at span: Span, in texts: [UInt8]) -> [Span] {
+            ItemPageProgram.shownPieces(canonical, bytes: texts[Int(span.start)..<Int(span.end)]).map {
+                Span(start: span.start + Int32($0.lowerBound), end: span.start + Int32($0.upperBound))
             }
         }
 
-        func run(
-            _ instructions: UnsafeBufferPointer<Instruction>, _ constants: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, button: Int,
-            piece: Int, into output: inout TemplateLibrary.Rendered
-        ) {
+        func span(_ index: Int32, button: Int, piece: Int) -> Span {
+            switch index {
+            case 10: buttons[button].id
+            case 11: buttons[button].label
+            case 12: buttons[button].href
+            case 13: buttons[button].style
+            case 14: pieces[piece]
+            default: spans[Int(index)]
+            }
+        }
+
+        func run(_ run: Run, _ range: Range<Int>, button: Int, piece: Int, into output: inout PageWriter) {
             var index = range.lowerBound
             while index < range.upperBound {
-                let instruction = instructions[index]
+                let instruction = run.instructions[index]
                 index += 1
                 let body = Int(instruction.start)..<Int(instruction.end)
                 switch instruction.kind {
                 case .bytes:
-                    output.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: constants[body]))
-                case .escaped:
-                    if let value = text(instruction.text, button: button, piece: piece) {
-                        TemplateLibrary.appendEscaped(value, to: &output.bytes)
-                    }
-                case .raw:
-                    if let value = text(instruction.text, button: button, piece: piece) { output.bytes.append(contentsOf: value.utf8) }
+                    output.write(UnsafeBufferPointer(rebasing: run.constants[body]))
+                case .escaped, .raw:
+                    let text = span(instruction.text, button: button, piece: piece)
+                    guard text.isPresent else { continue }
+                    let bytes = UnsafeBufferPointer(rebasing: run.texts[Int(text.start)..<Int(text.end)])
+                    if instruction.kind == .escaped { output.writeEscaped(bytes) } else { output.write(bytes) }
                 case .slot:
-                    output.slots.append(output.bytes.count)
+                    output.slots.append(output.count)
                 case .whenPresent, .whenAbsent:
-                    if (text(instruction.text, button: button, piece: piece) != nil) == (instruction.kind == .whenPresent) {
-                        run(instructions, constants, body, button: button, piece: piece, into: &output)
+                    if span(instruction.text, button: button, piece: piece).isPresent == (instruction.kind == .whenPresent) {
+                        self.run(run, body, button: button, piece: piece, into: &output)
                     }
                     index = body.upperBound
                 case .eachButton:
-                    for each in values.buttons.indices { run(instructions, constants, body, button: each, piece: piece, into: &output) }
+                    for each in buttons.indices { self.run(run, body, button: each, piece: piece, into: &output) }
                     index = body.upperBound
                 case .noButton:
-                    if values.buttons.isEmpty { run(instructions, constants, body, button: button, piece: piece, into: &output) }
+                    if buttons.isEmpty { self.run(run, body, button: button, piece: piece, into: &output) }
                     index = body.upperBound
                 case .eachPiece:
-                    for each in pieces.indices { run(instructions, constants, body, button: button, piece: each, into: &output) }
+                    for each in pieces.indices { self.run(run, body, button: button, piece: each, into: &output) }
                     index = body.upperBound
                 case .noPiece:
-                    if pieces.isEmpty { run(instructions, constants, body, button: button, piece: piece, into: &output) }
+                    if pieces.isEmpty { self.run(run, body, button: button, piece: piece, into: &output) }
                     index = body.upperBound
                 }
             }
         }
     }
+
+    /// `PageContext.Link.shown(canonical)` as ranges of `canonical`'s UTF-8 (`bytes`): split
+    /// here by bytes when ASCII (every canonical URL, its path percent-encoded), else taken
+    /// from `shown`'s substrings.
+    static func shownPieces(_ canonical: String, bytes: ArraySlice<UInt8>) -> [Range<Int>] {
+        guard bytes.allSatisfy({ $0 < 0x80 }), let slash = bytes.firstIndex(of: UInt8(ascii: "/")) else {
+            let utf8 = canonical.utf8
+            return PageContext.Link.shown(canonical).map { piece in
+                let start = utf8.distance(from: utf8.startIndex, to: piece.startIndex)
+                return start..<start + piece.utf8.count
+            }
+        }
+        let origin = bytes.startIndex
+        var pieces: [Range<Int>] = []
+        var start = min(slash + 2, bytes.endIndex)
+        for index in start..<bytes.endIndex where breaks.contains(bytes[index]) {
+            pieces.append(start - origin..<index + 1 - origin)
+            start = index + 1
+        }
+        if start < bytes.endIndex { pieces.append(start - origin..<bytes.endIndex - origin) }
+        return pieces
+    }
+
+    /// The bytes that end a piece of the shown URL (`PageContext.Link.pieces`).
+    private static let breaks = ASCIISet("/?&=")
 }

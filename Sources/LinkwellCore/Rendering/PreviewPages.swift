@@ -142,9 +142,15 @@ package struct PreviewPages: Sendable {
     }
 
     func render(page: PageType, host: PageHost, item: ItemRow?) -> [UInt8] {
+        render(page: page, host: host, item: item, capacity: nil)
+    }
+
+    /// `capacity`: the bytes an item page program first sets aside (nil: its own estimate);
+    /// tests hold a page written again after it did not fit to one that fitted at once.
+    func render(page: PageType, host: PageHost, item: ItemRow?, capacity: Int?) -> [UInt8] {
         guard let item, let setup = itemSetups["\(page.name) \(host.host)"] else { return wholeRender(page: page, host: host, item: item) }
         if let program = setup.program {
-            let rendered = program.render(setup.frame.values(item: item), item: item)
+            let rendered = program.render(setup.frame.values(item: item), item: item, capacity: capacity)
             return setup.filled != nil ? rendered.bytes : ContentSecurityPolicy.fill(rendered, templates: templates, site: site)
         }
         if let template = setup.template {

@@ -285,18 +285,23 @@ struct TemplateLibrary: Sendable {
         text.withUTF8 { appendEscaped(bytes: $0, to: &output) }
     }
 
+    /// What an escaped text writes for `byte`; nil: the byte itself. (`PageWriter` escapes
+    /// item pages by this too.)
+    static func entity(for byte: UInt8) -> StaticString? {
+        switch byte {
+        case UInt8(ascii: "&"): "&amp;"
+        case UInt8(ascii: "<"): "&lt;"
+        case UInt8(ascii: ">"): "&gt;"
+        case UInt8(ascii: "\""): "&quot;"
+        case UInt8(ascii: "'"): "&#39;"
+        default: nil
+        }
+    }
+
     private static func appendEscaped(bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
         var run = 0
         for index in bytes.indices {
-            let entity: StaticString
-            switch bytes[index] {
-            case UInt8(ascii: "&"): entity = "&amp;"
-            case UInt8(ascii: "<"): entity = "&lt;"
-            case UInt8(ascii: ">"): entity = "&gt;"
-            case UInt8(ascii: "\""): entity = "&quot;"
-            case UInt8(ascii: "'"): entity = "&#39;"
-            default: continue
-            }
+            guard let entity = entity(for: bytes[index]) else { continue }
             output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
             entity.withUTF8Buffer { output.append(contentsOf: $0) }
             run = index + 1
