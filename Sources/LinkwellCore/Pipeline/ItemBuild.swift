@@ -199,7 +199,7 @@ package enum ItemBuild {
             + ["¹", "²", "³"].flatMap { ["com\($0)", "lpt\($0)"] })
 
     /// Characters Windows refuses in a file name.
-    static let windowsForbidden = Set(#"<>:"\|?*"#.utf8)
+    static let windowsForbidden = ASCIISet(#"<>:"\|?*"#)
 
     /// `problems`' Windows-name check for a segment of ASCII path characters, read as bytes: each
     /// is one character, and lowercasing keeps the length (every reserved ASCII name has three to
