@@ -89,7 +89,7 @@ package struct ItemRows: IteratorProtocol {
             guard record.fields.count == header.count else {
                 return .failure(.error(ItemFileProblem.fieldCount(record.fields.count, columns: header.count), at: at(record.line, 1)))
             }
-            var fields: [String: String] = [:]
+            var fields = [String: String](minimumCapacity: header.count)
             var pathColumn = 1
             for (name, field) in zip(header, record.fields) {
                 fields[name] = field.text
@@ -114,9 +114,13 @@ package struct ItemRows: IteratorProtocol {
         guard bytes.peek() != nil else { return nil }
         let line = bytes.line
         var fields: [(String, Int)] = []
+        fields.reserveCapacity(header?.count ?? 8)
+        // One buffer for every field of the record, emptied for each.
+        var field: [UInt8] = []
+        field.reserveCapacity(256)
         while true {
             let column = bytes.column
-            var field: [UInt8] = []
+            field.removeAll(keepingCapacity: true)
             // Where the field's text starts: after its opening quote, if it has one.
             var textColumn = column
             if bytes.peek() == UInt8(ascii: "\"") {
