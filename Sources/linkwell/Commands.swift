@@ -55,7 +55,7 @@ struct ValidateCommand: ParsableCommand {
     func run() throws {
         let result = try Console.build(manifestOptions)
         var count = 0
-        try Console.produce(result, manifestOptions) { _ in count += 1 }
+        try Console.produce(result, manifestOptions, fingerprinted: false) { _ in count += 1 }
         Console.status("\(manifestOptions.manifest) is valid (\(count) files would be written)")
     }
 }
@@ -75,12 +75,14 @@ struct CheckCommand: ParsableCommand {
 
     private func compare(_ result: Linkwell.BuildResult) throws {
         let folder = OutputFolder(path: outputOptions.output)
+        // An empty record (a fresh clone) proves nothing: the pages are compared, not fingerprinted.
         let record = BuildRecord.binaryIdentity == nil ? nil : BuildRecord(root: try folder.resolvedRoot())
+        let proof = record.flatMap { $0.count == 0 ? nil : $0 }
         var proved = 0
         // Item pages are compared with the folder's copies on the cores that render them.
         let comparer = try folder.comparer()
         let (changes, count) = try folder.changes { emit in
-            try Console.produce(result, manifestOptions, record: record, inspect: comparer) { file in
+            try Console.produce(result, manifestOptions, record: proof, fingerprinted: false, inspect: comparer) { file in
                 if file.provedUnchanged { proved += 1 }
                 try emit(file)
             }

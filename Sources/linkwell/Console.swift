@@ -40,13 +40,13 @@ enum Console {
     ///
     /// With a `record`, item pages it proves current are emitted unrendered.
     static func produce(
-        _ result: Linkwell.BuildResult, _ options: ManifestOptions, record: BuildRecord? = nil,
+        _ result: Linkwell.BuildResult, _ options: ManifestOptions, record: BuildRecord? = nil, fingerprinted: Bool = true,
         inspect: (@Sendable (inout OutputFile) -> Void)? = nil, emit: (OutputFile) throws -> Void
     ) throws {
         let progress = Progress()
         let items = try Generation.files(
             of: result, project: options.project, strict: options.strict, proof: record, identity: BuildRecord.binaryIdentity ?? [],
-            inspect: inspect, progress: progress.update, emit: emit)
+            fingerprinted: fingerprinted, inspect: inspect, progress: progress.update, emit: emit)
         progress.finish(rows: items.rows)
         try report(items.diagnostics, options)
     }

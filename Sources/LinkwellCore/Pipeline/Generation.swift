@@ -7,8 +7,8 @@ package enum Generation {
     /// many rows it read. `proof`, `identity`, `inspect` and `progress` are `ItemBuild.run`'s.
     package static func files(
         of result: Linkwell.BuildResult, project: some ProjectFiles, strict: Bool = false,
-        proof: (any PageProof)? = nil, identity: [UInt8] = [], inspect: (@Sendable (inout OutputFile) -> Void)? = nil,
-        progress: (Int) -> Void = { _ in },
+        proof: (any PageProof)? = nil, identity: [UInt8] = [], fingerprinted: Bool = true,
+        inspect: (@Sendable (inout OutputFile) -> Void)? = nil, progress: (Int) -> Void = { _ in },
         emit: (OutputFile) throws -> Void
     ) rethrows -> (diagnostics: [Diagnostic], rows: Int) {
         for file in result.files { try emit(file) }
@@ -16,7 +16,8 @@ package enum Generation {
             site.pageTypes.contains(where: { $0.items != nil })
         else { return ([], 0) }
         let items = try ItemBuild.run(
-            site: site, templates: templates, project: project, strict: strict, proof: proof, identity: identity, inspect: inspect,
+            site: site, templates: templates, project: project, strict: strict, proof: proof, identity: identity,
+            fingerprinted: fingerprinted, inspect: inspect,
             emit: emit,
             progress: progress)
         var perHost = items.pagesPerHost

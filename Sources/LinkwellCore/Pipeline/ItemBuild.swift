@@ -37,9 +37,12 @@ package enum ItemBuild {
     /// caller's own version, so a new Linkwell never trusts an old one's pages). `inspect` sees
     /// each rendered page on the core that rendered it, before it is emitted (`check` compares
     /// it with the file on disk there, so reading the folder is spread over every core too).
+    /// Without `fingerprinted` or a `proof`, pages carry no fingerprint (a caller that neither
+    /// records nor proves pages saves hashing every row).
     package static func run(
         site: Site, templates: PageTemplates, project: some ProjectFiles, strict: Bool = false,
-        proof: (any PageProof)? = nil, identity: [UInt8] = [], inspect: (@Sendable (inout OutputFile) -> Void)? = nil,
+        proof: (any PageProof)? = nil, identity: [UInt8] = [], fingerprinted: Bool = true,
+        inspect: (@Sendable (inout OutputFile) -> Void)? = nil,
         emit: (OutputFile) throws -> Void, progress: (Int) -> Void = { _ in }
     ) rethrows -> (diagnostics: [Diagnostic], rows: Int, pagesPerHost: [String: Int]) {
         let pages = PreviewPages(site: site, templates: templates)
@@ -47,7 +50,9 @@ package enum ItemBuild {
         var diagnostics: [Diagnostic] = []
         var rows = 0
         var renderer = BatchRenderer(
-            pages: pages, build: PageFingerprint.build(site: site, templates: templates, identity: identity), proof: proof,
+            pages: pages,
+            build: fingerprinted || proof != nil ? PageFingerprint.build(site: site, templates: templates, identity: identity) : nil,
+            proof: proof,
             inspect: inspect)
         for page in site.pageTypes {
             guard let items = page.items else { continue }
@@ -118,7 +123,7 @@ package enum ItemBuild {
         static let window = 2 * ProcessInfo.processInfo.activeProcessorCount + 2
 
         let pages: PreviewPages
-        let build: PageFingerprint
+        let build: PageFingerprint?
         let proof: (any PageProof)?
         let inspect: (@Sendable (inout OutputFile) -> Void)?
         private var collecting: [(row: ItemRow, page: PageType)] = []
@@ -127,7 +132,7 @@ package enum ItemBuild {
         private var inFlight: [Batch] = []
         private let queue = DispatchQueue(label: "linkwell.item-pages", attributes: .concurrent)
 
-        init(pages: PreviewPages, build: PageFingerprint, proof: (any PageProof)?, inspect: (@Sendable (inout OutputFile) -> Void)?) {
+        init(pages: PreviewPages, build: PageFingerprint?, proof: (any PageProof)?, inspect: (@Sendable (inout OutputFile) -> Void)?) {
             self.pages = pages
             self.build = build
             self.proof = proof

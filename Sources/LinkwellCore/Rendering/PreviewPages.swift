@@ -17,8 +17,9 @@ package struct PreviewPages: Sendable {
     /// What item pages of one page type on one host share, worked out once, not once per item:
     /// their links, script settings and the page template specialized to them.
     private let itemSetups: [String: ItemPageSetup]
-    /// The hosts of each page type with items, worked out once.
-    private let itemHosts: [String: [PageHost]]
+    /// The hosts of each page type with items and each one's setup, worked out once (a row's
+    /// pages look them up once, not a key made per page).
+    private let itemHosts: [String: [(host: PageHost, setup: ItemPageSetup)]]
 
     private struct ItemPageSetup: Sendable {
         var frame: PageFrame
@@ -36,9 +37,8 @@ package struct PreviewPages: Sendable {
         let assets = assets ?? PageAssets(site: site, templates: templates)
         self.assets = assets
         var setups: [String: ItemPageSetup] = [:]
-        var hostsOfPages: [String: [PageHost]] = [:]
+        var hostsOfPages: [String: [(host: PageHost, setup: ItemPageSetup)]] = [:]
         for page in site.pageTypes where page.items != nil {
-            hostsOfPages[page.name] = PagePaths.hosts(of: page.name, in: site)
             for host in PagePaths.hosts(of: page.name, in: site) {
                 let links = PageLinks(site: site, page: page, host: host)
                 let config = PageConfig(site: site, page: page, links: links, kind: nil, urlKnown: true, host: host.host).json
@@ -46,11 +46,13 @@ package struct PreviewPages: Sendable {
                 let shared = frame.context(item: Self.root)
                 let specialized = templates.specialize("page", known: .object(ItemMask(object: shared, prefix: "")))
                 let filled = specialized.flatMap { ContentSecurityPolicy.prefilled($0, templates: templates, site: site) }
-                setups["\(page.name) \(host.host)"] = ItemPageSetup(
+                let setup = ItemPageSetup(
                     frame: frame, template: specialized, filled: filled,
                     program: (filled ?? specialized).flatMap {
                         ItemPageProgram.compile($0, shared: shared, library: templates.library)
                     })
+                setups["\(page.name) \(host.host)"] = setup
+                hostsOfPages[page.name, default: []].append((host, setup))
             }
         }
         itemSetups = setups
@@ -121,13 +123,18 @@ package struct PreviewPages: Sendable {
 
     /// One page per host of the item's page type, each at the item's path and with its
     /// fingerprint; a page `proof` shows to be on disk already is not rendered.
-    func itemPages(page: PageType, item: ItemRow, build: PageFingerprint, proof: (any PageProof)?) -> [OutputFile] {
-        let row = build.row(page.name, item)
-        return (itemHosts[page.name] ?? hosts(of: page.name)).map { entry in
-            let path = PagePaths.itemPage(host: entry.host, path: item.path)
-            let fingerprint = row.page(host: entry.host)
-            if let proof, proof.isCurrent(path, fingerprint: fingerprint) { return .unchanged(path, fingerprint: fingerprint) }
-            return OutputFile(path: path, bytes: render(page: page, host: entry, item: item), fingerprint: fingerprint)
+    /// `build`: nil for pages without fingerprints (then nothing is proved).
+    func itemPages(page: PageType, item: ItemRow, build: PageFingerprint?, proof: (any PageProof)?) -> [OutputFile] {
+        let row = build?.row(page.name, item)
+        // Every page type with items has its hosts' setups (`init`).
+        return (itemHosts[page.name] ?? []).map { entry in
+            let path = PagePaths.itemPage(host: entry.host.host, path: item.path)
+            let fingerprint = row?.page(host: entry.host.host)
+            if let proof, let fingerprint, proof.isCurrent(path, fingerprint: fingerprint) {
+                return .unchanged(path, fingerprint: fingerprint)
+            }
+            return OutputFile(
+                path: path, bytes: render(page: page, host: entry.host, item: item, setup: entry.setup), fingerprint: fingerprint)
         }
     }
 
@@ -149,6 +156,10 @@ package struct PreviewPages: Sendable {
     /// tests hold a page written again after it did not fit to one that fitted at once.
     func render(page: PageType, host: PageHost, item: ItemRow?, capacity: Int?) -> [UInt8] {
         guard let item, let setup = itemSetups["\(page.name) \(host.host)"] else { return wholeRender(page: page, host: host, item: item) }
+        return render(page: page, host: host, item: item, setup: setup, capacity: capacity)
+    }
+
+    private func render(page: PageType, host: PageHost, item: ItemRow, setup: ItemPageSetup, capacity: Int? = nil) -> [UInt8] {
         if let program = setup.program {
             let rendered = program.render(setup.frame.values(item: item), item: item, capacity: capacity)
             return setup.filled != nil ? rendered.bytes : ContentSecurityPolicy.fill(rendered, templates: templates, site: site)
