@@ -50,12 +50,13 @@ package struct OutputFolder {
         var count = 0
         var existed = 0
         var reader = FileReader()
+        let folder = FolderDescriptor(root)
         let counting = FileTree.Counting(root)
         try produce { file in
             count += 1
             produced.insert(BuildRecord.hash(file.path))
             let onDisk: OutputFile.OnDisk =
-                if file.provedUnchanged { .same } else { file.onDisk ?? reader.compare(root + "/" + file.path, with: file.bytes) }
+                if file.provedUnchanged { .same } else { file.onDisk ?? reader.compare(file.path, in: folder, with: file.bytes) }
             switch onDisk {
             case .missing: changes.append(OutputChange(kind: .added, path: file.path))
             case .different:
@@ -80,10 +81,10 @@ package struct OutputFolder {
     /// (`OutputFile.onDisk`), on whichever thread calls it: `changes` then does not read it again.
     /// For `ItemBuild.run`'s `inspect`, so the folder is read on every core that renders.
     package func comparer() throws -> @Sendable (inout OutputFile) -> Void {
-        let root = try resolvedRoot()
+        let folder = FolderDescriptor(try resolvedRoot())
         return { file in
             var reader = FileReader(capacity: file.bytes.count)
-            file.onDisk = reader.compare(root + "/" + file.path, with: file.bytes)
+            file.onDisk = reader.compare(file.path, in: folder, with: file.bytes)
         }
     }
 
@@ -195,6 +196,7 @@ private struct StagingWriter {
     private var staged = false
     private var folders: Set<String> = []
     private var reader = FileReader()
+    private let folder: FolderDescriptor
     private var files: StagedFileWriter
     /// True when the output folder exists: only what differs is staged, and the journal puts it in
     /// place (see `OutputFolder`). False when there is none yet: every file is new, none is looked
@@ -207,6 +209,7 @@ private struct StagingWriter {
         self.root = root
         self.staging = staging
         inPlace = access(root, F_OK) == 0
+        folder = FolderDescriptor(root)
         // In place, files move into the folder one by one, which changes their identities.
         files = StagedFileWriter(root: root, record: inPlace ? nil : record)
     }
@@ -215,7 +218,7 @@ private struct StagingWriter {
         count += 1
         if inPlace { produced.insert(BuildRecord.hash(file.path)) }
         let state: OutputFile.OnDisk =
-            file.provedUnchanged ? .same : inPlace ? reader.compare(root + "/" + file.path, with: file.bytes) : .missing
+            file.provedUnchanged ? .same : inPlace ? reader.compare(file.path, in: folder, with: file.bytes) : .missing
         switch state {
         case .same:
             existed += 1
@@ -279,16 +282,36 @@ private struct StagingWriter {
 
 /// Reads a file into one reused buffer and compares it with produced bytes: the same, different
 /// (a link, a FIFO or other bytes) or missing.
+/// An output folder opened once, so that each of its files is opened relative to it: the kernel
+/// then walks the file's own path, not the folder's again (`check` opens every page). `root`
+/// is opened by its path where the folder cannot be.
+private final class FolderDescriptor: Sendable {
+    let root: String
+    private let descriptor: Int32
+
+    init(_ root: String) {
+        self.root = root
+        descriptor = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    }
+
+    deinit { if descriptor >= 0 { close(descriptor) } }
+
+    func openFile(_ path: String, _ flags: Int32) -> Int32 {
+        descriptor >= 0 ? openat(descriptor, path, flags) : open(root + "/" + path, flags)
+    }
+}
+
 private struct FileReader {
     private var buffer: [UInt8]
 
     init(capacity: Int = 1 << 16) { buffer = [UInt8](repeating: 0, count: capacity) }
 
-    mutating func compare(_ path: String, with bytes: [UInt8]) -> OutputFile.OnDisk {
+    /// Compares `folder`'s file at `path` (relative to it) with `bytes`.
+    mutating func compare(_ path: String, in folder: FolderDescriptor, with bytes: [UInt8]) -> OutputFile.OnDisk {
         // Non-blocking, not through a symbolic link, and only a regular file is read: a FIFO, a
         // device or a link left in the output folder is different (and replaced), not waited on
         // or followed.
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
+        let descriptor = folder.openFile(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return errno == ELOOP ? .different : .missing }
         defer { close(descriptor) }
         var info = stat()
