@@ -280,8 +280,6 @@ private struct StagingWriter {
     }
 }
 
-/// Reads a file into one reused buffer and compares it with produced bytes: the same, different
-/// (a link, a FIFO or other bytes) or missing.
 /// An output folder opened once, so that each of its files is opened relative to it: the kernel
 /// then walks the file's own path, not the folder's again (`check` opens every page). `root`
 /// is opened by its path where the folder cannot be.
@@ -301,6 +299,8 @@ private final class FolderDescriptor: Sendable {
     }
 }
 
+/// Reads a file into one reused buffer and compares it with produced bytes: the same, different
+/// (a link, a FIFO or other bytes) or missing.
 private struct FileReader {
     private var buffer: [UInt8]
 

@@ -65,6 +65,9 @@ struct ItemPageProgram: Sendable {
         .buttonHref, .buttonStyle, .pieceText,
     ]
 
+    /// How many texts `texts` names: a number, so pages read no shared array for it.
+    private static let textCount = texts.count
+
     /// `template`: the page template specialized to the frame (`TemplateLibrary.specialize`),
     /// `shared`: the frame's context for any row (what does not differ per item is read from it).
     static func compile(_ template: MustacheTemplate, shared: PageContext, library: TemplateLibrary) -> ItemPageProgram? {
@@ -377,7 +380,7 @@ struct ItemPageProgram: Sendable {
 
         init(values: PageFrame.ItemValues, item: ItemRow, fieldNames: [String], showsPieces: Bool) {
             texts.reserveCapacity(1_024)
-            spans.reserveCapacity(ItemPageProgram.texts.count + fieldNames.count)
+            spans.reserveCapacity(ItemPageProgram.textCount + fieldNames.count)
             let link = values.link
             // In `ItemPageProgram.texts`' order (one by one: an array of them would be built
             // and released for every page).
@@ -391,7 +394,7 @@ struct ItemPageProgram: Sendable {
             spans.append(add(link?.desktop))
             spans.append(add(link?.native))
             spans.append(add(item.path))
-            while spans.count < ItemPageProgram.texts.count { spans.append(.absent) }
+            while spans.count < ItemPageProgram.textCount { spans.append(.absent) }
             for name in fieldNames { spans.append(add(item.fields[name])) }
             buttons = values.buttons.map { (add($0.id), add($0.label), add($0.href), add($0.style)) }
             if showsPieces, let canonical = link?.canonical { pieces = Self.pieces(of: canonical, at: spans[4], in: texts) }
