@@ -122,8 +122,7 @@ package enum URLTemplate {
 
         package func expand(path: String, query: String, primaryHost: String) -> String {
             var result: [UInt8] = []
-            // Enough for `{link}` too, whose URL may be percent-encoded whole (three bytes each).
-            result.reserveCapacity(bytes.count + 3 * (path.utf8.count + query.utf8.count + primaryHost.utf8.count + 10))
+            result.reserveCapacity(bytes.count + path.utf8.count + query.utf8.count + 1)
             bytes.withUnsafeBufferPointer { bytes in
                 for part in parts { URLTemplate.append(part, of: bytes, path: path, query: query, primaryHost: primaryHost, to: &result) }
             }
