@@ -13,6 +13,8 @@ package struct PageRouting: Sendable {
 
     let site: Site
     let rules: [Rule]
+    /// Each of the site's hosts' rules, in order (`rule(for:on:)` runs per item row).
+    private let rulesByHost: [String: [Rule]]
 
     package init(site: Site) {
         self.site = site
@@ -26,17 +28,17 @@ package struct PageRouting: Sendable {
                     route: route, pageType: pageType, pattern: normalised, glob: GlobPattern(normalised, caseSensitive: caseSensitive))
             }
         }
+        var byHost: [String: [Rule]] = [:]
+        for host in site.hosts { byHost[host] = rules.filter { $0.route.hosts.contains(host) } }
+        rulesByHost = byHost
     }
 
     /// The rules on `host`, in the order hosts must try them.
     package func rules(on host: String) -> [Rule] {
-        guard site.hosts.contains(host) else { return [] }
-        return rules.filter { $0.route.hosts.contains(host) }
+        rulesByHost[host] ?? []
     }
 
     package func rule(for path: String, on host: String) -> Rule? {
-        // `rules(on:)` without its copy: this runs per item row.
-        guard site.hosts.contains(host) else { return nil }
-        return rules.first { $0.route.hosts.contains(host) && $0.glob.matches(path) }
+        rulesByHost[host]?.first { $0.glob.matches(path) }
     }
 }
