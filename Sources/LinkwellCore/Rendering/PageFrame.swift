@@ -88,18 +88,22 @@ final class PageFrame: Sendable {
         let storeButton = hasStore ? storeLink.map { ("linkwell-store", storeLabel, $0) } : nil
         let openButton = links.openInApp != nil ? open.map { ("linkwell-open", openLabel, $0) } : nil
         let webButton = (known?.web ?? webHome).map { ("linkwell-web", webLabel, $0) }
-        let buttons: [(id: String, label: String, href: String)]
+        let candidates: [(id: String, label: String, href: String)?]
         switch (host.role, kind) {
-        case (.primary, nil): buttons = [openButton, webButton].compactMap { $0 }
-        case (.mirror, nil): buttons = [storeButton, openButton, webButton].compactMap { $0 }
-        default: buttons = [storeButton, webButton].compactMap { $0 }
+        case (.primary, nil): candidates = [openButton, webButton]
+        case (.mirror, nil): candidates = [storeButton, openButton, webButton]
+        default: candidates = [storeButton, webButton]
+        }
+        // The first button there is the primary one (one array, sized once: this runs per item page).
+        var buttons: [(id: String, label: String, href: String, style: String)] = []
+        buttons.reserveCapacity(candidates.count)
+        for case let button? in candidates {
+            buttons.append(
+                (button.id, button.label, button.href, buttons.isEmpty ? "primary" : button.id == "linkwell-web" ? "link" : "secondary"))
         }
         return ItemValues(
             title: title, description: description, image: image, twitterCard: image == nil ? "summary" : "summary_large_image",
-            link: known,
-            buttons: buttons.enumerated().map { index, button in
-                (button.id, button.label, button.href, index == 0 ? "primary" : button.id == "linkwell-web" ? "link" : "secondary")
-            })
+            link: known, buttons: buttons)
     }
 
     func context(item: ItemRow?) -> PageContext {
