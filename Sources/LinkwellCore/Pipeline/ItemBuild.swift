@@ -127,8 +127,12 @@ package enum ItemBuild {
         let proof: (any PageProof)?
         let inspect: (@Sendable (inout OutputFile) -> Void)?
         private var collecting: [(row: ItemRow, page: PageType)] = []
-        /// Item pages emitted so far, per host folder.
-        private(set) var pagesPerHost: [String: Int] = [:]
+        /// Item pages emitted so far, per host folder: a few folders, found by comparing bytes (a
+        /// dictionary keyed by a string made for each page was a tenth of a build's instructions).
+        private var folders: [(name: [UInt8], pages: Int)] = []
+        var pagesPerHost: [String: Int] {
+            Dictionary(folders.map { (String(decoding: $0.name, as: UTF8.self), $0.pages) }, uniquingKeysWith: +)
+        }
         private var inFlight: [Batch] = []
         private let queue = DispatchQueue(label: "linkwell.item-pages", attributes: .concurrent)
 
@@ -186,7 +190,22 @@ package enum ItemBuild {
             batch.done.wait()
             for file in batch.pages.withLock({ $0 }) {
                 try emit(file)
-                pagesPerHost[String(file.path.prefix { $0 != "/" }), default: 0] += 1
+                countPage(at: file.path)
+            }
+        }
+
+        private mutating func countPage(at path: String) {
+            var path = path
+            let known = path.withUTF8 { bytes in
+                folders.firstIndex { folder in
+                    folder.name.count < bytes.count && bytes[folder.name.count] == UInt8(ascii: "/")
+                        && folder.name.withUnsafeBufferPointer { $0.elementsEqual(bytes.prefix(folder.name.count)) }
+                }
+            }
+            if let known {
+                folders[known].pages += 1
+            } else {
+                folders.append((Array(path.utf8.prefix { $0 != UInt8(ascii: "/") }), 1))
             }
         }
     }
@@ -209,19 +228,77 @@ package enum ItemBuild {
     /// `problems`' Windows-name check for a segment of ASCII path characters, read as bytes: each
     /// is one character, and lowercasing keeps the length (every reserved ASCII name has three to
     /// seven). A name ending in a dot or a space is one Windows changes.
-    static func isWindowsReservedASCII(_ segment: Substring) -> Bool {
-        let bytes = segment.utf8
-        if bytes.contains(where: windowsForbidden.contains) || bytes.last == UInt8(ascii: ".") || bytes.last == UInt8(ascii: " ") {
+    static func isWindowsReservedASCII(_ segment: UnsafeBufferPointer<UInt8>) -> Bool {
+        if segment.contains(where: windowsForbidden.contains) || segment.last == UInt8(ascii: ".") || segment.last == UInt8(ascii: " ") {
             return true
         }
-        let name = bytes.prefix { $0 != UInt8(ascii: ".") }
-        return (3...7).contains(name.count) && windowsReservedNames.contains(String(Substring(name)).lowercased())
+        let name = segment.prefix { $0 != UInt8(ascii: ".") }
+        return (3...7).contains(name.count) && windowsReservedNames.contains(String(decoding: name, as: UTF8.self).lowercased())
     }
 
     /// The same for any segment.
     static func isWindowsReserved(_ segment: Substring) -> Bool {
         segment.utf8.contains(where: windowsForbidden.contains) || segment.hasSuffix(".") || segment.hasSuffix(" ")
             || windowsReservedNames.contains(String(segment.prefix { $0 != "." }).lowercased())
+    }
+
+    /// What `problems` asks of an item path's segments (those after its first `/`), found in one
+    /// pass: over the bytes of a path of ASCII path characters (nearly all; each byte is one
+    /// character, and splitting it into substrings was a sixth of a row's checks), else over
+    /// its characters.
+    struct PathSegments {
+        /// Every byte is an ASCII path character.
+        var isASCII = true
+        var hasEmpty = false
+        /// The first segment too long for a file name (the last one gets `.html`).
+        var tooLong: Substring?
+        var hasLeadingDot = false
+        /// The first segment Windows cannot use as a file name.
+        var windowsReserved: Substring?
+
+        init(_ path: String) {
+            if let ascii = Self.ascii(path) {
+                self = ascii
+                return
+            }
+            isASCII = false
+            let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+            hasEmpty = segments.contains { $0.isEmpty }
+            tooLong = segments.enumerated().first { $0.element.utf8.count + ($0.offset == segments.count - 1 ? 5 : 0) > 255 }?.element
+            hasLeadingDot = segments.contains { $0.hasPrefix(".") }
+            windowsReserved = segments.first(where: isWindowsReserved)
+        }
+
+        private init() {}
+
+        /// The segments of a path of ASCII path characters, read as bytes; nil for any other path.
+        private static func ascii(_ path: String) -> PathSegments? {
+            var found = PathSegments()
+            var tooLong: Range<Int>?
+            var windows: Range<Int>?
+            var bytes = path
+            let isASCII = bytes.withUTF8 { bytes in
+                guard bytes.allSatisfy(pathCharacters.contains) else { return false }
+                var start = (bytes.firstIndex(of: UInt8(ascii: "/")) ?? bytes.count) + 1
+                while start <= bytes.count {
+                    let end = bytes[start...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.count
+                    let segment = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                    if segment.isEmpty { found.hasEmpty = true }
+                    if tooLong == nil, segment.count + (end == bytes.count ? 5 : 0) > 255 { tooLong = start..<end }
+                    if segment.first == UInt8(ascii: ".") { found.hasLeadingDot = true }
+                    if windows == nil, isWindowsReservedASCII(segment) { windows = start..<end }
+                    start = end + 1
+                }
+                return true
+            }
+            guard isASCII else { return nil }
+            func text(_ range: Range<Int>?) -> Substring? {
+                range.map { Substring(path.utf8.dropFirst($0.lowerBound).prefix($0.count)) }
+            }
+            found.tooLong = text(tooLong)
+            found.windowsReserved = text(windows)
+            return found
+        }
     }
 
     /// Top-level item paths whose page would be another file the build writes, or sit beside one.
@@ -231,23 +308,17 @@ package enum ItemBuild {
         of row: ItemRow, page: PageType, routing: PageRouting, primaryHost: String, seen: inout [String: SeenPath]
     ) -> [Diagnostic] {
         let path = row.path
-        // Most paths are path characters of ASCII alone, each one byte and one character: the
-        // characters are checked as bytes then, and ASCII needs no composing.
-        let isASCIIPath = path.utf8.allSatisfy(pathCharacters.contains)
-        let segments =
-            isASCIIPath
-            ? path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map(Substring.init).dropFirst()
-            : path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
-        if !path.hasPrefix("/") || path == "/" || segments.contains(where: \.isEmpty) {
+        let segments = PathSegments(path)
+        if !path.hasPrefix("/") || path == "/" || segments.hasEmpty {
             return [.error(ItemProblem.badPathShape(path), at: row.pathLocation)]
         }
-        if !isASCIIPath, let bad = path.first(where: { !isPathCharacter($0) }) {
+        if !segments.isASCII, let bad = path.first(where: { !isPathCharacter($0) }) {
             return [.error(ItemProblem.badPathCharacter(path, bad), at: row.pathLocation)]
         }
         // One spelling per path: a decomposed `e` + `◌̈` is another file name and another URL than `ë`.
         // The standard library's NFC (underscored but public; FoundationEssentials' own
         // normalization uses it): Foundation's `precomposedStringWithCanonicalMapping` needs ICU.
-        if !isASCIIPath {
+        if !segments.isASCII {
             let composed = String(decoding: path._nfcCodeUnits, as: UTF8.self)
             if !composed.unicodeScalars.elementsEqual(path.unicodeScalars) {
                 return [.error(ItemProblem.notComposed(path, composed: composed), at: row.pathLocation)]
@@ -255,8 +326,8 @@ package enum ItemBuild {
         }
         // File systems hold names of at most 255 bytes (the last one gets `.html`); a much longer
         // path would fail at the write, far from the row that asked for it.
-        if let long = segments.enumerated().first(where: { $0.element.utf8.count + ($0.offset == segments.count - 1 ? 5 : 0) > 255 }) {
-            return [.error(ItemProblem.segmentTooLong(String(long.element)), at: row.pathLocation)]
+        if let long = segments.tooLong {
+            return [.error(ItemProblem.segmentTooLong(String(long)), at: row.pathLocation)]
         }
         if path.utf8.count > 1024 {
             return [.error(ItemProblem.pathTooLong(path), at: row.pathLocation)]
@@ -264,9 +335,7 @@ package enum ItemBuild {
         if reservedItemPaths.contains(path) {
             return [.error(ItemProblem.reservedPath(path), at: row.pathLocation)]
         }
-        if segments.contains(where: { isASCIIPath ? $0.utf8.first == UInt8(ascii: ".") : $0.hasPrefix(".") })
-            || path.hasPrefix("/\(PagePaths.folder)/")
-        {
+        if segments.hasLeadingDot || path.hasPrefix("/\(PagePaths.folder)/") {
             return [.error(ItemProblem.reservedSegment(path), at: row.pathLocation)]
         }
         guard let rule = routing.rule(for: path, on: primaryHost), rule.pageType == page.name else {
@@ -295,10 +364,7 @@ package enum ItemBuild {
             ]
         }
         seen[folded] = SeenPath(line: row.pathLocation.line, path: path)
-        let windows = segments.first { segment in
-            isASCIIPath ? isWindowsReservedASCII(segment) : isWindowsReserved(segment)
-        }
-        if let windows {
+        if let windows = segments.windowsReserved {
             return [.warning(ItemProblem.windowsName(path, segment: String(windows)), at: row.pathLocation, code: .windowsName)]
         }
         return []
