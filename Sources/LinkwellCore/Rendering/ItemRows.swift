@@ -113,7 +113,7 @@ package struct ItemRows: IteratorProtocol {
         while bytes.peek() == UInt8(ascii: "\n") || bytes.peek() == UInt8(ascii: "\r") { bytes.next() }
         guard bytes.peek() != nil else { return nil }
         let line = bytes.line
-        var fields: [(String, Int)] = []
+        var fields: [(text: String, column: Int)] = []
         fields.reserveCapacity(header?.count ?? 8)
         // One buffer for every field of the record, emptied for each.
         var field: [UInt8] = []
@@ -147,7 +147,9 @@ package struct ItemRows: IteratorProtocol {
                     return .failure(.error(ItemFileProblem.quoteInUnquotedField, at: at(bytes.line, bytes.column)))
                 }
             }
-            guard let text = String(validating: field, as: UTF8.self) else {
+            // ASCII (nearly every field) is valid UTF-8 as it is.
+            let isASCII = field.withUnsafeBufferPointer { $0.isASCII }
+            guard let text = isASCII ? String(decoding: field, as: UTF8.self) : String(validating: field, as: UTF8.self) else {
                 let offset = SourceFile.firstInvalidUTF8(field).map { $0.column - 1 } ?? 0
                 return .failure(.error(ItemFileProblem.notUTF8(.field), at: at(line, textColumn + offset)))
             }

@@ -34,3 +34,23 @@ struct ASCIISet: Sendable {
         byte < 64 ? low & (1 << UInt64(byte)) != 0 : byte < 128 && high & (1 << UInt64(byte - 64)) != 0
     }
 }
+
+extension UnsafeBufferPointer<UInt8> {
+    /// Whether every byte is ASCII (below 0x80), read eight at a time: the test that lets a row's
+    /// field or a page's text skip a UTF-8 decoder (the standard library's validation of a short
+    /// field cost more than reading it).
+    var isASCII: Bool {
+        guard let base = baseAddress else { return true }
+        var seen: UInt64 = 0
+        var index = 0
+        while index + 8 <= count {
+            seen |= UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            index += 8
+        }
+        while index < count {
+            seen |= UInt64(base[index])
+            index += 1
+        }
+        return seen & 0x8080_8080_8080_8080 == 0
+    }
+}
