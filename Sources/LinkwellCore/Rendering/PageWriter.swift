@@ -23,49 +23,49 @@ struct PageWriter {
         count += bytes.count
     }
 
-    /// `bytes` with `&`, `<`, `>`, `"` and `'` as entities. Text is scanned eight bytes at a
-    /// time for any of the five (most texts have none), and copied in runs between them. (Swift's
-    /// `SIMD16` comparisons were not vectorized here: eight times the instructions.)
+    /// `bytes` with `&`, `<`, `>`, `"` and `'` as entities. Most texts have none: they are
+    /// scanned eight bytes at a time (the last word overlapping the one before it) and copied
+    /// whole; a text that has one is escaped byte by byte from the first word that holds it.
+    /// (Swift's `SIMD16` comparisons were not vectorized here: eight times the instructions.)
     mutating func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let start = bytes.baseAddress else { return }
-        var run = 0
+        let end = bytes.count
+        func word(at index: Int) -> UInt64 { UnsafeRawPointer(start + index).loadUnaligned(as: UInt64.self) }
         var index = 0
-        while index < bytes.count {
-            // The last few bytes of a text of eight or more: the word that ends it (its first
-            // bytes were scanned already and had none), not a byte at a time.
-            if index + 8 > bytes.count, bytes.count >= 8,
-                !Self.mayNeedEscaping(UnsafeRawPointer(start + bytes.count - 8).loadUnaligned(as: UInt64.self))
-            {
-                index = bytes.count
-                continue
+        while index + 8 <= end, !Self.mayNeedEscaping(word(at: index)) { index += 8 }
+        if index + 8 > end {
+            let clean =
+                end >= 8
+                ? !Self.mayNeedEscaping(word(at: end - 8))
+                : !bytes[index...].contains { TemplateLibrary.entity(for: $0) != nil }
+            if clean {
+                write(bytes)
+                return
             }
-            if index + 8 <= bytes.count, !Self.mayNeedEscaping(UnsafeRawPointer(start + index).loadUnaligned(as: UInt64.self)) {
-                index += 8
-                continue
+        }
+        var run = 0
+        while index < end {
+            if let entity = TemplateLibrary.entity(for: start[index]) {
+                write(UnsafeBufferPointer(rebasing: bytes[run..<index]))
+                entity.withUTF8Buffer { write($0) }
+                run = index + 1
             }
-            guard let entity = TemplateLibrary.entity(for: start[index]) else {
-                index += 1
-                continue
-            }
-            write(UnsafeBufferPointer(rebasing: bytes[run..<index]))
-            entity.withUTF8Buffer { write($0) }
             index += 1
-            run = index
         }
         write(UnsafeBufferPointer(rebasing: bytes[run...]))
     }
 
-    /// Whether any of a word's eight bytes is one `entity(for:)` replaces: a byte equal to `c`
+    /// Whether any of a word's eight bytes is one `entity(for:)` replaces. A byte equal to `c`
     /// is a zero byte of `word ^ c…c`, found by the classic has-a-zero-byte test (exact for
-    /// "any", which is all this asks).
+    /// "any", which is all this asks); `&` and `'` (0x26, 0x27) differ in one bit, and so do `<`
+    /// and `>` (0x3C, 0x3E): with that bit masked off, one test finds either of a pair.
     private static func mayNeedEscaping(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
-        func has(_ byte: UInt8) -> UInt64 {
-            let value = word ^ (UInt64(byte) &* ones)
-            return (value &- ones) & ~value & highs
-        }
-        return (has(UInt8(ascii: "&")) | has(UInt8(ascii: "<")) | has(UInt8(ascii: ">")) | has(UInt8(ascii: "\"")) | has(UInt8(ascii: "'")))
-            != 0
+        func hasZeroByte(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
+        let ampersandOrApostrophe = (word ^ (0x26 &* ones)) & (0xFE &* ones)
+        let angleBracket = (word ^ (0x3C &* ones)) & (0xFD &* ones)
+        let quote = word ^ (0x22 &* ones)
+        return (hasZeroByte(ampersandOrApostrophe) | hasZeroByte(angleBracket) | hasZeroByte(quote)) != 0
     }
 }
