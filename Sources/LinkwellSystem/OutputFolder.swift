@@ -49,7 +49,7 @@ package struct OutputFolder {
         var produced: Set<UInt64> = []
         var count = 0
         var existed = 0
-        var reader = FileReader()
+        let reader = FileReader()
         let folder = FolderDescriptor(root)
         let counting = FileTree.Counting(root)
         try produce { file in
@@ -83,7 +83,7 @@ package struct OutputFolder {
     package func comparer() throws -> @Sendable (inout OutputFile) -> Void {
         let folder = FolderDescriptor(try resolvedRoot())
         return { file in
-            var reader = FileReader(capacity: file.bytes.count)
+            let reader = FileReader(capacity: file.bytes.count)
             file.onDisk = reader.compare(file.path, in: folder, with: file.bytes)
         }
     }
@@ -195,7 +195,7 @@ private struct StagingWriter {
     var existed = 0
     private var staged = false
     private var folders: Set<String> = []
-    private var reader = FileReader()
+    private let reader = FileReader()
     private let folder: FolderDescriptor
     private var files: StagedFileWriter
     /// True when the output folder exists: only what differs is staged, and the journal puts it in
@@ -300,14 +300,18 @@ private final class FolderDescriptor: Sendable {
 }
 
 /// Reads a file into one reused buffer and compares it with produced bytes: the same, different
-/// (a link, a FIFO or other bytes) or missing.
-private struct FileReader {
-    private var buffer: [UInt8]
+/// (a link, a FIFO or other bytes) or missing. The buffer is memory set aside, not an array:
+/// `check` reads each page into a reader of its own, and zeroing an array first cost more than
+/// comparing the page.
+private final class FileReader {
+    private var buffer: UnsafeMutableRawBufferPointer
 
-    init(capacity: Int = 1 << 16) { buffer = [UInt8](repeating: 0, count: capacity) }
+    init(capacity: Int = 1 << 16) { buffer = .allocate(byteCount: max(capacity, 1), alignment: 16) }
+
+    deinit { buffer.deallocate() }
 
     /// Compares `folder`'s file at `path` (relative to it) with `bytes`.
-    mutating func compare(_ path: String, in folder: FolderDescriptor, with bytes: [UInt8]) -> OutputFile.OnDisk {
+    func compare(_ path: String, in folder: FolderDescriptor, with bytes: [UInt8]) -> OutputFile.OnDisk {
         // Non-blocking, not through a symbolic link, and only a regular file is read: a FIFO, a
         // device or a link left in the output folder is different (and replaced), not waited on
         // or followed.
@@ -319,20 +323,22 @@ private struct FileReader {
         // The size from the same `fstat`: another length is a difference without a read, and a
         // file of the expected length is read once (no second read to find its end).
         guard info.st_size == off_t(bytes.count) else { return .different }
-        if buffer.count < bytes.count { buffer = [UInt8](repeating: 0, count: bytes.count) }
+        if buffer.count < bytes.count {
+            buffer.deallocate()
+            buffer = .allocate(byteCount: bytes.count, alignment: 16)
+        }
+        guard let start = buffer.baseAddress else { return .different }
         var total = 0
         while total < bytes.count {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress.map { $0 + total }, bytes.count - total) }
+            let count = read(descriptor, start + total, bytes.count - total)
             if count < 0 { return .different }
             if count == 0 { break }
             total += count
         }
         guard total == bytes.count else { return .different }
-        let same = buffer.withUnsafeBytes { read in
-            bytes.withUnsafeBytes { produced in
-                guard let left = read.baseAddress, let right = produced.baseAddress else { return total == 0 }
-                return memcmp(left, right, total) == 0
-            }
+        let same = bytes.withUnsafeBytes { produced in
+            guard let right = produced.baseAddress else { return total == 0 }
+            return memcmp(start, right, total) == 0
         }
         return same ? .same : .different
     }
