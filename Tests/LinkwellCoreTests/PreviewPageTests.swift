@@ -422,7 +422,7 @@ import Testing
             let withoutScheme = String(text.drop { $0 != "/" }.dropFirst(2))
             #expect(PageContext.Link.shown(text).map(String.init) == reference(withoutScheme), "\(text)")
             let bytes = Array(text.utf8)
-            let programs = ItemPageProgram.shownPieces(text, bytes: bytes[...]).map { String(decoding: bytes[$0], as: UTF8.self) }
+            let programs = ItemPageProgram.shownPieces(bytes[...]).map { String(decoding: bytes[$0], as: UTF8.self) }
             #expect(programs == reference(withoutScheme), "\(text)")
         }
         #expect(PageContext.Link.pieces(of: "a/\u{301}b").map(String.init) == ["a/\u{301}b"])

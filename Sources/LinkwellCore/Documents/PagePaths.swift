@@ -21,6 +21,11 @@ package enum PagePaths {
 
     /// `/u/alex` is written as `u/alex.html`; every host serves it at `/u/alex` (clean URLs).
     package static func itemPage(host: String, path: String) -> String {
-        "\(host)\(path).html"
+        // Appended into storage sized once: interpolation cost a tenth of an item page's values.
+        var page = host
+        page.reserveCapacity(host.utf8.count + path.utf8.count + 5)
+        page += path
+        page += ".html"
+        return page
     }
 }

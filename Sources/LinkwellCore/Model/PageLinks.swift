@@ -123,10 +123,16 @@ package enum URLTemplate {
         package func expand(path: String, query: String, primaryHost: String) -> String {
             var result: [UInt8] = []
             result.reserveCapacity(bytes.count + path.utf8.count + query.utf8.count + 1)
-            bytes.withUnsafeBufferPointer { bytes in
-                for part in parts { URLTemplate.append(part, of: bytes, path: path, query: query, primaryHost: primaryHost, to: &result) }
-            }
+            expand(path: path, query: query, primaryHost: primaryHost, into: &result)
             return String(decoding: result, as: UTF8.self)
+        }
+
+        /// The expansion appended to `output`: an item page program gathers its links this way,
+        /// without a string for each (six links a page).
+        package func expand(path: String, query: String, primaryHost: String, into output: inout [UInt8]) {
+            bytes.withUnsafeBufferPointer { bytes in
+                for part in parts { URLTemplate.append(part, of: bytes, path: path, query: query, primaryHost: primaryHost, to: &output) }
+            }
         }
     }
 
@@ -179,16 +185,22 @@ package enum URLTemplate {
         case .text(let range):
             result.append(contentsOf: UnsafeBufferPointer(rebasing: template[range]))
         case .path:
-            result += path.utf8
+            append(path, to: &result)
         case .query:
             if !query.isEmpty {
                 result.append(UInt8(ascii: "?"))
-                result += query.utf8
+                append(query, to: &result)
             }
         case .link:
             PercentEncoding.append(
                 "https://\(primaryHost)\(path)\(query.isEmpty ? "" : "?")\(query)".utf8, keeping: unreserved.contains, to: &result)
         }
+    }
+
+    /// A string's bytes copied in one piece (its UTF-8 view's generic append went byte by byte).
+    private static func append(_ text: String, to result: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { result.append(contentsOf: $0) }
     }
 
     /// Chrome's `intent:` URL for the primary-host URL: the app when it is installed after all,
@@ -202,7 +214,8 @@ package enum URLTemplate {
     /// A path with every non-ASCII character percent-encoded as UTF-8 (`/u/zoë` → `/u/zo%C3%AB`):
     /// how a browser sends it, and how links name it.
     package static func encodedPath(_ path: String) -> String {
-        guard !path.utf8.allSatisfy({ $0 < 0x80 }) else { return path }
+        var bytes = path
+        guard !bytes.withUTF8({ $0.isASCII }) else { return path }
         return PercentEncoding.encoded(path) { $0 < 0x80 }
     }
 

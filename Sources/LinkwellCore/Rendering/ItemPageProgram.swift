@@ -1,5 +1,5 @@
 /// An item page's template compiled once per page type and host into steps that write the page
-/// from the item's own values (`PageFrame.ItemValues`, the row's fields): constant bytes, the
+/// from the item's own values (those of `PageFrame.values(item:)`, the row's fields): constant bytes, the
 /// item's texts escaped into place, and the few sections and lists whose outcome depends on the
 /// item. Every name is resolved when compiling, by the Mustache rules the renderer follows
 /// (`TemplateLibrary.resolve`: the first part from the top of the stack down, the rest inside
@@ -322,10 +322,10 @@ struct ItemPageProgram: Sendable {
 
     // MARK: Rendering
 
-    /// The page of `item`, whose frame's values are `values`. `capacity`: the bytes first set
-    /// aside for it (a page that does not fit is written again into twice as many).
-    func render(_ values: PageFrame.ItemValues, item: ItemRow, capacity: Int? = nil) -> TemplateLibrary.Rendered {
-        let page = Page(values: values, item: item, fieldNames: fieldNames, showsPieces: showsPieces)
+    /// The page of `item` in `frame`. `capacity`: the bytes first set aside for it (a page that
+    /// does not fit is written again into twice as many).
+    func render(_ frame: PageFrame, item: ItemRow, capacity: Int? = nil) -> TemplateLibrary.Rendered {
+        let page = Page(frame: frame, item: item, fieldNames: fieldNames, showsPieces: showsPieces)
         // Most pages are their constants and their texts, a few of them escaped or repeated.
         var capacity = max(capacity ?? constants.count + 2 * page.texts.count + 1_024, 1)
         while true {
@@ -357,6 +357,8 @@ struct ItemPageProgram: Sendable {
         var end: Int32
         static let absent = Span(start: -1, end: -1)
         var isPresent: Bool { start >= 0 }
+        /// The span, or nil for a text the item does not have.
+        var present: Span? { isPresent ? self : nil }
     }
 
     /// What one walk over the instructions reads.
@@ -368,7 +370,8 @@ struct ItemPageProgram: Sendable {
 
     /// An item's texts gathered into one buffer before its steps run: the walk then copies
     /// bytes and never touches a `String` (creating, indexing and releasing substrings was a
-    /// third of a page's time).
+    /// third of a page's time). The frame's links are expanded straight into it, and the
+    /// buttons' links are where those are.
     private struct Page {
         var texts: [UInt8] = []
         /// By text number (`ItemPageProgram.texts`, columns after them); the button's and
@@ -378,26 +381,31 @@ struct ItemPageProgram: Sendable {
         /// The shown URL's pieces (`PageContext.Link.shown`), inside the canonical link's span.
         var pieces: [Span] = []
 
-        init(values: PageFrame.ItemValues, item: ItemRow, fieldNames: [String], showsPieces: Bool) {
+        /// The texts of `frame.values(item:)`, in the same order of precedence.
+        init(frame: PageFrame, item: ItemRow, fieldNames: [String], showsPieces: Bool) {
             texts.reserveCapacity(1_024)
             spans.reserveCapacity(ItemPageProgram.textCount + fieldNames.count)
-            let link = values.link
+            let own = frame.texts(of: item)
+            let path = URLTemplate.encodedPath(item.path)
             // In `ItemPageProgram.texts`' order (one by one: an array of them would be built
             // and released for every page).
-            spans.append(add(values.title))
-            spans.append(add(values.description))
-            spans.append(add(values.image))
-            spans.append(add(values.twitterCard))
-            spans.append(add(link?.canonical))
-            spans.append(add(link?.openInApp))
-            spans.append(add(link?.web))
-            spans.append(add(link?.desktop))
-            spans.append(add(link?.native))
+            spans.append(add(own.title))
+            spans.append(add(own.description))
+            spans.append(add(own.image))
+            spans.append(add(own.twitterCard))
+            spans.append(add(frame.canonical, path: path, frame: frame))
+            spans.append(add(frame.openInApp, path: path, frame: frame))
+            spans.append(add(frame.web, path: path, frame: frame))
+            spans.append(add(frame.desktop, path: path, frame: frame))
+            spans.append(add(frame.native, path: path, frame: frame))
             spans.append(add(item.path))
             while spans.count < ItemPageProgram.textCount { spans.append(.absent) }
             for name in fieldNames { spans.append(add(item.fields[name])) }
-            buttons = values.buttons.map { (add($0.id), add($0.label), add($0.href), add($0.style)) }
-            if showsPieces, let canonical = link?.canonical { pieces = Self.pieces(of: canonical, at: spans[4], in: texts) }
+            let buttons = frame.buttons(
+                openInApp: spans[5].present, web: spans[6].present, store: { add(frame.store, path: path, frame: frame).present },
+                text: { add($0) })
+            self.buttons = buttons.map { (add($0.id), add($0.label), $0.href, add($0.style)) }
+            if showsPieces { pieces = Self.pieces(at: spans[4], in: texts) }
         }
 
         private mutating func add(_ text: String?) -> Span {
@@ -407,8 +415,15 @@ struct ItemPageProgram: Sendable {
             return Span(start: Int32(start), end: Int32(texts.count))
         }
 
-        private static func pieces(of canonical: String, at span: Span, in texts: [UInt8]) -> [Span] {
-            ItemPageProgram.shownPieces(canonical, bytes: texts[Int(span.start)..<Int(span.end)]).map {
+        private mutating func add(_ link: URLTemplate.Compiled?, path: String, frame: PageFrame) -> Span {
+            guard let link else { return .absent }
+            let start = texts.count
+            link.expand(path: path, query: "", primaryHost: frame.links.primaryHost, into: &texts)
+            return Span(start: Int32(start), end: Int32(texts.count))
+        }
+
+        private static func pieces(at span: Span, in texts: [UInt8]) -> [Span] {
+            ItemPageProgram.shownPieces(texts[Int(span.start)..<Int(span.end)]).map {
                 Span(start: span.start + Int32($0.lowerBound), end: span.start + Int32($0.upperBound))
             }
         }
@@ -462,11 +477,12 @@ struct ItemPageProgram: Sendable {
         }
     }
 
-    /// `PageContext.Link.shown(canonical)` as ranges of `canonical`'s UTF-8 (`bytes`): split
-    /// here by bytes when ASCII (every canonical URL, its path percent-encoded), else taken
-    /// from `shown`'s substrings.
-    static func shownPieces(_ canonical: String, bytes: ArraySlice<UInt8>) -> [Range<Int>] {
+    /// `PageContext.Link.shown` of the canonical URL whose UTF-8 is `bytes`, as ranges of it:
+    /// split here by bytes when ASCII (every canonical URL, its path percent-encoded), else
+    /// taken from `shown`'s substrings.
+    static func shownPieces(_ bytes: ArraySlice<UInt8>) -> [Range<Int>] {
         guard bytes.allSatisfy({ $0 < 0x80 }), let slash = bytes.firstIndex(of: UInt8(ascii: "/")) else {
+            let canonical = String(decoding: bytes, as: UTF8.self)
             let utf8 = canonical.utf8
             return PageContext.Link.shown(canonical).map { piece in
                 let start = utf8.distance(from: utf8.startIndex, to: piece.startIndex)
@@ -475,6 +491,7 @@ struct ItemPageProgram: Sendable {
         }
         let origin = bytes.startIndex
         var pieces: [Range<Int>] = []
+        pieces.reserveCapacity(8)
         var start = min(slash + 2, bytes.endIndex)
         for index in start..<bytes.endIndex where breaks.contains(bytes[index]) {
             pieces.append(start - origin..<index + 1 - origin)

@@ -70,9 +70,7 @@ final class PageFrame: Sendable {
     }
 
     func values(item: ItemRow?) -> ItemValues {
-        let title = kind == nil ? item?.fields["title"].flatMap { $0.isEmpty ? nil : $0 } ?? page.title : page.title
-        let description = kind == nil ? item?.fields["description"].flatMap { $0.isEmpty ? nil : $0 } ?? page.description : page.description
-        let image = kind == nil ? item?.fields["image"].flatMap { $0.isEmpty ? nil : $0 } ?? page.image : page.image
+        let texts = texts(of: item)
         // The links templates can name, expanded for the item's path (LinkTargets' iPhone and
         // Android targets are only in the page's script settings, which item pages share).
         let path = URLTemplate.encodedPath(item?.path ?? "/")
@@ -83,27 +81,44 @@ final class PageFrame: Sendable {
                 canonical: expand(canonical), openInApp: openInApp.map(expand), web: web.map(expand),
                 desktop: desktop.map(expand), native: native.map(expand))
         }
-        let storeLink = store.map(expand)
-        let open = kind == nil ? known?.openInApp ?? host.otherHost.map { "https://\($0)/" } : nil
-        let storeButton = hasStore ? storeLink.map { ("linkwell-store", storeLabel, $0) } : nil
+        return ItemValues(
+            title: texts.title, description: texts.description, image: texts.image, twitterCard: texts.twitterCard, link: known,
+            buttons: buttons(openInApp: known?.openInApp, web: known?.web, store: { store.map(expand) }, text: { $0 }))
+    }
+
+    /// The texts a row can override: its own where it has them (not empty), else the page type's.
+    func texts(of item: ItemRow?) -> (title: String, description: String?, image: String?, twitterCard: String) {
+        func field(_ name: String) -> String? { kind == nil ? item?.fields[name].flatMap { $0.isEmpty ? nil : $0 } : nil }
+        let image = field("image") ?? page.image
+        return (
+            field("title") ?? page.title, field("description") ?? page.description, image, image == nil ? "summary" : "summary_large_image"
+        )
+    }
+
+    /// The page's buttons, the primary one first, from the item's links (nil on pages without an
+    /// item): `Link` is a link's text, or where an item page program wrote it (`text` makes one
+    /// from a string, `store` expands the store link, only for a page that shows it).
+    func buttons<Link>(openInApp: Link?, web: Link?, store: () -> Link?, text: (String) -> Link)
+        -> [(id: String, label: String, href: Link, style: String)]
+    {
+        let open = kind == nil ? openInApp ?? host.otherHost.map { text("https://\($0)/") } : nil
         let openButton = links.openInApp != nil ? open.map { ("linkwell-open", openLabel, $0) } : nil
-        let webButton = (known?.web ?? webHome).map { ("linkwell-web", webLabel, $0) }
-        let candidates: [(id: String, label: String, href: String)?]
+        let webButton = (web ?? webHome.map(text)).map { ("linkwell-web", webLabel, $0) }
+        func storeButton() -> (String, String, Link)? { hasStore ? store().map { ("linkwell-store", storeLabel, $0) } : nil }
+        let candidates: [(id: String, label: String, href: Link)?]
         switch (host.role, kind) {
         case (.primary, nil): candidates = [openButton, webButton]
-        case (.mirror, nil): candidates = [storeButton, openButton, webButton]
-        default: candidates = [storeButton, webButton]
+        case (.mirror, nil): candidates = [storeButton(), openButton, webButton]
+        default: candidates = [storeButton(), webButton]
         }
-        // The first button there is the primary one (one array, sized once: this runs per item page).
-        var buttons: [(id: String, label: String, href: String, style: String)] = []
+        // One array, sized once: this runs per item page.
+        var buttons: [(id: String, label: String, href: Link, style: String)] = []
         buttons.reserveCapacity(candidates.count)
         for case let button? in candidates {
             buttons.append(
                 (button.id, button.label, button.href, buttons.isEmpty ? "primary" : button.id == "linkwell-web" ? "link" : "secondary"))
         }
-        return ItemValues(
-            title: title, description: description, image: image, twitterCard: image == nil ? "summary" : "summary_large_image",
-            link: known, buttons: buttons)
+        return buttons
     }
 
     func context(item: ItemRow?) -> PageContext {

@@ -161,7 +161,7 @@ package struct PreviewPages: Sendable {
 
     private func render(page: PageType, host: PageHost, item: ItemRow, setup: ItemPageSetup, capacity: Int? = nil) -> [UInt8] {
         if let program = setup.program {
-            let rendered = program.render(setup.frame.values(item: item), item: item, capacity: capacity)
+            let rendered = program.render(setup.frame, item: item, capacity: capacity)
             return setup.filled != nil ? rendered.bytes : ContentSecurityPolicy.fill(rendered, templates: templates, site: site)
         }
         if let template = setup.template {
