@@ -49,7 +49,7 @@ package struct StagedFileWriter {
     private var batches: [[Job]] = [[], []]
     /// Files queued so far: the next one's place in the build's order.
     private var count = 0
-    private var laneOfFolder: [String: Int] = [:]
+    private var folders = TopFolders()
     /// Where item pages' entries go as their files are created (see `BuildRecord.Draft`).
     private let record: BuildRecord.Draft?
 
@@ -78,11 +78,7 @@ package struct StagedFileWriter {
     /// Files of one top-level folder share a lane; folders take the lanes in turn as they first
     /// come (a site's two mirror hosts, whose item pages alternate, get one each).
     private mutating func lane(of path: String) -> Int {
-        let folder = path.utf8.firstIndex(of: UInt8(ascii: "/")).map { String(path[..<$0]) } ?? ""
-        if let lane = laneOfFolder[folder] { return lane }
-        let lane = laneOfFolder.count % lanes.count
-        laneOfFolder[folder] = lane
-        return lane
+        folders.number(of: path) % lanes.count
     }
 
     private mutating func submit(_ number: Int) {

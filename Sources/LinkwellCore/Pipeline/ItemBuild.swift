@@ -127,11 +127,11 @@ package enum ItemBuild {
         let proof: (any PageProof)?
         let inspect: (@Sendable (inout OutputFile) -> Void)?
         private var collecting: [(row: ItemRow, page: PageType)] = []
-        /// Item pages emitted so far, per host folder: a few folders, found by comparing bytes (a
-        /// dictionary keyed by a string made for each page was a tenth of a build's instructions).
-        private var folders: [(name: [UInt8], pages: Int)] = []
+        /// Item pages emitted so far, by host folder (`TopFolders`' numbers).
+        private var folders = TopFolders()
+        private var pagesInFolder: [Int] = []
         var pagesPerHost: [String: Int] {
-            Dictionary(folders.map { (String(decoding: $0.name, as: UTF8.self), $0.pages) }, uniquingKeysWith: +)
+            Dictionary(pagesInFolder.indices.map { (folders.name($0), pagesInFolder[$0]) }, uniquingKeysWith: +)
         }
         private var inFlight: [Batch] = []
         private let queue = DispatchQueue(label: "linkwell.item-pages", attributes: .concurrent)
@@ -195,18 +195,9 @@ package enum ItemBuild {
         }
 
         private mutating func countPage(at path: String) {
-            var path = path
-            let known = path.withUTF8 { bytes in
-                folders.firstIndex { folder in
-                    folder.name.count < bytes.count && bytes[folder.name.count] == UInt8(ascii: "/")
-                        && folder.name.withUnsafeBufferPointer { $0.elementsEqual(bytes.prefix(folder.name.count)) }
-                }
-            }
-            if let known {
-                folders[known].pages += 1
-            } else {
-                folders.append((Array(path.utf8.prefix { $0 != UInt8(ascii: "/") }), 1))
-            }
+            let folder = folders.number(of: path)
+            if folder == pagesInFolder.count { pagesInFolder.append(0) }
+            pagesInFolder[folder] += 1
         }
     }
 
