@@ -42,8 +42,9 @@ package struct OutputFolder {
     /// What a build would add, change or remove, in path order. Memory holds 8 bytes a file
     /// (its path's hash) besides the changes: whether anything was removed is exact from the
     /// counts (every produced file that exists is one of the folder's), and only then are the
-    /// folder's files looked up by hash to name them.
-    package func changes(produce: Producer) throws -> (changes: [OutputChange], count: Int) {
+    /// folder's files looked up by hash to name them. `counting`: the folder's files, counted
+    /// since the caller started it (`startCounting`), else from now on.
+    package func changes(counting: FileTree.Counting? = nil, produce: Producer) throws -> (changes: [OutputChange], count: Int) {
         let root = try resolvedRoot()
         var changes: [OutputChange] = []
         var produced: Set<UInt64> = []
@@ -51,7 +52,7 @@ package struct OutputFolder {
         var existed = 0
         let reader = FileReader()
         let folder = FolderDescriptor(root)
-        let counting = FileTree.Counting(root)
+        let counting = counting ?? FileTree.Counting(root)
         try produce { file in
             count += 1
             produced.insert(BuildRecord.hash(file.path))
@@ -75,6 +76,13 @@ package struct OutputFolder {
             }
         }
         return (changes.sorted { $0.path < $1.path }, count)
+    }
+
+    /// The folder's files, counted on a thread of their own from now on, for `changes`: a
+    /// caller that reads the manifest first starts it before (one core is otherwise idle then).
+    /// Nil when the folder's path cannot be resolved (`changes` says why).
+    package func startCounting() -> FileTree.Counting? {
+        (try? resolvedRoot()).map(FileTree.Counting.init)
     }
 
     /// Compares a produced file with its copy in the folder and says so in the file
@@ -195,6 +203,8 @@ private struct StagingWriter {
     var existed = 0
     private var staged = false
     private var folders: Set<String> = []
+    /// The folders of the last few files (`prepare`), most recent first.
+    private var recentFolders: [[UInt8]] = []
     private let reader = FileReader()
     private let folder: FolderDescriptor
     private var files: StagedFileWriter
@@ -268,13 +278,27 @@ private struct StagingWriter {
 
     /// The file's path in staging, its folders created.
     private mutating func prepare(_ path: String) throws -> String {
-        let target = staging + "/" + path
+        var target = staging
+        target.reserveCapacity(staging.utf8.count + 1 + path.utf8.count)
+        target += "/"
+        target += path
         if let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) {
+            // Item pages of a host's page type share a folder: the last few are compared as
+            // bytes before a string of the folder is made and looked up.
+            let length = path.utf8.distance(from: path.utf8.startIndex, to: slash)
+            var bytes = path
+            let recent = bytes.withUTF8 { bytes in
+                let folder = UnsafeBufferPointer(rebasing: bytes[..<length])
+                return recentFolders.contains { $0.withUnsafeBufferPointer { $0.elementsEqual(folder) } }
+            }
+            if recent { return target }
             let folder = String(path[..<slash])
             if !folders.contains(folder) {
                 try FileTree.makeFolders(folder, in: staging)
                 folders.insert(folder)
             }
+            recentFolders.insert(Array(folder.utf8), at: 0)
+            if recentFolders.count > 4 { recentFolders.removeLast() }
         }
         return target
     }

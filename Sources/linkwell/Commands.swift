@@ -69,19 +69,21 @@ struct CheckCommand: ParsableCommand {
     @OptionGroup var outputOptions: OutputOptions
 
     func run() throws {
+        let folder = OutputFolder(path: outputOptions.output)
+        // The folder's files are counted while the manifest is read, on the core that would wait.
+        let counting = folder.startCounting()
         let result = try Console.build(manifestOptions)
-        try OutputFolderError.reported { try compare(result) }
+        try OutputFolderError.reported { try compare(result, in: folder, counting: counting) }
     }
 
-    private func compare(_ result: Linkwell.BuildResult) throws {
-        let folder = OutputFolder(path: outputOptions.output)
+    private func compare(_ result: Linkwell.BuildResult, in folder: OutputFolder, counting: FileTree.Counting?) throws {
         // An empty record (a fresh clone) proves nothing: the pages are compared, not fingerprinted.
         let record = BuildRecord.binaryIdentity == nil ? nil : BuildRecord(root: try folder.resolvedRoot())
         let proof = record.flatMap { $0.count == 0 ? nil : $0 }
         var proved = 0
         // Item pages are compared with the folder's copies on the cores that render them.
         let comparer = try folder.comparer()
-        let (changes, count) = try folder.changes { emit in
+        let (changes, count) = try folder.changes(counting: counting) { emit in
             try Console.produce(result, manifestOptions, record: proof, fingerprinted: false, inspect: comparer) { file in
                 if file.provedUnchanged { proved += 1 }
                 try emit(file)
