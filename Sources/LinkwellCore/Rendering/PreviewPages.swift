@@ -21,14 +21,23 @@ package struct PreviewPages: Sendable {
     /// pages look them up once, not a key made per page).
     private let itemHosts: [String: [(host: PageHost, setup: ItemPageSetup)]]
 
-    private struct ItemPageSetup: Sendable {
-        var frame: PageFrame
-        var template: MustacheTemplate?
+    /// A class: every item page reads its setup, and copying the struct it was counted eight
+    /// references a page.
+    private final class ItemPageSetup: Sendable {
+        let frame: PageFrame
+        let template: MustacheTemplate?
         /// The template with its Content-Security-Policy already in place, when no item can change it.
-        var filled: MustacheTemplate?
+        let filled: MustacheTemplate?
         /// `filled` (else `template`) compiled to write pages from the item's values; nil when a
         /// name in it could mean different things on different rows (the engine renders them).
-        var program: ItemPageProgram?
+        let program: ItemPageProgram?
+
+        init(frame: PageFrame, template: MustacheTemplate?, filled: MustacheTemplate?, program: ItemPageProgram?) {
+            self.frame = frame
+            self.template = template
+            self.filled = filled
+            self.program = program
+        }
     }
 
     package init(site: Site, templates: PageTemplates, assets: PageAssets? = nil) {
@@ -280,15 +289,19 @@ struct PageConfig: Encodable {
     var json: String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        var escaped = ""
-        for character in String(decoding: (try? encoder.encode(self)) ?? Data("{}".utf8), as: UTF8.self) {
-            switch character {
-            case "<": escaped += "\\u003c"
-            case ">": escaped += "\\u003e"
-            case "&": escaped += "\\u0026"
-            default: escaped.append(character)
+        // By bytes: the three are ASCII, never part of another character's UTF-8 (a character
+        // at a time was a fifth of a manifest's build, every route page has one).
+        let encoded = (try? encoder.encode(self)) ?? Data("{}".utf8)
+        var escaped: [UInt8] = []
+        escaped.reserveCapacity(encoded.count + 64)
+        for byte in encoded {
+            switch byte {
+            case UInt8(ascii: "<"): escaped += "\\u003c".utf8
+            case UInt8(ascii: ">"): escaped += "\\u003e".utf8
+            case UInt8(ascii: "&"): escaped += "\\u0026".utf8
+            default: escaped.append(byte)
             }
         }
-        return escaped
+        return String(decoding: escaped, as: UTF8.self)
     }
 }
