@@ -47,6 +47,36 @@ struct ItemPageProgram: Sendable {
     private let fieldNames: [String]
     /// Whether any step walks the shown URL's pieces (splitting the URL is skipped otherwise).
     private let showsPieces: Bool
+    /// The frame's buttons, the same for every item (below).
+    private let buttons: Buttons
+
+    /// An item page's buttons, worked out once for the frame (`PageFrame.buttons`): every item
+    /// has the same links, so the same buttons. Their ids, labels, styles and any fixed link are
+    /// `constants`, copied into each page's texts at once (three strings added per button, and
+    /// the buttons worked out again, were a tenth of a page).
+    private struct Buttons {
+        enum Href {
+            case openInApp, web, store
+            case fixed(Range<Int>)
+        }
+        var constants: [UInt8] = []
+        var list: [(id: Range<Int>, label: Range<Int>, href: Href, style: Range<Int>)] = []
+
+        init(_ frame: PageFrame) {
+            var constants: [UInt8] = []
+            func add(_ text: String) -> Range<Int> {
+                let start = constants.count
+                constants += text.utf8
+                return start..<constants.count
+            }
+            // Every item has the link a template of the frame makes (`PageFrame.values(item:)`).
+            let buttons = frame.buttons(
+                openInApp: frame.openInApp.map { _ in Href.openInApp }, web: frame.web.map { _ in Href.web },
+                store: { frame.store.map { _ in Href.store } }, text: { Href.fixed(add($0)) })
+            list = buttons.map { (add($0.id), add($0.label), $0.href, add($0.style)) }
+            self.constants = constants
+        }
+    }
 
     /// One step: `kind`, the text it names (`texts`' index, or `fieldNames`' after them), and a
     /// range: of `constants` for bytes, of the instructions that follow for a section's body.
@@ -70,14 +100,15 @@ struct ItemPageProgram: Sendable {
 
     /// `template`: the page template specialized to the frame (`TemplateLibrary.specialize`),
     /// `shared`: the frame's context for any row (what does not differ per item is read from it).
-    static func compile(_ template: MustacheTemplate, shared: PageContext, library: TemplateLibrary) -> ItemPageProgram? {
+    /// `frame`: the frame whose items the program writes (`render` is given the same one).
+    static func compile(_ template: MustacheTemplate, shared: PageContext, frame: PageFrame, library: TemplateLibrary) -> ItemPageProgram? {
         var stack: [Meaning] = [.root]
         guard let steps = try? Compiler(shared: shared, library: library).compile(template.nodes, stack: &stack) else { return nil }
         var program = Assembly()
         program.add(merged(steps))
         return ItemPageProgram(
             instructions: program.instructions, constants: program.constants, fieldNames: program.fieldNames,
-            showsPieces: program.instructions.contains { [.eachPiece, .noPiece].contains($0.kind) })
+            showsPieces: program.instructions.contains { [.eachPiece, .noPiece].contains($0.kind) }, buttons: Buttons(frame))
     }
 
     /// Steps laid out as instructions.
@@ -325,7 +356,7 @@ struct ItemPageProgram: Sendable {
     /// The page of `item` in `frame`. `capacity`: the bytes first set aside for it (a page that
     /// does not fit is written again into twice as many).
     func render(_ frame: PageFrame, item: ItemRow, capacity: Int? = nil) -> TemplateLibrary.Rendered {
-        let page = Page(frame: frame, item: item, fieldNames: fieldNames, showsPieces: showsPieces)
+        let page = Page(frame: frame, item: item, fieldNames: fieldNames, showsPieces: showsPieces, buttons: buttons)
         // Most pages are their constants and their texts, a few of them escaped or repeated.
         var capacity = max(capacity ?? constants.count + 2 * page.texts.count + 1_024, 1)
         while true {
@@ -357,8 +388,6 @@ struct ItemPageProgram: Sendable {
         var end: Int32
         static let absent = Span(start: -1, end: -1)
         var isPresent: Bool { start >= 0 }
-        /// The span, or nil for a text the item does not have.
-        var present: Span? { isPresent ? self : nil }
     }
 
     /// What one walk over the instructions reads.
@@ -382,8 +411,8 @@ struct ItemPageProgram: Sendable {
         var pieces: [Span] = []
 
         /// The texts of `frame.values(item:)`, in the same order of precedence.
-        init(frame: PageFrame, item: ItemRow, fieldNames: [String], showsPieces: Bool) {
-            texts.reserveCapacity(1_024)
+        init(frame: PageFrame, item: ItemRow, fieldNames: [String], showsPieces: Bool, buttons: Buttons) {
+            texts.reserveCapacity(2_048)
             spans.reserveCapacity(ItemPageProgram.textCount + fieldNames.count)
             let own = frame.texts(of: item)
             let path = URLTemplate.encodedPath(item.path)
@@ -401,11 +430,32 @@ struct ItemPageProgram: Sendable {
             spans.append(add(item.path))
             while spans.count < ItemPageProgram.textCount { spans.append(.absent) }
             for name in fieldNames { spans.append(add(item.fields[name])) }
-            let buttons = frame.buttons(
-                openInApp: spans[5].present, web: spans[6].present, store: { add(frame.store, path: path, frame: frame).present },
-                text: { add($0) })
-            self.buttons = buttons.map { (add($0.id), add($0.label), $0.href, add($0.style)) }
-            if showsPieces { pieces = Self.pieces(at: spans[4], in: texts) }
+            let constants = Int32(texts.count)
+            texts += buttons.constants
+            func span(_ range: Range<Int>) -> Span {
+                Span(start: constants + Int32(range.lowerBound), end: constants + Int32(range.upperBound))
+            }
+            var store: Span?
+            self.buttons.reserveCapacity(buttons.list.count)
+            for button in buttons.list {
+                let href: Span
+                switch button.href {
+                case .openInApp: href = spans[5]
+                case .web: href = spans[6]
+                case .store:
+                    if store == nil { store = add(frame.store, path: path, frame: frame) }
+                    href = store ?? .absent
+                case .fixed(let range): href = span(range)
+                }
+                self.buttons.append((span(button.id), span(button.label), href, span(button.style)))
+            }
+            if showsPieces {
+                let canonical = spans[4]
+                pieces.reserveCapacity(8)
+                ItemPageProgram.shownPieces(texts[Int(canonical.start)..<Int(canonical.end)]) { piece in
+                    pieces.append(Span(start: canonical.start + Int32(piece.lowerBound), end: canonical.start + Int32(piece.upperBound)))
+                }
+            }
         }
 
         private mutating func add(_ text: String?) -> Span {
@@ -420,12 +470,6 @@ struct ItemPageProgram: Sendable {
             let start = texts.count
             link.expand(path: path, query: "", primaryHost: frame.links.primaryHost, into: &texts)
             return Span(start: Int32(start), end: Int32(texts.count))
-        }
-
-        private static func pieces(at span: Span, in texts: [UInt8]) -> [Span] {
-            ItemPageProgram.shownPieces(texts[Int(span.start)..<Int(span.end)]).map {
-                Span(start: span.start + Int32($0.lowerBound), end: span.start + Int32($0.upperBound))
-            }
         }
 
         func span(_ index: Int32, button: Int, piece: Int) -> Span {
@@ -481,24 +525,29 @@ struct ItemPageProgram: Sendable {
     /// split here by bytes when ASCII (every canonical URL, its path percent-encoded), else
     /// taken from `shown`'s substrings.
     static func shownPieces(_ bytes: ArraySlice<UInt8>) -> [Range<Int>] {
+        var pieces: [Range<Int>] = []
+        shownPieces(bytes) { pieces.append($0) }
+        return pieces
+    }
+
+    /// The same, each piece handed to `visit` in order (a page's walk keeps them as spans).
+    static func shownPieces(_ bytes: ArraySlice<UInt8>, _ visit: (Range<Int>) -> Void) {
         guard bytes.allSatisfy({ $0 < 0x80 }), let slash = bytes.firstIndex(of: UInt8(ascii: "/")) else {
             let canonical = String(decoding: bytes, as: UTF8.self)
             let utf8 = canonical.utf8
-            return PageContext.Link.shown(canonical).map { piece in
+            for piece in PageContext.Link.shown(canonical) {
                 let start = utf8.distance(from: utf8.startIndex, to: piece.startIndex)
-                return start..<start + piece.utf8.count
+                visit(start..<start + piece.utf8.count)
             }
+            return
         }
         let origin = bytes.startIndex
-        var pieces: [Range<Int>] = []
-        pieces.reserveCapacity(8)
         var start = min(slash + 2, bytes.endIndex)
         for index in start..<bytes.endIndex where breaks.contains(bytes[index]) {
-            pieces.append(start - origin..<index + 1 - origin)
+            visit(start - origin..<index + 1 - origin)
             start = index + 1
         }
-        if start < bytes.endIndex { pieces.append(start - origin..<bytes.endIndex - origin) }
-        return pieces
+        if start < bytes.endIndex { visit(start - origin..<bytes.endIndex - origin) }
     }
 
     /// The bytes that end a piece of the shown URL (`PageContext.Link.pieces`).

@@ -58,7 +58,7 @@ package struct PreviewPages: Sendable {
                 let setup = ItemPageSetup(
                     frame: frame, template: specialized, filled: filled,
                     program: (filled ?? specialized).flatMap {
-                        ItemPageProgram.compile($0, shared: shared, library: templates.library)
+                        ItemPageProgram.compile($0, shared: shared, frame: frame, library: templates.library)
                     })
                 setups["\(page.name) \(host.host)"] = setup
                 hostsOfPages[page.name, default: []].append((host, setup))
