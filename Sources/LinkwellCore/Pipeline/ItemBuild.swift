@@ -32,6 +32,7 @@ package enum ItemBuild {
     /// every core while the caller writes the batches before them (a bounded window, so memory
     /// holds a few batches, not the file).
     ///
+    /// `pages`: the build's preview pages of `site` and `templates` (made here when not given).
     /// With a `proof`, pages it shows to be on disk already are emitted without rendering
     /// (`OutputFile.provedUnchanged`); `identity` is added to every page's fingerprint (the
     /// caller's own version, so a new Linkwell never trusts an old one's pages). `inspect` sees
@@ -40,12 +41,12 @@ package enum ItemBuild {
     /// Without `fingerprinted` or a `proof`, pages carry no fingerprint (a caller that neither
     /// records nor proves pages saves hashing every row).
     package static func run(
-        site: Site, templates: PageTemplates, project: some ProjectFiles, strict: Bool = false,
+        site: Site, templates: PageTemplates, pages: PreviewPages? = nil, project: some ProjectFiles, strict: Bool = false,
         proof: (any PageProof)? = nil, identity: [UInt8] = [], fingerprinted: Bool = true,
         inspect: (@Sendable (inout OutputFile) -> Void)? = nil,
         emit: (OutputFile) throws -> Void, progress: (Int) -> Void = { _ in }
     ) rethrows -> (diagnostics: [Diagnostic], rows: Int, pagesPerHost: [String: Int]) {
-        let pages = PreviewPages(site: site, templates: templates)
+        let pages = pages ?? PreviewPages(site: site, templates: templates)
         let routing = PageRouting(site: site)
         var diagnostics: [Diagnostic] = []
         var rows = 0

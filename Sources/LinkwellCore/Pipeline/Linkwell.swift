@@ -13,6 +13,9 @@ package enum Linkwell {
         package var diagnostics: [Diagnostic]
         /// The compiled templates, for the item stage (`ItemBuild`).
         package var templates: PageTemplates?
+        /// The preview pages the route pages were rendered with, for the item stage: their item
+        /// page setups (frames, compiled programs) are made once, not again before the first row.
+        package var pages: PreviewPages?
 
         package var succeeded: Bool { !diagnostics.hasErrors }
     }
@@ -25,10 +28,12 @@ package enum Linkwell {
     ) -> BuildResult {
         var diagnostics: [Diagnostic] = []
         var templates: PageTemplates?
+        var pages: PreviewPages?
         func finish(_ site: Site? = nil, _ plan: BuildPlan? = nil, _ files: [OutputFile] = []) -> BuildResult {
             if strict { diagnostics = diagnostics.promotingWarnings() }
             let sorted = diagnostics.sortedByLocation()
-            return BuildResult(site: site, plan: plan, files: sorted.hasErrors ? [] : files, diagnostics: sorted, templates: templates)
+            return BuildResult(
+                site: site, plan: plan, files: sorted.hasErrors ? [] : files, diagnostics: sorted, templates: templates, pages: pages)
         }
 
         let raw: RawManifest
@@ -64,7 +69,9 @@ package enum Linkwell {
         diagnostics += Lints.unaccepted(plan.diagnostics, site: site)
         guard !diagnostics.hasErrors else { return finish(site, plan) }
 
-        let rendered = Render.files(of: plan, pages: PreviewPages(site: site, templates: pageTemplates, assets: assets))
+        let preview = PreviewPages(site: site, templates: pageTemplates, assets: assets)
+        pages = preview
+        let rendered = Render.files(of: plan, pages: preview)
         diagnostics += rendered.diagnostics
         let files = rendered.files.sorted { $0.path < $1.path }
         guard !diagnostics.hasErrors else { return finish(site, plan) }
