@@ -10,7 +10,7 @@ struct BuildCommand: ParsableCommand {
     @OptionGroup var outputOptions: OutputOptions
 
     func run() throws {
-        let result = try Console.build(manifestOptions)
+        let result = try Console.build(manifestOptions, prefetchingRows: true)
         try OutputFolderError.reported { try write(result) }
     }
 
@@ -53,7 +53,7 @@ struct ValidateCommand: ParsableCommand {
     @OptionGroup var manifestOptions: ManifestOptions
 
     func run() throws {
-        let result = try Console.build(manifestOptions)
+        let result = try Console.build(manifestOptions, prefetchingRows: true)
         var count = 0
         try Console.produce(result, manifestOptions, fingerprinted: false) { _ in count += 1 }
         Console.status("\(manifestOptions.manifest) is valid (\(count) files would be written)")
@@ -72,7 +72,7 @@ struct CheckCommand: ParsableCommand {
         let folder = OutputFolder(path: outputOptions.output)
         // The folder's files are counted while the manifest is read, on the core that would wait.
         let counting = folder.startCounting()
-        let result = try Console.build(manifestOptions)
+        let result = try Console.build(manifestOptions, prefetchingRows: true)
         try OutputFolderError.reported { try compare(result, in: folder, counting: counting) }
     }
 

@@ -32,7 +32,8 @@ package enum ItemBuild {
     /// every core while the caller writes the batches before them (a bounded window, so memory
     /// holds a few batches, not the file).
     ///
-    /// `pages`: the build's preview pages of `site` and `templates` (made here when not given).
+    /// `pages`: the build's preview pages of `site` and `templates` (made here when not given);
+    /// `prefetched`: data files' first rows read already, by path (taken once; else read here).
     /// With a `proof`, pages it shows to be on disk already are emitted without rendering
     /// (`OutputFile.provedUnchanged`); `identity` is added to every page's fingerprint (the
     /// caller's own version, so a new Linkwell never trusts an old one's pages). `inspect` sees
@@ -41,7 +42,8 @@ package enum ItemBuild {
     /// Without `fingerprinted` or a `proof`, pages carry no fingerprint (a caller that neither
     /// records nor proves pages saves hashing every row).
     package static func run(
-        site: Site, templates: PageTemplates, pages: PreviewPages? = nil, project: some ProjectFiles, strict: Bool = false,
+        site: Site, templates: PageTemplates, pages: PreviewPages? = nil, prefetched: [String: ItemRowsPrefetch] = [:],
+        project: some ProjectFiles, strict: Bool = false,
         proof: (any PageProof)? = nil, identity: [UInt8] = [], fingerprinted: Bool = true,
         inspect: (@Sendable (inout OutputFile) -> Void)? = nil,
         emit: (OutputFile) throws -> Void, progress: (Int) -> Void = { _ in }
@@ -58,20 +60,26 @@ package enum ItemBuild {
         for page in site.pageTypes {
             guard let items = page.items else { continue }
             guard let format = ItemRows.format(of: items.value) else { continue }
-            let chunks: AnyIterator<[UInt8]>
-            switch project.chunks(of: items.value) {
-            case .success(let opened): chunks = opened
-            case .failure(let unreadable):
-                diagnostics.append(.error(ItemProblem.unreadableFile(items.value, page: page.name, unreadable.reason), at: items.location))
-                continue
+            var read: [Result<ItemRow, Diagnostic>] = []
+            var reader: ItemRows
+            if let taken = prefetched[items.value]?.take() {
+                (read, reader) = taken
+            } else {
+                switch project.chunks(of: items.value) {
+                case .success(let chunks): reader = ItemRows(file: items.value, format: format, chunks: chunks)
+                case .failure(let unreadable):
+                    diagnostics.append(
+                        .error(ItemProblem.unreadableFile(items.value, page: page.name, unreadable.reason), at: items.location))
+                    continue
+                }
             }
             guard let primary = pages.hosts(of: page.name).first?.host else {
                 diagnostics.append(.error(ItemProblem.noRouteForItems(page: page.name), at: items.location))
                 continue
             }
-            var reader = ItemRows(file: items.value, format: format, chunks: chunks)
             var seen: [String: SeenPath] = [:]
-            while let next = reader.next() {
+            var readAlready = read.makeIterator()
+            while let next = readAlready.next() ?? reader.next() {
                 let row: ItemRow
                 switch next {
                 case .failure(let problem):

@@ -16,24 +16,31 @@ package enum Linkwell {
         /// The preview pages the route pages were rendered with, for the item stage: their item
         /// page setups (frames, compiled programs) are made once, not again before the first row.
         package var pages: PreviewPages?
+        /// Data files' first rows, read while the manifest was built (`prefetchingRows`).
+        package var prefetchedRows: [String: ItemRowsPrefetch] = [:]
 
         package var succeeded: Bool { !diagnostics.hasErrors }
     }
 
     /// With `strict`, every warning is an error: the build fails and writes nothing.
     /// `project` reads the templates folder (the manifest's `templates`, or `templatesFolder`,
-    /// which wins). Item pages are streamed afterwards by `ItemBuild`.
+    /// which wins). Item pages are streamed afterwards by `ItemBuild`; with `prefetchingRows`,
+    /// their data files' first rows are read meanwhile (`ItemRowsPrefetch`), for a caller that
+    /// goes on to the item stage.
     package static func build(
-        _ manifest: SourceFile, project: some ProjectFiles = NoProjectFiles(), templatesFolder: String? = nil, strict: Bool = false
+        _ manifest: SourceFile, project: some ProjectFiles = NoProjectFiles(), templatesFolder: String? = nil, strict: Bool = false,
+        prefetchingRows: Bool = false
     ) -> BuildResult {
         var diagnostics: [Diagnostic] = []
         var templates: PageTemplates?
         var pages: PreviewPages?
+        var prefetched: [String: ItemRowsPrefetch] = [:]
         func finish(_ site: Site? = nil, _ plan: BuildPlan? = nil, _ files: [OutputFile] = []) -> BuildResult {
             if strict { diagnostics = diagnostics.promotingWarnings() }
             let sorted = diagnostics.sortedByLocation()
             return BuildResult(
-                site: site, plan: plan, files: sorted.hasErrors ? [] : files, diagnostics: sorted, templates: templates, pages: pages)
+                site: site, plan: plan, files: sorted.hasErrors ? [] : files, diagnostics: sorted, templates: templates, pages: pages,
+                prefetchedRows: prefetched)
         }
 
         let raw: RawManifest
@@ -58,6 +65,7 @@ package enum Linkwell {
             diagnostics.append(error.diagnostic)
             return finish()
         }
+        if prefetchingRows { prefetched = ItemRowsPrefetch.start(site: site, project: project) }
         let loaded = loadTemplates(site: site, project: project, folder: templatesFolder)
         diagnostics += loaded.diagnostics
         guard let pageTemplates = loaded.templates else { return finish(site) }
