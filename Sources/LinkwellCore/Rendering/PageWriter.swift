@@ -23,6 +23,12 @@ struct PageWriter {
         count += bytes.count
     }
 
+    /// Bytes this writer wrote before, written again (a text escaped once and repeated).
+    mutating func writeAgain(_ written: Range<Int>) {
+        guard let base, !overflowed else { return }
+        write(UnsafeBufferPointer(start: base + written.lowerBound, count: written.count))
+    }
+
     /// `bytes` with `&`, `<`, `>`, `"` and `'` as entities. Most texts have none: they are
     /// scanned eight bytes at a time (the last word overlapping the one before it) and copied
     /// whole; a text that has one is escaped byte by byte from the first word that holds it.
