@@ -326,6 +326,23 @@ import Testing
         #expect(rows.next() == nil)
     }
 
+    /// A row's fields, whose names its file's rows share: looked up by name, equal (and hashed
+    /// alike) whatever the order of the columns, read in name order.
+    @Test func itemFieldsAreLookedUpByNameWhateverTheColumnOrder() {
+        let row = ItemFields(names: ItemFields.Columns(["path", "title", "image"]), values: ["/p/1", "One", ""])
+        #expect(row["title"] == "One")
+        #expect(row["image"] == "")
+        #expect(row["Title"] == nil)
+        let reordered: ItemFields = ["image": "", "title": "One", "path": "/p/1"]
+        #expect(row == reordered)
+        #expect(row.hashValue == reordered.hashValue)
+        #expect(row != ["image": "", "title": "Two", "path": "/p/1"])
+        #expect(row != ["title": "One", "path": "/p/1"])
+        #expect(row != ["image": "", "title": "One", "path": "/p/1", "name": ""])
+        #expect(row.sortedByName.map(\.key) == ["image", "path", "title"])
+        #expect(row.sortedByName.map(\.value) == ["", "/p/1", "One"])
+    }
+
     /// Fields are read a run of a chunk at a time: any text must read as it reads one byte per
     /// chunk — the same rows, locations and problems wherever the chunks end.
     @Test func csvReadsTheSameWhereverChunksEnd() {
@@ -344,7 +361,7 @@ import Testing
             var read: [String] = []
             while let next = rows.next() {
                 switch next {
-                case .success(let row): read.append("\(row.fields.sorted { $0.key < $1.key }) \(row.location) \(row.pathLocation)")
+                case .success(let row): read.append("\(row.fields.sortedByName) \(row.location) \(row.pathLocation)")
                 case .failure(let problem): read.append(problem.description)
                 }
             }

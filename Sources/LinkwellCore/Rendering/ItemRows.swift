@@ -1,7 +1,7 @@
 /// One row of an item data file: the item's path and every field, with where it was written.
 package struct ItemRow: Sendable, Hashable {
     package var path: String
-    package var fields: [String: String]
+    package var fields: ItemFields
     package var location: SourceLocation
     /// Where the `path` value is, for messages about it.
     package var pathLocation: SourceLocation
@@ -16,7 +16,8 @@ package struct ItemRows: IteratorProtocol {
     private var bytes: ByteStream
     private let format: Format
     private let file: String
-    private var header: [String]?
+    /// The header row's names, and which is `path`.
+    private var header: (names: ItemFields.Columns, path: Int)?
     private var failed = false
 
     package init(file: String, format: Format, chunks: AnyIterator<[UInt8]>) {
@@ -52,8 +53,7 @@ package struct ItemRows: IteratorProtocol {
         }
         guard row.fields.values.contains(where: { !printableASCII($0) && $0.unicodeScalars.contains(where: Validation.isUnprintable) })
         else { return nil }
-        for key in row.fields.keys.sorted() {
-            guard let value = row.fields[key] else { continue }
+        for (key, value) in row.fields.sortedByName {
             if let bad = value.unicodeScalars.first(where: Validation.isUnprintable) {
                 return .error(ItemFileProblem.unprintable(field: key, bad), at: key == "path" ? row.pathLocation : row.location)
             }
@@ -70,15 +70,15 @@ package struct ItemRows: IteratorProtocol {
                 return .failure(.error(ItemFileProblem.empty, at: at(1, 1)))
             case .failure(let problem): return .failure(problem)
             case .success(let record):
-                let names = record.fields.map(\.text)
+                let names = record.texts
                 var seen: Set<String> = []
                 for (index, name) in names.enumerated() where !seen.insert(name).inserted {
-                    return .failure(.error(ItemFileProblem.columnTwice(name), at: at(record.line, record.fields[index].column)))
+                    return .failure(.error(ItemFileProblem.columnTwice(name), at: at(record.line, record.columns[index])))
                 }
-                guard names.contains("path") else {
+                guard let path = names.firstIndex(of: "path") else {
                     return .failure(.error(ItemFileProblem.noPathColumn(columns: names), at: at(record.line, 1)))
                 }
-                header = names
+                header = (ItemFields.Columns(names), path)
             }
         }
         guard let header else { return nil }
@@ -86,26 +86,23 @@ package struct ItemRows: IteratorProtocol {
         case nil: return nil
         case .failure(let problem): return .failure(problem)
         case .success(let record):
-            guard record.fields.count == header.count else {
-                return .failure(.error(ItemFileProblem.fieldCount(record.fields.count, columns: header.count), at: at(record.line, 1)))
+            guard record.texts.count == header.names.list.count else {
+                return .failure(
+                    .error(ItemFileProblem.fieldCount(record.texts.count, columns: header.names.list.count), at: at(record.line, 1)))
             }
-            var fields = [String: String](minimumCapacity: header.count)
-            var pathColumn = 1
-            for (name, field) in zip(header, record.fields) {
-                fields[name] = field.text
-                if name == "path" { pathColumn = field.column }
-            }
-            // The header was checked to name `path`; a short row leaves it out, and says so.
-            guard let path = fields["path"] else {
-                return .failure(.error(ItemFileProblem.noPathValue, at: at(record.line, 1)))
-            }
-            return .success(ItemRow(path: path, fields: fields, location: at(record.line, 1), pathLocation: at(record.line, pathColumn)))
+            let fields = ItemFields(names: header.names, values: record.texts)
+            return .success(
+                ItemRow(
+                    path: record.texts[header.path], fields: fields, location: at(record.line, 1),
+                    pathLocation: at(record.line, record.columns[header.path])))
         }
     }
 
     private struct Record {
         var line: Int
-        var fields: [(text: String, column: Int)]
+        /// Each field's text, and the column it starts at.
+        var texts: [String]
+        var columns: [Int]
     }
 
     /// One CSV record; blank lines are skipped. Quoted fields may hold commas, `""` and newlines.
@@ -113,8 +110,10 @@ package struct ItemRows: IteratorProtocol {
         while bytes.peek() == UInt8(ascii: "\n") || bytes.peek() == UInt8(ascii: "\r") { bytes.next() }
         guard bytes.peek() != nil else { return nil }
         let line = bytes.line
-        var fields: [(text: String, column: Int)] = []
-        fields.reserveCapacity(header?.count ?? 8)
+        var texts: [String] = []
+        var columns: [Int] = []
+        texts.reserveCapacity(header?.names.list.count ?? 8)
+        columns.reserveCapacity(header?.names.list.count ?? 8)
         // One buffer for every field of the record, emptied for each.
         var field: [UInt8] = []
         field.reserveCapacity(256)
@@ -153,13 +152,14 @@ package struct ItemRows: IteratorProtocol {
                 let offset = SourceFile.firstInvalidUTF8(field).map { $0.column - 1 } ?? 0
                 return .failure(.error(ItemFileProblem.notUTF8(.field), at: at(line, textColumn + offset)))
             }
-            fields.append((text, column))
+            texts.append(text)
+            columns.append(column)
             guard bytes.peek() == UInt8(ascii: ",") else { break }
             bytes.next()
         }
         if bytes.peek() == UInt8(ascii: "\r") { bytes.next() }
         if bytes.peek() == UInt8(ascii: "\n") { bytes.next() }
-        return .success(Record(line: line, fields: fields))
+        return .success(Record(line: line, texts: texts, columns: columns))
     }
 
     // MARK: JSON Lines
@@ -189,18 +189,24 @@ package struct ItemRows: IteratorProtocol {
             guard let object = value.object else {
                 return .failure(.error(ItemFileProblem.notAnObject, at: at(line, 1)))
             }
-            var fields: [String: String] = [:]
-            for (key, field) in object {
+            var names: [String] = []
+            var values: [String] = []
+            for (key, field) in object.sorted(by: { $0.key < $1.key }) {
                 switch field {
-                case .string(let text): fields[key] = text
-                case .number, .bool: fields[key] = field.compactText
+                case .string(let text):
+                    names.append(key)
+                    values.append(text)
+                case .number, .bool:
+                    names.append(key)
+                    values.append(field.compactText)
                 case .null: continue
                 case .array, .object:
                     return .failure(.error(ItemFileProblem.nestedField(key), at: at(line, 1)))
                 }
             }
+            let fields = ItemFields(names: ItemFields.Columns(names), values: values)
             guard let path = fields["path"] else {
-                return .failure(.error(ItemFileProblem.noPathField(fields: fields.keys.sorted()), at: at(line, 1)))
+                return .failure(.error(ItemFileProblem.noPathField(fields: names), at: at(line, 1)))
             }
             let column = (source.firstRange(of: "\"path\"").map { source.distance(from: source.startIndex, to: $0.lowerBound) } ?? 0) + 1
             return .success(ItemRow(path: path, fields: fields, location: at(line, 1), pathLocation: at(line, column)))

@@ -134,7 +134,7 @@ package final class PageContext: Sendable {
         /// Every column of the row (CSV) or key of the object (JSON Lines), `path` included.
         package let fields: TemplateFields
 
-        init(path: String, fields: [String: String]) {
+        init(path: String, fields: ItemFields) {
             self.path = path
             self.fields = TemplateFields(fields)
         }

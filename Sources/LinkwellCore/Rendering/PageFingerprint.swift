@@ -30,9 +30,9 @@ package struct PageFingerprint: Sendable, Hashable {
         var hasher = Lanes(self)
         hasher.add(pageType.utf8)
         hasher.add(row.path.utf8)
-        for key in row.fields.keys.sorted() {
+        for (key, value) in row.fields.sortedByName {
             hasher.add(key.utf8)
-            hasher.add((row.fields[key] ?? "").utf8)
+            hasher.add(value.utf8)
         }
         return hasher.value
     }

@@ -46,9 +46,9 @@ package protocol TemplateObject: AnyObject, Sendable {
 
 /// Item rows' columns, by name (`{{item.fields.distance_km}}`).
 package final class TemplateFields: TemplateObject {
-    package let values: [String: String]
+    package let values: ItemFields
 
-    init(_ values: [String: String]) { self.values = values }
+    init(_ values: ItemFields) { self.values = values }
 
     package func member(named name: String) -> TemplateValue? {
         values[name].map(TemplateValue.text)
