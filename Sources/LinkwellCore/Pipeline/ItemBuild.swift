@@ -78,8 +78,9 @@ package enum ItemBuild {
                 continue
             }
             var seen: [String: SeenPath] = [:]
-            var readAlready = read.makeIterator()
-            while let next = readAlready.next() ?? reader.next() {
+            // Taken from the end, so that each row read ahead is the batch's alone and freed with it.
+            read.reverse()
+            while let next = read.popLast() ?? reader.next() {
                 let row: ItemRow
                 switch next {
                 case .failure(let problem):
