@@ -3,15 +3,15 @@
 /// decoder stores it in the raw model. The decoder reads through these tables, and
 /// `site.schema.json` and docs/manifest.md are generated from them: adding a key is one entry
 /// here plus its use (CONTRIBUTING.md shows one).
-struct ManifestSection<Owner> {
+struct ManifestSection<Owner>: Sendable {
     /// How messages name a value of this section: `an iOS app`, `'domains'`.
     let what: String
     let fields: [ManifestField<Owner>]
     /// How messages name one value of it in particular (`iOS app 'amora'`), where it has a name.
-    var named: ((Owner) -> String)? = nil
+    var named: (@Sendable (Owner) -> String)? = nil
 
     /// The same section, each value named in messages by `name`.
-    func naming(_ name: @escaping (Owner) -> String) -> Self {
+    func naming(_ name: @escaping @Sendable (Owner) -> String) -> Self {
         var section = self
         section.named = name
         return section
@@ -84,7 +84,7 @@ struct FieldValue {
 extension ManifestField {
     /// The same field, its values' kind decided by the entry that holds them (a route's path is
     /// written into host configuration lines only when the route has a page).
-    func kind(_ decide: @escaping (Owner) -> FieldKind) -> Self {
+    func kind(_ decide: @escaping @Sendable (Owner) -> FieldKind) -> Self {
         let values = self.values
         return Self(
             key, schema, required: required,
@@ -95,9 +95,9 @@ extension ManifestField {
 
 /// One key of a section: its schema, how its value is read into the section's raw value, and
 /// how its values are found there again (`values`, with their kind).
-struct ManifestField<Owner> {
-    typealias Reader = (inout ManifestDecoder, YAMLNode.Entry, inout Owner) -> Void
-    typealias Values = (Owner) -> [FieldValue]
+struct ManifestField<Owner>: Sendable {
+    typealias Reader = @Sendable (inout ManifestDecoder, YAMLNode.Entry, inout Owner) -> Void
+    typealias Values = @Sendable (Owner) -> [FieldValue]
 
     let key: String
     let schema: ManifestSchema.Node
@@ -105,15 +105,16 @@ struct ManifestField<Owner> {
     let read: Reader
     let values: Values
     /// Whether `owner` has the key (by default: whether it holds a value).
-    let isPresent: (Owner) -> Bool
+    let isPresent: @Sendable (Owner) -> Bool
     /// The required keys the entries below this one lack (a nested section's).
-    let missingBelow: (Owner) -> [MissingKey]
+    let missingBelow: @Sendable (Owner) -> [MissingKey]
 
     /// `values`: a key of a shape of its own says what it holds, and of which kind (none is a
     /// value no check reads as text: a number, a mapping validated on its own).
     init(
         _ key: String, _ schema: ManifestSchema.Node, required: Bool = false, values: @escaping Values = { _ in [] },
-        isPresent: ((Owner) -> Bool)? = nil, missingBelow: @escaping (Owner) -> [MissingKey] = { _ in [] }, read: @escaping Reader
+        isPresent: (@Sendable (Owner) -> Bool)? = nil, missingBelow: @escaping @Sendable (Owner) -> [MissingKey] = { _ in [] },
+        read: @escaping Reader
     ) {
         self.key = key
         self.schema = schema
@@ -141,7 +142,8 @@ struct ManifestField<Owner> {
 
     /// A text value: any scalar, read as written.
     static func text(
-        _ key: String, _ path: WritableKeyPath<Owner, Located<String>?>, _ description: String, example: ManifestSchema.Example? = nil,
+        _ key: String, _ path: WritableKeyPath<Owner, Located<String>?> & Sendable, _ description: String,
+        example: ManifestSchema.Example? = nil,
         required: Bool = false, kind: FieldKind = .text
     ) -> Self {
         text(key, path, ManifestSchema.scalar, description, example: example, required: required, kind: kind)
@@ -150,7 +152,7 @@ struct ManifestField<Owner> {
     /// A text value held to `schema` (a pattern or a list of values); its kind is the one the
     /// schema implies unless said.
     static func text(
-        _ key: String, _ path: WritableKeyPath<Owner, Located<String>?>, _ schema: ManifestSchema.Node, _ description: String,
+        _ key: String, _ path: WritableKeyPath<Owner, Located<String>?> & Sendable, _ schema: ManifestSchema.Node, _ description: String,
         example: ManifestSchema.Example? = nil, required: Bool = false, kind: FieldKind? = nil
     ) -> Self {
         let kind = kind ?? Self.kind(of: schema)
@@ -164,7 +166,8 @@ struct ManifestField<Owner> {
 
     /// `true` or `false`, nothing else.
     static func flag(
-        _ key: String, _ path: WritableKeyPath<Owner, Located<Bool>?>, _ description: String, example: ManifestSchema.Example? = nil
+        _ key: String, _ path: WritableKeyPath<Owner, Located<Bool>?> & Sendable, _ description: String,
+        example: ManifestSchema.Example? = nil
     ) -> Self {
         Self(
             key, described(ManifestSchema.boolean, description, example),
@@ -178,14 +181,15 @@ struct ManifestField<Owner> {
 
     /// A list of text values, absent when the key is.
     static func texts(
-        _ key: String, _ path: WritableKeyPath<Owner, [Located<String>]?>, _ description: String, example: ManifestSchema.Example? = nil,
+        _ key: String, _ path: WritableKeyPath<Owner, [Located<String>]?> & Sendable, _ description: String,
+        example: ManifestSchema.Example? = nil,
         kind: FieldKind = .text
     ) -> Self {
         texts(key, path, ManifestSchema.scalar, description, example: example, kind: kind)
     }
 
     static func texts(
-        _ key: String, _ path: WritableKeyPath<Owner, [Located<String>]?>, _ item: ManifestSchema.Node, _ description: String,
+        _ key: String, _ path: WritableKeyPath<Owner, [Located<String>]?> & Sendable, _ item: ManifestSchema.Node, _ description: String,
         example: ManifestSchema.Example? = nil, kind: FieldKind? = nil
     ) -> Self {
         let kind = kind ?? Self.kind(of: item)
@@ -199,14 +203,15 @@ struct ManifestField<Owner> {
 
     /// A list of text values, empty when the key is absent.
     static func texts(
-        _ key: String, _ path: WritableKeyPath<Owner, [Located<String>]>, _ description: String, example: ManifestSchema.Example? = nil,
+        _ key: String, _ path: WritableKeyPath<Owner, [Located<String>]> & Sendable, _ description: String,
+        example: ManifestSchema.Example? = nil,
         kind: FieldKind = .text
     ) -> Self {
         texts(key, path, ManifestSchema.scalar, description, example: example, kind: kind)
     }
 
     static func texts(
-        _ key: String, _ path: WritableKeyPath<Owner, [Located<String>]>, _ item: ManifestSchema.Node, _ description: String,
+        _ key: String, _ path: WritableKeyPath<Owner, [Located<String>]> & Sendable, _ item: ManifestSchema.Node, _ description: String,
         example: ManifestSchema.Example? = nil, required: Bool = false, kind: FieldKind? = nil
     ) -> Self {
         let kind = kind ?? Self.kind(of: item)
@@ -219,7 +224,7 @@ struct ManifestField<Owner> {
     }
 
     /// `accept`: warnings about this entry that its author means (not shown; `--strict` passes).
-    static func accept(_ path: WritableKeyPath<Owner, [Located<String>]>, about subject: LintCode.Subject) -> Self {
+    static func accept(_ path: WritableKeyPath<Owner, [Located<String>]> & Sendable, about subject: LintCode.Subject) -> Self {
         let codes = LintCode.codes(about: subject).map(\.rawValue)
         return texts(
             "accept", path, ManifestSchema.oneOf(codes, "A warning about \(subject.withArticle)."),
@@ -229,8 +234,8 @@ struct ManifestField<Owner> {
 
     /// A nested section stored in its own raw value.
     static func section<Child: RawEntry>(
-        _ key: String, _ path: WritableKeyPath<Owner, Child?>, _ section: ManifestSection<Child>, _ description: String,
-        required: Bool = false, make: @escaping (SourceLocation) -> Child
+        _ key: String, _ path: WritableKeyPath<Owner, Child?> & Sendable, _ section: ManifestSection<Child>, _ description: String,
+        required: Bool = false, make: @escaping @Sendable (SourceLocation) -> Child
     ) -> Self {
         Self(
             key, described(section.schema, description, nil), required: required,
@@ -244,8 +249,8 @@ struct ManifestField<Owner> {
 
     /// A list of nested sections.
     static func sections<Child: RawEntry>(
-        _ key: String, _ path: WritableKeyPath<Owner, [Child]>, _ section: ManifestSection<Child>, _ description: String,
-        make: @escaping (SourceLocation) -> Child
+        _ key: String, _ path: WritableKeyPath<Owner, [Child]> & Sendable, _ section: ManifestSection<Child>, _ description: String,
+        make: @escaping @Sendable (SourceLocation) -> Child
     ) -> Self {
         Self(
             key, described(ManifestSchema.list(section.schema), description, nil),
@@ -274,7 +279,7 @@ enum ManifestFields {
     typealias Schema = ManifestSchema
     typealias Pattern = ManifestSchema.Pattern
 
-    static var root: ManifestSection<RawManifest> {
+    static let root: ManifestSection<RawManifest> = {
         ManifestSection(
             what: "the manifest",
             fields: [
@@ -337,7 +342,7 @@ enum ManifestFields {
                     "contentSecurityPolicy", \.contentSecurityPolicy, contentSecurityPolicy,
                     "What the pages' policy allows beyond the templates' own inline scripts.", make: { RawAllowedOrigins(location: $0) }),
             ])
-    }
+    }()
 
     /// A variable's name, and its values, which are written into host configuration lines when
     /// a route with a page uses the variable.
@@ -352,7 +357,7 @@ enum ManifestFields {
         }
     }
 
-    static var apps: ManifestSection<RawManifest> {
+    static let apps: ManifestSection<RawManifest> = {
         ManifestSection(
             what: "'apps'",
             fields: [
@@ -363,9 +368,9 @@ enum ManifestFields {
                     "android", \.androidApps, androidApp, "The Android apps: package and signing keys, in assetlinks.json.",
                     make: { RawAndroidApp(location: $0) }),
             ])
-    }
+    }()
 
-    static var iosApp: ManifestSection<RawIOSApp> {
+    static let iosApp: ManifestSection<RawIOSApp> = {
         ManifestSection(
             what: "an iOS app",
             fields: [
@@ -386,9 +391,9 @@ enum ManifestFields {
                     example: .strings(["com.example.amora.Clip"])),
             ]
         ).naming { app in "iOS app" + (app.id.map { " '\($0.value)'" } ?? "") }
-    }
+    }()
 
-    static var androidApp: ManifestSection<RawAndroidApp> {
+    static let androidApp: ManifestSection<RawAndroidApp> = {
         ManifestSection(
             what: "an Android app",
             fields: [
@@ -421,9 +426,9 @@ enum ManifestFields {
                 .accept(\.accept, about: .androidApp),
             ]
         ).naming { app in "Android app" + (app.id.map { " '\($0.value)'" } ?? "") }
-    }
+    }()
 
-    static var domains: ManifestSection<RawDomains> {
+    static let domains: ManifestSection<RawDomains> = {
         ManifestSection(
             what: "'domains'",
             fields: [
@@ -435,9 +440,9 @@ enum ManifestFields {
                     "short", \.short, Schema.text(Pattern.host), "The short-link host: codes the app resolves itself.",
                     example: .string("go.example.com")),
             ])
-    }
+    }()
 
-    static var mirrorPair: ManifestSection<RawMirrorPair> {
+    static let mirrorPair: ManifestSection<RawMirrorPair> = {
         ManifestSection(
             what: "a mirror pair",
             fields: [
@@ -448,9 +453,9 @@ enum ManifestFields {
                     "mirror", \.mirror, Schema.text(Pattern.host), "The host the primary's 'Open in app' buttons point at.",
                     example: .string("mlink.example.com"), required: true),
             ])
-    }
+    }()
 
-    static var defaults: ManifestSection<RawRuleDefaults> {
+    static let defaults: ManifestSection<RawRuleDefaults> = {
         ManifestSection(
             what: "'defaults'",
             fields: [
@@ -460,9 +465,9 @@ enum ManifestFields {
                     "percentEncoded", \.percentEncoded, "Compare the URL percent-encoded (AASA defaults, iOS 14+).", example: .bool(false)),
                 .accept(\.accept, about: .defaults),
             ])
-    }
+    }()
 
-    static var route: ManifestSection<RawRoute> {
+    static let route: ManifestSection<RawRoute> = {
         ManifestSection(
             what: "a route",
             fields: [
@@ -506,9 +511,9 @@ enum ManifestFields {
                     "page", \.page, Schema.text(Pattern.name), "The page type that previews the route's URLs.", example: .string("profile")),
                 .accept(\.accept, about: .route),
             ])
-    }
+    }()
 
-    static var pageType: ManifestSection<RawPageType> {
+    static let pageType: ManifestSection<RawPageType> = {
         ManifestSection(
             what: "a page type",
             fields: [
@@ -556,10 +561,10 @@ enum ManifestFields {
                 .accept(\.accept, about: .pageType),
             ]
         ).naming { page in "page type '\(page.name.value)'" }
-    }
+    }()
 
     /// `since: {ios: "6.4"}`: each platform key becomes a `RawSince` at the key's place.
-    static var since: ManifestSection<[RawSince]> {
+    static let since: ManifestSection<[RawSince]> = {
         let examples = ["ios": "6.4", "android": "6.4.0"]
         return ManifestSection(
             what: "'since'",
@@ -581,9 +586,9 @@ enum ManifestFields {
                     }
                 }
             })
-    }
+    }()
 
-    static var labels: ManifestSection<RawButtonLabels> {
+    static let labels: ManifestSection<RawButtonLabels> = {
         ManifestSection(
             what: "'labels'",
             fields: [
@@ -591,9 +596,9 @@ enum ManifestFields {
                 .text("store", \.store, "The store button.", example: .string("Get Amora")),
                 .text("web", \.web, "The web link.", example: .string("Read it on the web")),
             ])
-    }
+    }()
 
-    static var theme: ManifestSection<RawTheme> {
+    static let theme: ManifestSection<RawTheme> = {
         ManifestSection(
             what: "'theme'",
             fields: [
@@ -625,9 +630,9 @@ enum ManifestFields {
                     "font", \.font, Schema.Node(type: ["string"], pattern: Theme.fontPattern), "A CSS font stack.",
                     example: .string("Inter, system-ui, sans-serif")),
             ])
-    }
+    }()
 
-    static var contentSecurityPolicy: ManifestSection<RawAllowedOrigins> {
+    static let contentSecurityPolicy: ManifestSection<RawAllowedOrigins> = {
         ManifestSection(
             what: "'contentSecurityPolicy'",
             fields: [
@@ -638,9 +643,9 @@ enum ManifestFields {
                     "connect", \.connect, Schema.origin, "Origins the pages' scripts may send requests to (connect-src).",
                     example: .strings(["https://plausible.io"])),
             ])
-    }
+    }()
 
-    static var shortLink: ManifestSection<RawShortLink> {
+    static let shortLink: ManifestSection<RawShortLink> = {
         ManifestSection(
             what: "a short link",
             fields: [
@@ -655,9 +660,9 @@ enum ManifestFields {
                 .text("comment", \.comment, "Why the code exists.", example: .string("spring campaign posters")),
                 .accept(\.accept, about: .shortLink),
             ])
-    }
+    }()
 
-    static var robots: ManifestSection<RawRobots> {
+    static let robots: ManifestSection<RawRobots> = {
         ManifestSection(
             what: "'robots'",
             fields: [
@@ -666,9 +671,9 @@ enum ManifestFields {
                     make: { RawRobotsGroup(location: $0) }),
                 .texts("sitemaps", \.sitemaps, "Sitemap: lines.", example: .strings(["https://www.example.com/sitemap.xml"]), kind: .line),
             ])
-    }
+    }()
 
-    static var robotsGroup: ManifestSection<RawRobotsGroup> {
+    static let robotsGroup: ManifestSection<RawRobotsGroup> = {
         ManifestSection(
             what: "a robots group",
             fields: [
@@ -681,9 +686,9 @@ enum ManifestFields {
                 .texts("allow", \.allow, "Paths the group allows.", example: .strings(["/p/"]), kind: .line),
                 .texts("disallow", \.disallow, "Paths the group disallows.", example: .strings(["/account/"]), kind: .line),
             ])
-    }
+    }()
 
-    static var linkTest: ManifestSection<RawLinkTest> {
+    static let linkTest: ManifestSection<RawLinkTest> = {
         let expectation = "a route's name, opens, blocked or web"
         let platforms = Platform.allCases.map { platform in
             let key = ManifestKeys.platformKey(platform)
@@ -704,5 +709,5 @@ enum ManifestFields {
                 .text("expect", \.expect, "What every platform does: \(expectation).", example: .string("profile")),
                 .text("comment", \.comment, "Why the case matters.", example: .string("paths are case-sensitive")),
             ] + platforms)
-    }
+    }()
 }
