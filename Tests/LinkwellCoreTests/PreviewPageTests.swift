@@ -570,6 +570,19 @@ import Testing
         #expect(built.files.isEmpty)
     }
 
+    /// Tags are found without case in a template whose text lower-cases to another length ('İ'):
+    /// the script's own address is named, not bytes beside it.
+    @Test func aScriptIsReadWhereItIsAfterTextWhoseLowerCaseIsLonger() {
+        let yaml = Fixtures.validManifest.replacingOccurrences(of: "scheme: example\n", with: "scheme: example\ntemplates: T\n")
+        let template = "{{> head}}<p>İİİİ</p><SCRIPT SRC=\"https://plausible.io/js/script.js\"></SCRIPT>\n"
+        let built = Self.build(yaml, ["T/page.mustache": template])
+        #expect(built.diagnostics.count == 1)
+        #expect(
+            built.diagnostics.first?.hasPrefix("T/page.mustache:1:22: error: script 'https://plausible.io/js/script.js' would be blocked")
+                == true,
+            "\(built.diagnostics)")
+    }
+
     /// The policy hashes every inline script the templates hold (wherever a partial put it) and
     /// names the manifest's origins; a script that only a `{{{…}}}` value wrote gets no hash.
     @Test func theTemplatesOwnScriptsAndTheManifestsOriginsAreInThePolicy() throws {

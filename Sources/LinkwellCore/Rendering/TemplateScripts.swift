@@ -71,9 +71,14 @@ struct TemplateScripts: Sendable, Hashable {
     }
 
     private mutating func scan(_ text: String, file: String) {
-        if text.filter({ $0 != " " }).contains("{{assets.style}}") { usesStyleAsset = true }
         let bytes = Array(text.utf8)
-        let lower = Array(text.lowercased().utf8)
+        if ContentSecurityPolicy.find(Array("{{assets.style}}".utf8), in: bytes.filter { $0 != UInt8(ascii: " ") }, from: 0) != nil {
+            usesStyleAsset = true
+        }
+        // HTML's names are ASCII and compare without case; lowering only ASCII letters keeps every
+        // byte where it was, so an offset into `lower` is one into `bytes` (Unicode's lower case
+        // may change a character's length: 'İ' is two bytes, its lower case three).
+        let lower = bytes.map { $0 &- UInt8(ascii: "A") < 26 ? $0 | 0x20 : $0 }
         // Where each line starts, so a tag's line and column are a lookup, not a rescan.
         let lineStarts = [0] + bytes.indices.filter { bytes[$0] == 0x0A }.map { $0 + 1 }
         func location(of offset: Int) -> SourceLocation {
@@ -125,12 +130,17 @@ struct TemplateScripts: Sendable, Hashable {
     }
 
     /// `name="value"`, `name='value'` or `name=value` in a tag's attribute text; "" for a bare
-    /// `name`; nil when the tag has no such attribute. Names compare as written (lower case).
+    /// `name`; nil when the tag has no such attribute. Names compare without ASCII case, as HTML's
+    /// do (`name` is given in lower case): `<script SRC=…>` loads a script as `src` does.
     static func attribute(_ name: String, in attributes: String) -> String? {
         let text = Array(attributes.utf8)
         let name = Array(name.utf8)
+        func named(at start: Int) -> Bool {
+            start + name.count <= text.count
+                && zip(text[start...], name).allSatisfy { ($0 &- UInt8(ascii: "A") < 26 ? $0 | 0x20 : $0) == $1 }
+        }
         var bare = false
-        for start in text.indices where text[start...].starts(with: name) && (start == 0 || text[start - 1].isHTMLWhitespace) {
+        for start in text.indices where named(at: start) && (start == 0 || text[start - 1].isHTMLWhitespace) {
             var index = skipWhitespace(text, from: start + name.count)
             guard index < text.count, text[index] == UInt8(ascii: "=") else {
                 // `name` alone counts only as a whole word.
