@@ -53,11 +53,11 @@ package enum ItemBuild {
         var diagnostics: [Diagnostic] = []
         var rows = 0
         var renderer = BatchRenderer(
-            pages: pages,
+            pages: pages, pageTypes: site.pageTypes,
             build: fingerprinted || proof != nil ? PageFingerprint.build(site: site, templates: templates, identity: identity) : nil,
             proof: proof,
             inspect: inspect)
-        for page in site.pageTypes {
+        for (pageIndex, page) in site.pageTypes.enumerated() {
             guard let items = page.items else { continue }
             guard let format = ItemRows.format(of: items.value) else { continue }
             var read: [Result<ItemRow, Diagnostic>] = []
@@ -82,7 +82,7 @@ package enum ItemBuild {
             read.reverse()
             while let next = read.popLast() ?? reader.next() {
                 let row: ItemRow
-                switch next {
+                switch consume next {
                 case .failure(let problem):
                     diagnostics.append(problem)
                     continue
@@ -91,7 +91,7 @@ package enum ItemBuild {
                 let problems = problems(of: row, page: page, routing: routing, primaryHost: primary, seen: &seen)
                 diagnostics += problems.filter { $0.code.map { !page.acceptedWarnings.contains($0.rawValue) } ?? true }
                 guard !problems.hasErrors, !diagnostics.hasErrors else { continue }
-                try renderer.add(row, of: page, emit: emit)
+                try renderer.add(row, of: pageIndex, emit: emit)
                 rows += 1
                 progress(rows)
             }
@@ -105,7 +105,7 @@ package enum ItemBuild {
         /// One batch's pages, filled by whoever claims it first: a worker, or the caller when it
         /// needs the batch before a worker has started it. The semaphore says the pages are there.
         private final class Batch: Sendable {
-            let rows: [(row: ItemRow, page: PageType)]
+            let rows: [QueuedRow]
             let pages = Mutex<[OutputFile]>([])
             let done = DispatchSemaphore(value: 0)
             private let claimed = Atomic<Bool>(false)
@@ -120,7 +120,7 @@ package enum ItemBuild {
                 done.signal()
             }
 
-            init(rows: [(row: ItemRow, page: PageType)]) { self.rows = rows }
+            init(rows: [QueuedRow]) { self.rows = rows }
 
             /// True for the one caller that is to render the batch.
             func claim() -> Bool {
@@ -128,15 +128,24 @@ package enum ItemBuild {
             }
         }
 
+        /// A row to render, and its page type's place in `pageTypes`: a batch held a copy of the
+        /// page type per row, in tuples the runtime destroyed field by field (a twentieth of a
+        /// record-less `check`).
+        struct QueuedRow: Sendable {
+            var row: ItemRow
+            var page: Int
+        }
+
         static let batchSize = 32
         /// Batches rendered or rendering ahead of the one being written.
         static let window = 2 * ProcessInfo.processInfo.activeProcessorCount + 2
 
         let pages: PreviewPages
+        let pageTypes: [PageType]
         let build: PageFingerprint?
         let proof: (any PageProof)?
         let inspect: (@Sendable (inout OutputFile) -> Void)?
-        private var collecting: [(row: ItemRow, page: PageType)] = []
+        private var collecting: [QueuedRow] = []
         /// Item pages emitted so far, by host folder (`TopFolders`' numbers).
         private var folders = TopFolders()
         private var pagesInFolder: [Int] = []
@@ -146,15 +155,19 @@ package enum ItemBuild {
         private var inFlight: [Batch] = []
         private let queue = DispatchQueue(label: "linkwell.item-pages", attributes: .concurrent)
 
-        init(pages: PreviewPages, build: PageFingerprint?, proof: (any PageProof)?, inspect: (@Sendable (inout OutputFile) -> Void)?) {
+        init(
+            pages: PreviewPages, pageTypes: [PageType], build: PageFingerprint?, proof: (any PageProof)?,
+            inspect: (@Sendable (inout OutputFile) -> Void)?
+        ) {
             self.pages = pages
+            self.pageTypes = pageTypes
             self.build = build
             self.proof = proof
             self.inspect = inspect
         }
 
-        mutating func add(_ row: ItemRow, of page: PageType, emit: (OutputFile) throws -> Void) rethrows {
-            collecting.append((row, page))
+        mutating func add(_ row: consuming ItemRow, of page: Int, emit: (OutputFile) throws -> Void) rethrows {
+            collecting.append(QueuedRow(row: row, page: page))
             guard collecting.count == Self.batchSize else { return }
             submit()
             while inFlight.count > Self.window { try write(emit: emit) }
@@ -176,11 +189,12 @@ package enum ItemBuild {
         /// Renders a batch's pages (and shows them to `inspect`) into it.
         private var render: @Sendable (Batch) -> Void {
             let pages = pages
+            let pageTypes = pageTypes
             let build = build
             let proof = proof
             let inspect = inspect
             return { batch in
-                var rendered = batch.rows.flatMap { pages.itemPages(page: $0.page, item: $0.row, build: build, proof: proof) }
+                var rendered = batch.rows.flatMap { pages.itemPages(page: pageTypes[$0.page], item: $0.row, build: build, proof: proof) }
                 if let inspect { for index in rendered.indices where !rendered[index].provedUnchanged { inspect(&rendered[index]) } }
                 batch.finished(rendered)
             }
