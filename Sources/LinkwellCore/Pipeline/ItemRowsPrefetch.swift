@@ -22,7 +22,7 @@ package final class ItemRowsPrefetch: @unchecked Sendable {
     package init(_ reader: ItemRows, limit: Int = 8_192) {
         self.reader = reader
         DispatchQueue.global().async { [self] in
-            while rows.count < limit, !stop.load(ordering: .relaxed), let next = self.reader.next() { rows.append(next) }
+            while rows.count < limit, !stop.load(ordering: .relaxed), let next = self.reader.next() { rows.append(consume next) }
             done.signal()
         }
     }

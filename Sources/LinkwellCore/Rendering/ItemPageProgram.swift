@@ -423,10 +423,10 @@ struct ItemPageProgram: Sendable {
         var pieces: [Span] = []
 
         /// The texts of `frame.values(item:)`, in the same order of precedence.
-        init(frame: PageFrame, item: ItemRow, fieldNames: [String], showsPieces: Bool, buttons: Buttons) {
+        init(frame: PageFrame, item: borrowing ItemRow, fieldNames: [String], showsPieces: Bool, buttons: Buttons) {
             texts.reserveCapacity(2_048)
             spans.reserveCapacity(ItemPageProgram.textCount + fieldNames.count)
-            let own = frame.texts(of: item)
+            let own = frame.texts(of: item.fields)
             let path = URLTemplate.encodedPath(item.path)
             // In `ItemPageProgram.texts`' order (one by one: an array of them would be built
             // and released for every page).

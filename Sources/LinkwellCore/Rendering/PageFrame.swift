@@ -70,7 +70,7 @@ final class PageFrame: Sendable {
     }
 
     func values(item: ItemRow?) -> ItemValues {
-        let texts = texts(of: item)
+        let texts = texts(of: item?.fields)
         // The links templates can name, expanded for the item's path (LinkTargets' iPhone and
         // Android targets are only in the page's script settings, which item pages share).
         let path = URLTemplate.encodedPath(item?.path ?? "/")
@@ -87,8 +87,10 @@ final class PageFrame: Sendable {
     }
 
     /// The texts a row can override: its own where it has them (not empty), else the page type's.
-    func texts(of item: ItemRow?) -> (title: String, description: String?, image: String?, twitterCard: String) {
-        func field(_ name: String) -> String? { kind == nil ? item?.fields[name].flatMap { $0.isEmpty ? nil : $0 } : nil }
+    /// Given the row's fields, not the row: an item page made the whole row optional to ask, a
+    /// copy of it (a retain of each of its strings) for every page.
+    func texts(of fields: ItemFields?) -> (title: String, description: String?, image: String?, twitterCard: String) {
+        func field(_ name: String) -> String? { kind == nil ? fields?[name].flatMap { $0.isEmpty ? nil : $0 } : nil }
         let image = field("image") ?? page.image
         return (
             field("title") ?? page.title, field("description") ?? page.description, image, image == nil ? "summary" : "summary_large_image"
