@@ -134,9 +134,12 @@ import Testing
         let rows =
             "path,title,description,image,color\n/p/1,One <1>,,https://img.example.com/1.png,red\n/p/2,,Two & more,,\n"
             + "/p/3,linkwell-content-security-policy,,,\n"
-        // A desktop page of its own, so that no two of a link's members are equal.
+        // A desktop page of its own, so that no two of a link's members are equal; labels that
+        // need escaping (a program escapes its buttons' once for the frame).
         let desktop = Self.items.replacingOccurrences(
-            of: "    items: data/p.csv\n", with: "    items: data/p.csv\n    desktop: https://desk.example.com{path}\n")
+            of: "    items: data/p.csv\n",
+            with: "    items: data/p.csv\n    desktop: https://desk.example.com{path}\n"
+                + "    labels:\n      open: \"Open <it> & 'go'\"\n      web: 'Say \"hi\" > web'\n")
         let yaml = desktop.replacingOccurrences(of: "scheme: example\n", with: "scheme: example\ntemplates: T\n")
         var files = ["data/p.csv": rows]
         if let template { files["T/page.mustache"] = template }
@@ -159,6 +162,7 @@ import Testing
                 let row = try #require(parsed.first { $0.path == path })
                 let whole = pages.wholeRender(page: page, host: entry, item: row)
                 #expect(file.contents == String(decoding: whole, as: UTF8.self), "\(template ?? "built-in") \(file.path)")
+                if template == nil { #expect(file.contents.contains(">Open &lt;it&gt; &amp; &#39;go&#39;</a>"), "\(file.contents)") }
                 if let prefilled {
                     #expect(pages.hasPrefilledPolicy(page.name, host: entry.host) == prefilled, "\(template ?? "built-in")")
                 }
@@ -482,6 +486,9 @@ import Testing
             let bytes = Array(text.utf8)
             let programs = ItemPageProgram.shownPieces(bytes[...]).map { String(decoding: bytes[$0], as: UTF8.self) }
             #expect(programs == reference(withoutScheme), "\(text)")
+            // A page's canonical link is a slice of its texts: ranges are from the slice's start.
+            let inTexts = Array("ab/".utf8) + bytes
+            #expect(ItemPageProgram.shownPieces(inTexts[3...]) == ItemPageProgram.shownPieces(bytes[...]), "\(text)")
         }
         #expect(PageContext.Link.pieces(of: "a/\u{301}b").map(String.init) == ["a/\u{301}b"])
     }

@@ -52,22 +52,30 @@ struct ItemPageProgram: Sendable {
 
     /// An item page's buttons, worked out once for the frame (`PageFrame.buttons`): every item
     /// has the same links, so the same buttons. Their ids, labels, styles and any fixed link are
-    /// `constants`, copied into each page's texts at once (three strings added per button, and
-    /// the buttons worked out again, were a tenth of a page).
+    /// `constants`, as written and escaped, copied into each page's texts at once (three strings
+    /// added per button, and the buttons worked out again, were a tenth of a page; escaping them
+    /// for every page, a third of its escaping).
     private struct Buttons {
         enum Href {
             case openInApp, web, store
-            case fixed(Range<Int>)
+            case fixed(Constant)
+        }
+        /// A text of `constants`, and the same escaped.
+        struct Constant {
+            var raw: Range<Int>
+            var escaped: Range<Int>
         }
         var constants: [UInt8] = []
-        var list: [(id: Range<Int>, label: Range<Int>, href: Href, style: Range<Int>)] = []
+        var list: [(id: Constant, label: Constant, href: Href, style: Constant)] = []
 
         init(_ frame: PageFrame) {
             var constants: [UInt8] = []
-            func add(_ text: String) -> Range<Int> {
+            func add(_ text: String) -> Constant {
                 let start = constants.count
                 constants += text.utf8
-                return start..<constants.count
+                let raw = start..<constants.count
+                TemplateLibrary.appendEscaped(text, to: &constants)
+                return Constant(raw: raw, escaped: raw.upperBound..<constants.count)
             }
             // Every item has the link a template of the frame makes (`PageFrame.values(item:)`).
             let buttons = frame.buttons(
@@ -402,11 +410,10 @@ struct ItemPageProgram: Sendable {
         /// By text number: where the page holds the text escaped, once it was written. A page
         /// shows most of its texts escaped two to four times (a title in `<title>`, `og:title` and
         /// `<h1>`; the canonical link in three tags), and escaping was a tenth of a page's time:
-        /// a repeat copies what was written. Not for a button's or piece's members, which
-        /// differ from one turn of their loop to the next.
+        /// a repeat copies what was written. A button's link is the text it is (the open-in-app
+        /// or web link); its other members were escaped with the frame's buttons, a piece is
+        /// escaped where it is shown.
         let escaped: UnsafeMutableBufferPointer<Range<Int>?>
-
-        static func isItemWide(_ text: Int32) -> Bool { text < 10 || text > 14 }
     }
 
     /// An item's texts gathered into one buffer before its steps run: the walk then copies
@@ -418,7 +425,7 @@ struct ItemPageProgram: Sendable {
         /// By text number (`ItemPageProgram.texts`, columns after them); the button's and
         /// piece's members are in `buttons` and `pieces`.
         var spans: [Span] = []
-        var buttons: [(id: Span, label: Span, href: Span, style: Span)] = []
+        var buttons: [ButtonSpans] = []
         /// The shown URL's pieces (`PageContext.Link.shown`), inside the canonical link's span.
         var pieces: [Span] = []
 
@@ -450,16 +457,22 @@ struct ItemPageProgram: Sendable {
             var store: Span?
             self.buttons.reserveCapacity(buttons.list.count)
             for button in buttons.list {
-                let href: Span
+                var href = Span.absent
+                var escapedHref = Span.absent
+                var hrefText: Int32 = -1
                 switch button.href {
-                case .openInApp: href = spans[5]
-                case .web: href = spans[6]
+                case .openInApp: (href, hrefText) = (spans[5], 5)
+                case .web: (href, hrefText) = (spans[6], 6)
                 case .store:
                     if store == nil { store = add(frame.store, path: path, frame: frame) }
                     href = store ?? .absent
-                case .fixed(let range): href = span(range)
+                case .fixed(let fixed): (href, escapedHref) = (span(fixed.raw), span(fixed.escaped))
                 }
-                self.buttons.append((span(button.id), span(button.label), href, span(button.style)))
+                self.buttons.append(
+                    ButtonSpans(
+                        id: span(button.id.raw), label: span(button.label.raw), href: href, style: span(button.style.raw),
+                        escapedID: span(button.id.escaped), escapedLabel: span(button.label.escaped), escapedHref: escapedHref,
+                        escapedStyle: span(button.style.escaped), hrefText: hrefText))
             }
             if showsPieces {
                 let canonical = spans[4]
@@ -484,6 +497,14 @@ struct ItemPageProgram: Sendable {
             return Span(start: Int32(start), end: Int32(texts.count))
         }
 
+        /// A button's members where they are in `texts`, as written and escaped; `hrefText`:
+        /// the number of the page's text its link is, else -1 (the store link, a fixed one).
+        struct ButtonSpans {
+            var id, label, href, style: Span
+            var escapedID, escapedLabel, escapedHref, escapedStyle: Span
+            var hrefText: Int32
+        }
+
         func span(_ index: Int32, button: Int, piece: Int) -> Span {
             switch index {
             case 10: buttons[button].id
@@ -493,6 +514,11 @@ struct ItemPageProgram: Sendable {
             case 14: pieces[piece]
             default: spans[Int(index)]
             }
+        }
+
+        /// A button's id, label or style (`span`'s 10, 11, 13) as escaped for the frame.
+        private func escapedMember(_ index: Int32, of button: ButtonSpans) -> Span {
+            index == 10 ? button.escapedID : index == 11 ? button.escapedLabel : button.escapedStyle
         }
 
         func run(_ run: Run, _ range: Range<Int>, button: Int, piece: Int, into output: inout PageWriter) {
@@ -512,11 +538,30 @@ struct ItemPageProgram: Sendable {
                         output.write(bytes)
                         continue
                     }
-                    guard Run.isItemWide(instruction.text) else {
+                    let number: Int
+                    switch instruction.text {
+                    case 10, 11, 13:
+                        let escaped = escapedMember(instruction.text, of: buttons[button])
+                        output.write(UnsafeBufferPointer(rebasing: run.texts[Int(escaped.start)..<Int(escaped.end)]))
+                        continue
+                    case 12:
+                        let member = buttons[button]
+                        if member.escapedHref.isPresent {
+                            output.write(
+                                UnsafeBufferPointer(rebasing: run.texts[Int(member.escapedHref.start)..<Int(member.escapedHref.end)]))
+                            continue
+                        }
+                        guard member.hrefText >= 0 else {
+                            output.writeEscaped(bytes)
+                            continue
+                        }
+                        number = Int(member.hrefText)
+                    case 14:
                         output.writeEscaped(bytes)
                         continue
+                    default:
+                        number = Int(instruction.text)
                     }
-                    let number = Int(instruction.text)
                     if let written = run.escaped[number] {
                         output.writeAgain(written)
                     } else {
@@ -559,22 +604,29 @@ struct ItemPageProgram: Sendable {
 
     /// The same, each piece handed to `visit` in order (a page's walk keeps them as spans).
     static func shownPieces(_ bytes: ArraySlice<UInt8>, _ visit: (Range<Int>) -> Void) {
-        guard bytes.allSatisfy({ $0 < 0x80 }), let slash = bytes.firstIndex(of: UInt8(ascii: "/")) else {
+        // Read in place (the slice's bounds checks and closures were most of a page's split).
+        let split = bytes.withUnsafeBufferPointer { bytes -> Bool in
+            guard bytes.isASCII, let slash = bytes.firstIndex(of: UInt8(ascii: "/")) else { return false }
+            var start = min(slash + 2, bytes.count)
+            var index = start
+            while index < bytes.count {
+                if breaks.contains(bytes[index]) {
+                    visit(start..<index + 1)
+                    start = index + 1
+                }
+                index += 1
+            }
+            if start < bytes.count { visit(start..<bytes.count) }
+            return true
+        }
+        if !split {
             let canonical = String(decoding: bytes, as: UTF8.self)
             let utf8 = canonical.utf8
             for piece in PageContext.Link.shown(canonical) {
                 let start = utf8.distance(from: utf8.startIndex, to: piece.startIndex)
                 visit(start..<start + piece.utf8.count)
             }
-            return
         }
-        let origin = bytes.startIndex
-        var start = min(slash + 2, bytes.endIndex)
-        for index in start..<bytes.endIndex where breaks.contains(bytes[index]) {
-            visit(start - origin..<index + 1 - origin)
-            start = index + 1
-        }
-        if start < bytes.endIndex { visit(start - origin..<bytes.endIndex - origin) }
     }
 
     /// The bytes that end a piece of the shown URL (`PageContext.Link.pieces`).
