@@ -85,14 +85,19 @@ package struct OutputFolder {
         (try? resolvedRoot()).map(FileTree.Counting.init)
     }
 
-    /// Compares a produced file with its copy in the folder and says so in the file
-    /// (`OutputFile.onDisk`), on whichever thread calls it: `changes` then does not read it again.
-    /// For `ItemBuild.run`'s `inspect`, so the folder is read on every core that renders.
-    package func comparer() throws -> @Sendable (inout OutputFile) -> Void {
+    /// Compares produced files with their copies in the folder and says so in each file
+    /// (`OutputFile.onDisk`), on whichever thread calls it: `changes` then does not read them
+    /// again. Files proved unchanged are left as they are. For `ItemBuild.run`'s `inspect`, so
+    /// the folder is read on every core that renders: a batch of pages at a time, with one
+    /// buffer, each page opened relative to its own folder (`Subfolders`).
+    package func comparer() throws -> @Sendable (inout [OutputFile]) -> Void {
         let folder = FolderDescriptor(try resolvedRoot())
-        return { file in
-            let reader = FileReader(capacity: file.bytes.count)
-            file.onDisk = reader.compare(file.path, in: folder, with: file.bytes)
+        return { files in
+            let reader = FileReader(capacity: files.first?.bytes.count ?? 1)
+            let subfolders = Subfolders(folder)
+            for index in files.indices where !files[index].provedUnchanged {
+                files[index].onDisk = reader.compare(files[index].path, in: subfolders, with: files[index].bytes)
+            }
         }
     }
 
@@ -323,10 +328,47 @@ private final class FolderDescriptor: Sendable {
     }
 }
 
+/// The folders of a few files opened relative to the output folder, so that each file is opened
+/// relative to its own folder: the kernel then looks up one name, not every folder of the path
+/// again (a page's host folder and type folder were two of its three lookups). A batch of item
+/// pages alternates between the pair's hosts, so the last four folders are kept.
+private final class Subfolders {
+    private let folder: FolderDescriptor
+    /// A folder's path, its descriptor, and why it could not be opened (`errno`) where it is -1.
+    private var recent: [(path: [UInt8], descriptor: Int32, error: Int32)] = []
+
+    init(_ folder: FolderDescriptor) { self.folder = folder }
+
+    deinit { for entry in recent where entry.descriptor >= 0 { close(entry.descriptor) } }
+
+    /// `open(2)` of `path` (relative to the output folder) with `flags`; -1 and `errno` as it
+    /// sets them. A folder that cannot be opened makes its files missing (`ENOENT`, `ENOTDIR`).
+    func openFile(_ path: String, _ flags: Int32) -> Int32 {
+        var text = path
+        let (descriptor, error, slash) = text.withUTF8 { bytes -> (Int32, Int32, Int?) in
+            guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")), slash > 0 else { return (-1, 0, nil) }
+            let parent = UnsafeBufferPointer(rebasing: bytes[..<slash])
+            if let known = recent.first(where: { $0.path.elementsEqual(parent) }) { return (known.descriptor, known.error, slash) }
+            let descriptor = folder.openFile(String(decoding: parent, as: UTF8.self), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            let error = descriptor < 0 ? errno : 0
+            recent.insert((Array(parent), descriptor, error), at: 0)
+            if recent.count > 4, let oldest = recent.popLast(), oldest.descriptor >= 0 { close(oldest.descriptor) }
+            return (descriptor, error, slash)
+        }
+        guard let slash else { return folder.openFile(path, flags) }
+        guard descriptor >= 0 else {
+            errno = error
+            return -1
+        }
+        // The name is the rest of the path: its C string from past the last slash.
+        return path.withCString { openat(descriptor, $0 + slash + 1, flags) }
+    }
+}
+
 /// Reads a file into one reused buffer and compares it with produced bytes: the same, different
 /// (a link, a FIFO or other bytes) or missing. The buffer is memory set aside, not an array:
-/// `check` reads each page into a reader of its own, and zeroing an array first cost more than
-/// comparing the page.
+/// `check` reads each batch of pages into a reader of its own, and zeroing an array first cost
+/// more than comparing the page.
 private final class FileReader {
     private var buffer: UnsafeMutableRawBufferPointer
 
@@ -336,10 +378,19 @@ private final class FileReader {
 
     /// Compares `folder`'s file at `path` (relative to it) with `bytes`.
     func compare(_ path: String, in folder: FolderDescriptor, with bytes: [UInt8]) -> OutputFile.OnDisk {
+        compare(opening: { folder.openFile(path, $0) }, with: bytes)
+    }
+
+    /// The same for a file opened relative to its own folder.
+    func compare(_ path: String, in folders: Subfolders, with bytes: [UInt8]) -> OutputFile.OnDisk {
+        compare(opening: { folders.openFile(path, $0) }, with: bytes)
+    }
+
+    private func compare(opening open: (Int32) -> Int32, with bytes: [UInt8]) -> OutputFile.OnDisk {
         // Non-blocking, not through a symbolic link, and only a regular file is read: a FIFO, a
         // device or a link left in the output folder is different (and replaced), not waited on
         // or followed.
-        let descriptor = folder.openFile(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
+        let descriptor = open(O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return errno == ELOOP ? .different : .missing }
         defer { close(descriptor) }
         var info = stat()

@@ -43,7 +43,7 @@ enum Console {
     /// With a `record`, item pages it proves current are emitted unrendered.
     static func produce(
         _ result: Linkwell.BuildResult, _ options: ManifestOptions, record: BuildRecord? = nil, fingerprinted: Bool = true,
-        inspect: (@Sendable (inout OutputFile) -> Void)? = nil, emit: (OutputFile) throws -> Void
+        inspect: (@Sendable (inout [OutputFile]) -> Void)? = nil, emit: (OutputFile) throws -> Void
     ) throws {
         let progress = Progress()
         let items = try Generation.files(

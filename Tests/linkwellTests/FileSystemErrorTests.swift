@@ -56,6 +56,36 @@ import Testing
         #expect(try workspace.run("check").status == 0)
     }
 
+    /// Item pages are compared on the cores that render them, each opened in its own folder: a
+    /// FIFO or a link in place of a page, and a page folder that is gone or is a file, are drift
+    /// to a `check` with no build record (each page read), not a hang, a crash or a match.
+    @Test func itemPagesThatAreNotWhatABuildWritesAreDriftWithoutARecord() throws {
+        let workspace = try Workspace.bundled()
+        #expect(try workspace.run("build").status == 0)
+        let output = workspace.url.appendingPathComponent("Output")
+        let alex = output.appendingPathComponent("m.example.com/u/alex.html").path
+        unlink(alex)
+        #expect(mkfifo(alex, 0o644) == 0)
+        let sam = output.appendingPathComponent("m.example.com/u/sam.html").path
+        let copy = workspace.url.appendingPathComponent("sam-copy.html").path
+        #expect(rename(sam, copy) == 0)
+        #expect(symlink(copy, sam) == 0)
+        let mirror = output.appendingPathComponent("mlink.example.com/u")
+        try FileManager.default.removeItem(at: mirror)
+        let cache = workspace.url.appendingPathComponent(".test-cache")
+        try? FileManager.default.removeItem(at: cache)
+        let check = try workspace.run("check")
+        #expect(check.status == 1)
+        let drift = "changed: m.example.com/u/alex.html\nchanged: m.example.com/u/sam.html\n"
+        let mirrorPages = ["alex", "noor", "sam", "zoë"].map { "added: mlink.example.com/u/\($0).html\n" }.joined()
+        #expect(check.standardOutput == drift + mirrorPages, "\(check.standardError)")
+        // The folder a file: its pages cannot be opened (ENOTDIR), and the file is not the build's.
+        #expect(FileManager.default.createFile(atPath: mirror.path, contents: Data("x".utf8)))
+        try? FileManager.default.removeItem(at: cache)
+        let again = try workspace.run("check")
+        #expect(again.standardOutput == drift + "removed: mlink.example.com/u\n" + mirrorPages, "\(again.standardError)")
+    }
+
     @Test func anItemPathNoFileSystemCanHoldIsAnErrorAtItsRow() throws {
         let workspace = try Workspace.bundled()
         let csv = try String(contentsOf: workspace.url.appendingPathComponent("data/profiles.csv"), encoding: .utf8)

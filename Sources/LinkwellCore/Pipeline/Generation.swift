@@ -8,7 +8,7 @@ package enum Generation {
     package static func files(
         of result: Linkwell.BuildResult, project: some ProjectFiles, strict: Bool = false,
         proof: (any PageProof)? = nil, identity: [UInt8] = [], fingerprinted: Bool = true,
-        inspect: (@Sendable (inout OutputFile) -> Void)? = nil, progress: (Int) -> Void = { _ in },
+        inspect: (@Sendable (inout [OutputFile]) -> Void)? = nil, progress: (Int) -> Void = { _ in },
         emit: (OutputFile) throws -> Void
     ) rethrows -> (diagnostics: [Diagnostic], rows: Int) {
         for file in result.files { try emit(file) }

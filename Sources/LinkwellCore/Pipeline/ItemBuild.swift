@@ -37,15 +37,16 @@ package enum ItemBuild {
     /// With a `proof`, pages it shows to be on disk already are emitted without rendering
     /// (`OutputFile.provedUnchanged`); `identity` is added to every page's fingerprint (the
     /// caller's own version, so a new Linkwell never trusts an old one's pages). `inspect` sees
-    /// each rendered page on the core that rendered it, before it is emitted (`check` compares
-    /// it with the file on disk there, so reading the folder is spread over every core too).
+    /// each batch of pages on the core that rendered it, before they are emitted (`check`
+    /// compares them with the files on disk there, so reading the folder is spread over every
+    /// core too); pages a `proof` showed current are among them, unrendered.
     /// Without `fingerprinted` or a `proof`, pages carry no fingerprint (a caller that neither
     /// records nor proves pages saves hashing every row).
     package static func run(
         site: Site, templates: PageTemplates, pages: PreviewPages? = nil, prefetched: [String: ItemRowsPrefetch] = [:],
         project: some ProjectFiles, strict: Bool = false,
         proof: (any PageProof)? = nil, identity: [UInt8] = [], fingerprinted: Bool = true,
-        inspect: (@Sendable (inout OutputFile) -> Void)? = nil,
+        inspect: (@Sendable (inout [OutputFile]) -> Void)? = nil,
         emit: (OutputFile) throws -> Void, progress: (Int) -> Void = { _ in }
     ) rethrows -> (diagnostics: [Diagnostic], rows: Int, pagesPerHost: [String: Int]) {
         let pages = pages ?? PreviewPages(site: site, templates: templates)
@@ -144,7 +145,7 @@ package enum ItemBuild {
         let pageTypes: [PageType]
         let build: PageFingerprint?
         let proof: (any PageProof)?
-        let inspect: (@Sendable (inout OutputFile) -> Void)?
+        let inspect: (@Sendable (inout [OutputFile]) -> Void)?
         private var collecting: [QueuedRow] = []
         /// Item pages emitted so far, by host folder (`TopFolders`' numbers).
         private var folders = TopFolders()
@@ -157,7 +158,7 @@ package enum ItemBuild {
 
         init(
             pages: PreviewPages, pageTypes: [PageType], build: PageFingerprint?, proof: (any PageProof)?,
-            inspect: (@Sendable (inout OutputFile) -> Void)?
+            inspect: (@Sendable (inout [OutputFile]) -> Void)?
         ) {
             self.pages = pages
             self.pageTypes = pageTypes
@@ -195,7 +196,7 @@ package enum ItemBuild {
             let inspect = inspect
             return { batch in
                 var rendered = batch.rows.flatMap { pages.itemPages(page: pageTypes[$0.page], item: $0.row, build: build, proof: proof) }
-                if let inspect { for index in rendered.indices where !rendered[index].provedUnchanged { inspect(&rendered[index]) } }
+                inspect?(&rendered)
                 batch.finished(rendered)
             }
         }
