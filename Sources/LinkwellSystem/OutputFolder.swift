@@ -51,13 +51,13 @@ package struct OutputFolder {
         var count = 0
         var existed = 0
         let reader = FileReader()
-        let folder = FolderDescriptor(root)
+        let folders = Subfolders(FolderDescriptor(root))
         let counting = counting ?? FileTree.Counting(root)
         try produce { file in
             count += 1
             produced.insert(BuildRecord.hash(file.path))
             let onDisk: OutputFile.OnDisk =
-                if file.provedUnchanged { .same } else { file.onDisk ?? reader.compare(file.path, in: folder, with: file.bytes) }
+                if file.provedUnchanged { .same } else { file.onDisk ?? reader.compare(file.path, in: folders, with: file.bytes) }
             switch onDisk {
             case .missing: changes.append(OutputChange(kind: .added, path: file.path))
             case .different:
@@ -211,7 +211,8 @@ private struct StagingWriter {
     /// The folders of the last few files (`prepare`), most recent first.
     private var recentFolders: [[UInt8]] = []
     private let reader = FileReader()
-    private let folder: FolderDescriptor
+    /// The output folder's, for comparing each file in place.
+    private let inFolder: Subfolders
     private var files: StagedFileWriter
     /// True when the output folder exists: only what differs is staged, and the journal puts it in
     /// place (see `OutputFolder`). False when there is none yet: every file is new, none is looked
@@ -224,16 +225,16 @@ private struct StagingWriter {
         self.root = root
         self.staging = staging
         inPlace = access(root, F_OK) == 0
-        folder = FolderDescriptor(root)
+        inFolder = Subfolders(FolderDescriptor(root))
         // In place, files move into the folder one by one, which changes their identities.
-        files = StagedFileWriter(root: root, record: inPlace ? nil : record)
+        files = StagedFileWriter(root: root, staging: staging, record: inPlace ? nil : record)
     }
 
     mutating func add(_ file: OutputFile) throws {
         count += 1
         if inPlace { produced.insert(BuildRecord.hash(file.path)) }
         let state: OutputFile.OnDisk =
-            file.provedUnchanged ? .same : inPlace ? reader.compare(file.path, in: folder, with: file.bytes) : .missing
+            file.provedUnchanged ? .same : inPlace ? reader.compare(file.path, in: inFolder, with: file.bytes) : .missing
         switch state {
         case .same:
             existed += 1
@@ -272,7 +273,8 @@ private struct StagingWriter {
 
     /// Hands the file to the writer, its folder made (see StagedFileWriter).
     private mutating func write(_ file: OutputFile) throws {
-        try files.write(file.bytes, to: try prepare(file.path), path: file.path, fingerprint: file.fingerprint)
+        try prepare(file.path)
+        try files.write(file.bytes, path: file.path, fingerprint: file.fingerprint)
     }
 
     /// Waits for every staged file; a build calls this before it uses (or removes) the staging
@@ -281,12 +283,8 @@ private struct StagingWriter {
         try files.finish()
     }
 
-    /// The file's path in staging, its folders created.
-    private mutating func prepare(_ path: String) throws -> String {
-        var target = staging
-        target.reserveCapacity(staging.utf8.count + 1 + path.utf8.count)
-        target += "/"
-        target += path
+    /// Creates the folders of the file's path in staging.
+    private mutating func prepare(_ path: String) throws {
         if let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) {
             // Item pages of a host's page type share a folder: the last few are compared as
             // bytes before a string of the folder is made and looked up.
@@ -296,7 +294,7 @@ private struct StagingWriter {
                 let folder = UnsafeBufferPointer(rebasing: bytes[..<length])
                 return recentFolders.contains { $0.withUnsafeBufferPointer { $0.elementsEqual(folder) } }
             }
-            if recent { return target }
+            if recent { return }
             let folder = String(path[..<slash])
             if !folders.contains(folder) {
                 try FileTree.makeFolders(folder, in: staging)
@@ -305,63 +303,6 @@ private struct StagingWriter {
             recentFolders.insert(Array(folder.utf8), at: 0)
             if recentFolders.count > 4 { recentFolders.removeLast() }
         }
-        return target
-    }
-}
-
-/// An output folder opened once, so that each of its files is opened relative to it: the kernel
-/// then walks the file's own path, not the folder's again (`check` opens every page). `root`
-/// is opened by its path where the folder cannot be.
-private final class FolderDescriptor: Sendable {
-    let root: String
-    private let descriptor: Int32
-
-    init(_ root: String) {
-        self.root = root
-        descriptor = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    }
-
-    deinit { if descriptor >= 0 { close(descriptor) } }
-
-    func openFile(_ path: String, _ flags: Int32) -> Int32 {
-        descriptor >= 0 ? openat(descriptor, path, flags) : open(root + "/" + path, flags)
-    }
-}
-
-/// The folders of a few files opened relative to the output folder, so that each file is opened
-/// relative to its own folder: the kernel then looks up one name, not every folder of the path
-/// again (a page's host folder and type folder were two of its three lookups). A batch of item
-/// pages alternates between the pair's hosts, so the last four folders are kept.
-private final class Subfolders {
-    private let folder: FolderDescriptor
-    /// A folder's path, its descriptor, and why it could not be opened (`errno`) where it is -1.
-    private var recent: [(path: [UInt8], descriptor: Int32, error: Int32)] = []
-
-    init(_ folder: FolderDescriptor) { self.folder = folder }
-
-    deinit { for entry in recent where entry.descriptor >= 0 { close(entry.descriptor) } }
-
-    /// `open(2)` of `path` (relative to the output folder) with `flags`; -1 and `errno` as it
-    /// sets them. A folder that cannot be opened makes its files missing (`ENOENT`, `ENOTDIR`).
-    func openFile(_ path: String, _ flags: Int32) -> Int32 {
-        var text = path
-        let (descriptor, error, slash) = text.withUTF8 { bytes -> (Int32, Int32, Int?) in
-            guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")), slash > 0 else { return (-1, 0, nil) }
-            let parent = UnsafeBufferPointer(rebasing: bytes[..<slash])
-            if let known = recent.first(where: { $0.path.elementsEqual(parent) }) { return (known.descriptor, known.error, slash) }
-            let descriptor = folder.openFile(String(decoding: parent, as: UTF8.self), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            let error = descriptor < 0 ? errno : 0
-            recent.insert((Array(parent), descriptor, error), at: 0)
-            if recent.count > 4, let oldest = recent.popLast(), oldest.descriptor >= 0 { close(oldest.descriptor) }
-            return (descriptor, error, slash)
-        }
-        guard let slash else { return folder.openFile(path, flags) }
-        guard descriptor >= 0 else {
-            errno = error
-            return -1
-        }
-        // The name is the rest of the path: its C string from past the last slash.
-        return path.withCString { openat(descriptor, $0 + slash + 1, flags) }
     }
 }
 
@@ -376,21 +317,12 @@ private final class FileReader {
 
     deinit { buffer.deallocate() }
 
-    /// Compares `folder`'s file at `path` (relative to it) with `bytes`.
-    func compare(_ path: String, in folder: FolderDescriptor, with bytes: [UInt8]) -> OutputFile.OnDisk {
-        compare(opening: { folder.openFile(path, $0) }, with: bytes)
-    }
-
-    /// The same for a file opened relative to its own folder.
+    /// Compares the file at `path` (relative to the folder `folders` opens files in) with `bytes`.
     func compare(_ path: String, in folders: Subfolders, with bytes: [UInt8]) -> OutputFile.OnDisk {
-        compare(opening: { folders.openFile(path, $0) }, with: bytes)
-    }
-
-    private func compare(opening open: (Int32) -> Int32, with bytes: [UInt8]) -> OutputFile.OnDisk {
         // Non-blocking, not through a symbolic link, and only a regular file is read: a FIFO, a
         // device or a link left in the output folder is different (and replaced), not waited on
         // or followed.
-        let descriptor = open(O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
+        let descriptor = folders.openFile(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return errno == ELOOP ? .different : .missing }
         defer { close(descriptor) }
         var info = stat()

@@ -23,7 +23,6 @@ import LinkwellCore
 package struct StagedFileWriter {
     private struct Job: Sendable {
         var order: Int
-        var target: String
         var path: String
         var bytes: [UInt8]
         /// An item page's: its entry goes to the record draft, if any.
@@ -34,8 +33,24 @@ package struct StagedFileWriter {
         let queue: DispatchQueue
         /// Batches handed over and not yet written.
         let slots = DispatchSemaphore(value: StagedFileWriter.batchesAhead)
+        let folders = Folders()
 
         init(_ number: Int) { queue = DispatchQueue(label: "linkwell.staged-files.\(number)") }
+    }
+
+    /// A lane's open folders, made at its first file (the staging folder exists by then): each
+    /// file is created relative to its own folder (`Subfolders`), not by the staging folder's
+    /// whole path.
+    private final class Folders: @unchecked Sendable {
+        // Safety: only the lane's serial queue reads or sets `opened`.
+        private var opened: Subfolders?
+
+        func within(_ staging: String) -> Subfolders {
+            if let opened { return opened }
+            let made = Subfolders(FolderDescriptor(staging))
+            opened = made
+            return made
+        }
     }
 
     private static let batchSize = 32
@@ -43,6 +58,8 @@ package struct StagedFileWriter {
 
     /// The output folder, for messages: a file is named where the build puts it.
     package let root: String
+    /// Where the files are created.
+    package let staging: String
     private let lanes = [Lane(0), Lane(1)]
     private let failure = EarliestFailure<OutputFolderError>()
     /// Each lane's files not handed over yet.
@@ -53,17 +70,18 @@ package struct StagedFileWriter {
     /// Where item pages' entries go as their files are created (see `BuildRecord.Draft`).
     private let record: BuildRecord.Draft?
 
-    package init(root: String, record: BuildRecord.Draft? = nil) {
+    package init(root: String, staging: String, record: BuildRecord.Draft? = nil) {
         self.root = root
+        self.staging = staging
         self.record = record
     }
 
-    /// Queues `bytes` for a new file at `target`, the staged place of the build's `path`; its
-    /// folder must exist.
-    package mutating func write(_ bytes: [UInt8], to target: String, path: String, fingerprint: PageFingerprint? = nil) throws {
+    /// Queues `bytes` for a new file at the build's `path` in the staging folder; its folder
+    /// must exist.
+    package mutating func write(_ bytes: [UInt8], path: String, fingerprint: PageFingerprint? = nil) throws {
         if failure.first != nil { try finish() }
         let lane = lane(of: path)
-        batches[lane].append(Job(order: count, target: target, path: path, bytes: bytes, fingerprint: fingerprint))
+        batches[lane].append(Job(order: count, path: path, bytes: bytes, fingerprint: fingerprint))
         count += 1
         if batches[lane].count == Self.batchSize { submit(lane) }
     }
@@ -88,13 +106,15 @@ package struct StagedFileWriter {
         let lane = lanes[number]
         let failure = failure
         let root = root
+        let staging = staging
         let record = record
         lane.slots.wait()
         lane.queue.async {
             defer { lane.slots.signal() }
             var entries: [UInt8] = []
+            let folders = lane.folders.within(staging)
             for job in jobs where !failure.isKnownBefore(job.order) {
-                if let error = Self.create(job, root: root, recording: record != nil, entries: &entries) {
+                if let error = Self.create(job, in: folders, staging: staging, root: root, recording: record != nil, entries: &entries) {
                     failure.record(error, at: job.order)
                 }
             }
@@ -104,8 +124,17 @@ package struct StagedFileWriter {
 
     /// Creates the file, refusing one that exists: two files of one build with the same path.
     /// When `recording`, an item page's record entry is added to `entries` from its file's `fstat`.
-    private static func create(_ job: Job, root: String, recording: Bool, entries: inout [UInt8]) -> OutputFolderError? {
-        let descriptor = open(job.target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    private static func create(
+        _ job: Job, in folders: Subfolders, staging: String, root: String, recording: Bool, entries: inout [UInt8]
+    ) -> OutputFolderError? {
+        // The journal moves each file into place by its whole path, which the system takes up to
+        // PATH_MAX bytes: a file whose staged path is longer fails here, before anything is moved,
+        // as it did when it was created by that path.
+        guard staging.utf8.count + 1 + job.path.utf8.count < Int(PATH_MAX) else {
+            errno = ENAMETOOLONG
+            return OutputFolderError.system("cannot write '\(root)/\(job.path)'")
+        }
+        let descriptor = folders.openFile(job.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode: 0o644)
         guard descriptor >= 0 else {
             if errno == EEXIST { return OutputFolderError("two files of the build have the path '\(job.path)'") }
             return OutputFolderError.system("cannot write '\(root)/\(job.path)'")

@@ -1,0 +1,64 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// An output folder opened once, so that each of its files is opened relative to it: the kernel
+/// then walks the file's own path, not the folder's again (`check` opens every page). `root`
+/// is opened by its path where the folder cannot be.
+final class FolderDescriptor: Sendable {
+    let root: String
+    private let descriptor: Int32
+
+    init(_ root: String) {
+        self.root = root
+        descriptor = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    }
+
+    deinit { if descriptor >= 0 { close(descriptor) } }
+
+    /// `open(2)` of `path` (relative to the folder); `mode` for a file it creates.
+    func openFile(_ path: String, _ flags: Int32, mode: mode_t = 0) -> Int32 {
+        descriptor >= 0 ? openat(descriptor, path, flags, mode) : open(root + "/" + path, flags, mode)
+    }
+}
+
+/// The folders of a few files opened relative to the output (or staging) folder, so that each
+/// file is opened relative to its own folder: the kernel then looks up one name, not every
+/// folder of the path again (a page's host folder and type folder were two of its three lookups;
+/// a staged page's path named the staging folder's own folders too). Item pages alternate
+/// between a pair's hosts, so the last four folders are kept. Not for sharing between threads:
+/// each comparing batch, and each writing lane, has its own.
+final class Subfolders {
+    private let folder: FolderDescriptor
+    /// A folder's path, its descriptor, and why it could not be opened (`errno`) where it is -1.
+    private var recent: [(path: [UInt8], descriptor: Int32, error: Int32)] = []
+
+    init(_ folder: FolderDescriptor) { self.folder = folder }
+
+    deinit { for entry in recent where entry.descriptor >= 0 { close(entry.descriptor) } }
+
+    /// `open(2)` of `path` (relative to the output folder) with `flags` (and `mode`, for a file
+    /// it creates); -1 and `errno` as it sets them, or as opening the file's folder did.
+    func openFile(_ path: String, _ flags: Int32, mode: mode_t = 0) -> Int32 {
+        var text = path
+        let (descriptor, error, slash) = text.withUTF8 { bytes -> (Int32, Int32, Int?) in
+            guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")), slash > 0 else { return (-1, 0, nil) }
+            let parent = UnsafeBufferPointer(rebasing: bytes[..<slash])
+            if let known = recent.first(where: { $0.path.elementsEqual(parent) }) { return (known.descriptor, known.error, slash) }
+            let descriptor = folder.openFile(String(decoding: parent, as: UTF8.self), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            let error = descriptor < 0 ? errno : 0
+            recent.insert((Array(parent), descriptor, error), at: 0)
+            if recent.count > 4, let oldest = recent.popLast(), oldest.descriptor >= 0 { close(oldest.descriptor) }
+            return (descriptor, error, slash)
+        }
+        guard let slash else { return folder.openFile(path, flags, mode: mode) }
+        guard descriptor >= 0 else {
+            errno = error
+            return -1
+        }
+        // The name is the rest of the path: its C string from past the last slash.
+        return path.withCString { openat(descriptor, $0 + slash + 1, flags, mode) }
+    }
+}
