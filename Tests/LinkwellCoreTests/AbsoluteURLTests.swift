@@ -53,6 +53,9 @@ import Testing
         for _ in 0..<20_000 {
             var text = random.pick(["https://", "https://", "http://", "https:/"])
             for _ in 0..<random.below(10) { text += random.below(8) == 0 ? random.pick(otherPieces) : random.pick(plainPieces) }
+            // Plain: the scheme, a host of letters, digits, '-' and '.', and a path of unreserved characters.
+            let bySpec = text.wholeMatch(of: /https:\/\/[A-Za-z0-9.\-]+(\/[A-Za-z0-9\-._~\/]*)?/) != nil
+            #expect(Validation.isPlainHTTPS(text) == bySpec, Comment(rawValue: text))
             guard Validation.isPlainHTTPS(text) else { continue }
             plain += 1
             #expect(Validation.isParsedAbsoluteHTTPS(text) && Self.foundationSays(text), Comment(rawValue: text))

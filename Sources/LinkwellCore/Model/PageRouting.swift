@@ -39,6 +39,10 @@ package struct PageRouting: Sendable {
     }
 
     package func rule(for path: String, on host: String) -> Rule? {
-        rulesByHost[host]?.first { $0.glob.matches(path) }
+        // Each rule's pattern read in place: `first(where:)` copied out every rule it tried (a
+        // route in each), and item builds ask for every row.
+        guard let rules = rulesByHost[host] else { return nil }
+        for index in rules.indices where rules[index].glob.matches(path) { return rules[index] }
+        return nil
     }
 }

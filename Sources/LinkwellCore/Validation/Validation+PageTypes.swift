@@ -113,15 +113,24 @@ extension Validation {
     /// row's image needs no parse (it cost more than the row's other checks together).
     static func isPlainHTTPS(_ value: String) -> Bool {
         var value = value
+        // By index (an item row's image link is checked on every row; slices and closures were
+        // most of the check).
         return value.withUTF8 { bytes in
-            guard bytes.starts(with: "https://".utf8) else { return false }
-            let afterScheme = bytes.dropFirst(8)
-            let host = afterScheme.prefix { plainHostCharacters.contains($0) }
-            guard !host.isEmpty else { return false }
-            let rest = afterScheme[host.endIndex...]
-            return rest.isEmpty || (rest.first == UInt8(ascii: "/") && rest.allSatisfy(plainPathCharacters.contains))
+            let scheme = httpsScheme.count
+            guard bytes.count > scheme, httpsScheme.indices.allSatisfy({ bytes[$0] == httpsScheme[$0] }) else { return false }
+            var index = scheme
+            while index < bytes.count, plainHostCharacters.contains(bytes[index]) { index += 1 }
+            guard index > scheme else { return false }
+            guard index == bytes.count || bytes[index] == UInt8(ascii: "/") else { return false }
+            while index < bytes.count {
+                guard plainPathCharacters.contains(bytes[index]) else { return false }
+                index += 1
+            }
+            return true
         }
     }
+
+    private static let httpsScheme = Array("https://".utf8)
 
     private static let plainHostCharacters = ASCIISet("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-.")
     private static let plainPathCharacters = ASCIISet("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/")
