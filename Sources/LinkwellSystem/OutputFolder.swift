@@ -292,7 +292,7 @@ private struct StagingWriter {
             var bytes = path
             let recent = bytes.withUTF8 { bytes in
                 let folder = UnsafeBufferPointer(rebasing: bytes[..<length])
-                return recentFolders.contains { $0.withUnsafeBufferPointer { $0.elementsEqual(folder) } }
+                return recentFolders.contains { $0.withUnsafeBufferPointer { $0.sameBytes(as: folder) } }
             }
             if recent { return }
             let folder = String(path[..<slash])

@@ -1,3 +1,5 @@
+import LinkwellCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -44,9 +46,14 @@ final class Subfolders {
     func openFile(_ path: String, _ flags: Int32, mode: mode_t = 0) -> Int32 {
         var text = path
         let (descriptor, error, slash) = text.withUTF8 { bytes -> (Int32, Int32, Int?) in
-            guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")), slash > 0 else { return (-1, 0, nil) }
+            var slash = bytes.count - 1
+            while slash > 0, bytes[slash] != UInt8(ascii: "/") { slash -= 1 }
+            guard slash > 0 else { return (-1, 0, nil) }
             let parent = UnsafeBufferPointer(rebasing: bytes[..<slash])
-            if let known = recent.first(where: { $0.path.elementsEqual(parent) }) { return (known.descriptor, known.error, slash) }
+            // By index: `first(where:)` copied each entry out (a retain of its path).
+            for index in recent.indices where recent[index].path.withUnsafeBufferPointer({ $0.sameBytes(as: parent) }) {
+                return (recent[index].descriptor, recent[index].error, slash)
+            }
             let descriptor = folder.openFile(String(decoding: parent, as: UTF8.self), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             let error = descriptor < 0 ? errno : 0
             recent.insert((Array(parent), descriptor, error), at: 0)

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Byte classes for the scanners that work over UTF-8 (URL splitting, template scanning,
 /// validation): ASCII only, so a byte of a multi-byte character is never any of them.
 extension UInt8 {
@@ -36,6 +42,14 @@ struct ASCIISet: Sendable {
 }
 
 extension UnsafeBufferPointer<UInt8> {
+    /// Whether the two hold the same bytes, compared by `memcmp` (`elementsEqual` walked both a
+    /// byte at a time; folder names are compared for every page a build writes or reads).
+    package func sameBytes(as other: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard count == other.count else { return false }
+        guard let base = baseAddress, let otherBase = other.baseAddress else { return true }
+        return memcmp(base, otherBase, count) == 0
+    }
+
     /// Whether every byte is ASCII (below 0x80), read eight at a time: the test that lets a row's
     /// field or a page's text skip a UTF-8 decoder (the standard library's validation of a short
     /// field cost more than reading it).

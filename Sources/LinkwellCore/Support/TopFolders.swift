@@ -12,7 +12,7 @@ package struct TopFolders: Sendable {
         var path = path
         return path.withUTF8 { bytes in
             let folder = UnsafeBufferPointer(rebasing: bytes[..<(bytes.firstIndex(of: UInt8(ascii: "/")) ?? 0)])
-            if let known = names.firstIndex(where: { $0.withUnsafeBufferPointer { $0.elementsEqual(folder) } }) { return known }
+            if let known = names.firstIndex(where: { $0.withUnsafeBufferPointer { $0.sameBytes(as: folder) } }) { return known }
             names.append(Array(folder))
             return names.count - 1
         }
