@@ -8,19 +8,25 @@ package enum Render {
         var aasaTexts: [(file: AASAFile, text: String)] = []
         var costliestRoutes: [(route: Route, cost: LintFinding.RouteCost)]?
         var robotsTexts: [RobotsPolicy: String] = [:]
-        // The apps' files and the host configurations depend on nothing else rendered here: they
-        // are written on every core first (a quarter of a 1,000-route build), in plan order.
+        // The apps' files, the host configurations and the preview pages depend on nothing else
+        // rendered here: they are written on every core first (a quarter of a 1,000-route build;
+        // the pages were a third of the manifest's build before a `check`'s first item page), in
+        // plan order.
         let site = pages.site
         let independent = plan.files.indices.filter { index in
             switch plan.files[index].document {
-            case .appFile, .hostingFile: true
+            case .appFile, .hostingFile, .routePage, .shortLinkPage, .page: true
             default: false
             }
         }
         let independentTexts = independent.concurrentMap { index -> String in
-            switch plan.files[index].document {
+            let planned = plan.files[index]
+            return switch planned.document {
             case .appFile(let file): AppFiles.render(file, site: site)
             case .hostingFile(let file): HostingFiles.render(file)
+            case .routePage(let pageType): pages.routePage(pageType, host: planned.host)
+            case .shortLinkPage(let code): pages.shortLinkPage(code)
+            case .page(let kind): pages.page(kind, host: planned.host)
             default: ""
             }
         }
@@ -54,14 +60,8 @@ package enum Render {
                 robotsTexts[policy] = text
                 contents = text
                 diagnostics += robotsProof(text, path: planned.path)
-            case .appFile, .hostingFile:
+            case .appFile, .hostingFile, .routePage, .shortLinkPage, .page:
                 contents = rendered[index] ?? ""
-            case .routePage(let pageType):
-                contents = pages.routePage(pageType, host: planned.host)
-            case .shortLinkPage(let code):
-                contents = pages.shortLinkPage(code)
-            case .page(let kind):
-                contents = pages.page(kind, host: planned.host)
             case .pageAsset(let path):
                 contents = pages.assets.files(on: planned.host).first { $0.path == path }?.text ?? ""
             }
