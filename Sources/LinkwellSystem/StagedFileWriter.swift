@@ -1,5 +1,6 @@
 import Dispatch
 import LinkwellCore
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -33,24 +34,12 @@ package struct StagedFileWriter {
         let queue: DispatchQueue
         /// Batches handed over and not yet written.
         let slots = DispatchSemaphore(value: StagedFileWriter.batchesAhead)
-        let folders = Folders()
+        /// The lane's open folders, made at its first file (the staging folder exists by then):
+        /// each file is created relative to its own folder (`Subfolders`), not by the staging
+        /// folder's whole path. Only the lane's queue takes the lock.
+        let folders = Mutex<Subfolders?>(nil)
 
         init(_ number: Int) { queue = DispatchQueue(label: "linkwell.staged-files.\(number)") }
-    }
-
-    /// A lane's open folders, made at its first file (the staging folder exists by then): each
-    /// file is created relative to its own folder (`Subfolders`), not by the staging folder's
-    /// whole path.
-    private final class Folders: @unchecked Sendable {
-        // Safety: only the lane's serial queue reads or sets `opened`.
-        private var opened: Subfolders?
-
-        func within(_ staging: String) -> Subfolders {
-            if let opened { return opened }
-            let made = Subfolders(FolderDescriptor(staging))
-            opened = made
-            return made
-        }
     }
 
     private static let batchSize = 32
@@ -112,10 +101,14 @@ package struct StagedFileWriter {
         lane.queue.async {
             defer { lane.slots.signal() }
             var entries: [UInt8] = []
-            let folders = lane.folders.within(staging)
-            for job in jobs where !failure.isKnownBefore(job.order) {
-                if let error = Self.create(job, in: folders, staging: staging, root: root, recording: record != nil, entries: &entries) {
-                    failure.record(error, at: job.order)
+            lane.folders.withLock { opened in
+                let folders = opened ?? Subfolders(FolderDescriptor(staging))
+                opened = folders
+                for job in jobs where !failure.isKnownBefore(job.order) {
+                    if let error = Self.create(job, in: folders, staging: staging, root: root, recording: record != nil, entries: &entries)
+                    {
+                        failure.record(error, at: job.order)
+                    }
                 }
             }
             if let record, !entries.isEmpty { record.append(entries) }
