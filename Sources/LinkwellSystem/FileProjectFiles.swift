@@ -31,7 +31,7 @@ package struct FileProjectFiles: ProjectFiles {
         }
     }
 
-    package func chunks(of path: String) -> Result<AnyIterator<[UInt8]>, UnreadableFile> {
+    package func chunks(of path: String) -> sending Result<AnyIterator<[UInt8]>, UnreadableFile> {
         RegularFile.chunks(base.appendingPathComponent(path).path)
     }
 }

@@ -39,7 +39,7 @@ package struct GitProjectFiles: ProjectFiles {
         }
     }
 
-    package func chunks(of path: String) -> Result<AnyIterator<[UInt8]>, UnreadableFile> {
+    package func chunks(of path: String) -> sending Result<AnyIterator<[UInt8]>, UnreadableFile> {
         guard case .success(let data) = contents(of: path) else { return .failure(UnreadableFile("no such file at \(revision)")) }
         var chunks = stride(from: 0, to: data.count, by: 1 << 16).map { Array(data[$0..<min($0 + (1 << 16), data.count)]) }.makeIterator()
         return .success(AnyIterator { chunks.next() })

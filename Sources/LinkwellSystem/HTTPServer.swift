@@ -82,7 +82,7 @@ package struct HTTPServer: Sendable {
 
     /// Runs `body` on a new detached thread (a small stack: a connection needs little).
     private static func spawn(_ body: @escaping @Sendable () -> Void) {
-        final class Box: @unchecked Sendable {
+        final class Box: Sendable {
             let body: @Sendable () -> Void
             init(_ body: @escaping @Sendable () -> Void) { self.body = body }
         }

@@ -10,20 +10,24 @@ import Synchronization
 /// At most `limit` rows are held (about 2.5 MB of a 10,000-row build's 24 MB peak: the manifest's
 /// build is over before that many are read here), and reading stops as soon as they are taken. A
 /// build that fails never takes them; its thread stops at the limit.
-package final class ItemRowsPrefetch: @unchecked Sendable {
-    // Safety: `reader` and `rows` belong to the reading thread until it signals `done`, then to
-    // the one caller `take` lets through; nothing else touches them.
-    private var reader: ItemRows
-    private var rows: [Result<ItemRow, Diagnostic>] = []
+package final class ItemRowsPrefetch: Sendable {
+    /// The reader and the rows read so far: the reading thread holds the lock while it reads (it
+    /// is the only one then), `take` waits for it and moves both out. Nil once taken.
+    private let state: Mutex<(reader: ItemRows, rows: [Result<ItemRow, Diagnostic>])?>
     private let stop = Atomic<Bool>(false)
     private let taken = Atomic<Bool>(false)
-    private let done = DispatchSemaphore(value: 0)
 
-    package init(_ reader: ItemRows, limit: Int = 8_192) {
-        self.reader = reader
+    package init(_ reader: sending ItemRows, limit: Int = 8_192) {
+        state = Mutex((reader, []))
         DispatchQueue.global().async { [self] in
-            while rows.count < limit, !stop.load(ordering: .relaxed), let next = self.reader.next() { rows.append(consume next) }
-            done.signal()
+            state.withLock { state in
+                // Taken before this thread started: nothing to read ahead.
+                guard var read = state.take() else { return }
+                while read.rows.count < limit, !stop.load(ordering: .relaxed), let next = read.reader.next() {
+                    read.rows.append(consume next)
+                }
+                state = read
+            }
         }
     }
 
@@ -33,9 +37,8 @@ package final class ItemRowsPrefetch: @unchecked Sendable {
     package func take() -> (rows: [Result<ItemRow, Diagnostic>], reader: ItemRows)? {
         guard !taken.exchange(true, ordering: .acquiringAndReleasing) else { return nil }
         stop.store(true, ordering: .relaxed)
-        done.wait()
-        defer { rows = [] }
-        return (rows, reader)
+        guard let read = state.withLock({ $0.take() }) else { return nil }
+        return (read.rows, read.reader)
     }
 
     /// A prefetch of each page type's data file that can be opened, by its path (the manifest's

@@ -6,7 +6,7 @@ package protocol ProjectFiles {
     func textFiles(in folder: String, suffix: String) -> [SourceFile]?
     /// A file's bytes, a chunk at a time, so a large file is never held whole; or why the file
     /// cannot be read, in words.
-    func chunks(of path: String) -> Result<AnyIterator<[UInt8]>, UnreadableFile>
+    func chunks(of path: String) -> sending Result<AnyIterator<[UInt8]>, UnreadableFile>
 }
 
 /// Why a project file cannot be read ("no such file", "it is a FIFO (named pipe), not a file"),
@@ -21,7 +21,7 @@ package struct UnreadableFile: Error, Equatable {
 package struct NoProjectFiles: ProjectFiles {
     package init() {}
     package func textFiles(in folder: String, suffix: String) -> [SourceFile]? { nil }
-    package func chunks(of path: String) -> Result<AnyIterator<[UInt8]>, UnreadableFile> { .failure(.missing) }
+    package func chunks(of path: String) -> sending Result<AnyIterator<[UInt8]>, UnreadableFile> { .failure(.missing) }
 }
 
 /// Project files held in memory, by path: for tests and tools that build from strings.
@@ -37,7 +37,7 @@ package struct InMemoryProjectFiles: ProjectFiles {
         return inside.filter { $0.key.hasSuffix(suffix) }.map { SourceFile(path: $0.key, text: $0.value) }.sorted { $0.path < $1.path }
     }
 
-    package func chunks(of path: String) -> Result<AnyIterator<[UInt8]>, UnreadableFile> {
+    package func chunks(of path: String) -> sending Result<AnyIterator<[UInt8]>, UnreadableFile> {
         guard let text = files[path] else { return .failure(.missing) }
         // Small chunks, so that tests cross chunk boundaries inside rows and quotes.
         let bytes = Array(text.utf8)
