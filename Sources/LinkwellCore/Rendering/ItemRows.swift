@@ -293,7 +293,6 @@ package enum ItemFileProblem: DiagnosticMessage {
     case columnTwice(String)
     case noPathColumn(columns: [String])
     case fieldCount(Int, columns: Int)
-    case noPathValue
     case unclosedQuote
     case textAfterQuotedField
     case quoteInUnquotedField
@@ -311,7 +310,6 @@ package enum ItemFileProblem: DiagnosticMessage {
         case .columnTwice(let name): "column '\(name)' is named twice in the header row"
         case .noPathColumn(let columns): "the header row must name a 'path' column\(Suggestion.didYouMean("path", in: columns))"
         case .fieldCount(let count, let columns): "row has \(count) field\(count == 1 ? "" : "s"); the header names \(columns) columns"
-        case .noPathValue: "row has no value for 'path'"
         case .unclosedQuote: "quoted field opened here is never closed"
         case .textAfterQuotedField: "expected ',' or the end of the row after a quoted field"
         case .quoteInUnquotedField: "a quote inside an unquoted field; quote the whole field and write \"\" for each quote"
