@@ -168,12 +168,7 @@ enum ContentSecurityPolicy {
     private static let hashes = Mutex<[(text: [UInt8], source: String)]>([])
 
     private static func equal(_ left: [UInt8], _ right: ArraySlice<UInt8>) -> Bool {
-        left.withUnsafeBytes { left in
-            right.withUnsafeBytes { right in
-                guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return left.count == right.count }
-                return left.count == right.count && memcmp(leftBase, rightBase, left.count) == 0
-            }
-        }
+        left.withUnsafeBufferPointer { left in right.withUnsafeBufferPointer { left.sameBytes(as: $0) } }
     }
 
     /// The first index of `needle` at or after `start`: `memchr` finds each candidate first byte.

@@ -78,7 +78,7 @@ struct TemplateScripts: Sendable, Hashable {
         // HTML's names are ASCII and compare without case; lowering only ASCII letters keeps every
         // byte where it was, so an offset into `lower` is one into `bytes` (Unicode's lower case
         // may change a character's length: 'İ' is two bytes, its lower case three).
-        let lower = bytes.map { $0 &- UInt8(ascii: "A") < 26 ? $0 | 0x20 : $0 }
+        let lower = bytes.map(\.asciiLowercased)
         // Where each line starts, so a tag's line and column are a lookup, not a rescan.
         let lineStarts = [0] + bytes.indices.filter { bytes[$0] == 0x0A }.map { $0 + 1 }
         func location(of offset: Int) -> SourceLocation {
@@ -137,7 +137,7 @@ struct TemplateScripts: Sendable, Hashable {
         let name = Array(name.utf8)
         func named(at start: Int) -> Bool {
             start + name.count <= text.count
-                && zip(text[start...], name).allSatisfy { ($0 &- UInt8(ascii: "A") < 26 ? $0 | 0x20 : $0) == $1 }
+                && zip(text[start...], name).allSatisfy { $0.asciiLowercased == $1 }
         }
         var bare = false
         for start in text.indices where named(at: start) && (start == 0 || text[start - 1].isHTMLWhitespace) {
