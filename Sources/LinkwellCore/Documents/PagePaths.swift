@@ -21,11 +21,24 @@ package enum PagePaths {
 
     /// `/u/alex` is written as `u/alex.html`; every host serves it at `/u/alex` (clean URLs).
     package static func itemPage(host: String, path: String) -> String {
-        // Appended into storage sized once: interpolation cost a tenth of an item page's values.
-        var page = host
-        page.reserveCapacity(host.utf8.count + path.utf8.count + 5)
-        page += path
-        page += ".html"
-        return page
+        // Its bytes copied into one allocation: interpolation cost a tenth of an item page's
+        // values, and appending to storage reserved first (`reserveCapacity`, two `+=`) a
+        // thirtieth of a record-less `check`.
+        var host = host
+        var path = path
+        return host.withUTF8 { host in
+            path.withUTF8 { path in
+                String(unsafeUninitializedCapacity: host.count + path.count + 5) { page in
+                    var end = 0
+                    func append(_ part: some Collection<UInt8>) {
+                        end += UnsafeMutableBufferPointer(rebasing: page[end...]).initialize(fromContentsOf: part)
+                    }
+                    append(host)
+                    append(path)
+                    append(".html".utf8)
+                    return end
+                }
+            }
+        }
     }
 }

@@ -45,4 +45,15 @@ package struct PageRouting: Sendable {
         for index in rules.indices where rules[index].glob.matches(path) { return rules[index] }
         return nil
     }
+
+    /// Whether `rule(for: path, on: host)` shows `pageType`, without copying the rule out (an
+    /// item build asks for every row, and the copy was most of the answer; read through a
+    /// pointer, since even a member read from the array copied the whole rule).
+    package func shows(_ pageType: String, at path: String, on host: String) -> Bool {
+        guard let rules = rulesByHost[host] else { return false }
+        return rules.withUnsafeBufferPointer { rules in
+            for index in rules.indices where rules[index].glob.matches(path) { return rules[index].pageType == pageType }
+            return false
+        }
+    }
 }

@@ -54,7 +54,7 @@ package enum ItemBuild {
         var diagnostics: [Diagnostic] = []
         var rows = 0
         var renderer = BatchRenderer(
-            pages: pages, pageTypes: site.pageTypes,
+            pages: pages,
             build: fingerprinted || proof != nil ? PageFingerprint.build(site: site, templates: templates, identity: identity) : nil,
             proof: proof,
             inspect: inspect)
@@ -129,9 +129,9 @@ package enum ItemBuild {
             }
         }
 
-        /// A row to render, and its page type's place in `pageTypes`: a batch held a copy of the
-        /// page type per row, in tuples the runtime destroyed field by field (a twentieth of a
-        /// record-less `check`).
+        /// A row to render, and its page type's place in `site.pageTypes` (and
+        /// `PreviewPages.itemPageTypes`): a batch held a copy of the page type per row, in tuples
+        /// the runtime destroyed field by field (a twentieth of a record-less `check`).
         struct QueuedRow: Sendable {
             var row: ItemRow
             var page: Int
@@ -142,7 +142,6 @@ package enum ItemBuild {
         static let window = 2 * ProcessInfo.processInfo.activeProcessorCount + 2
 
         let pages: PreviewPages
-        let pageTypes: [PageType]
         let build: PageFingerprint?
         let proof: (any PageProof)?
         let inspect: (@Sendable (inout [OutputFile]) -> Void)?
@@ -156,12 +155,8 @@ package enum ItemBuild {
         private var inFlight: [Batch] = []
         private let queue = DispatchQueue(label: "linkwell.item-pages", attributes: .concurrent)
 
-        init(
-            pages: PreviewPages, pageTypes: [PageType], build: PageFingerprint?, proof: (any PageProof)?,
-            inspect: (@Sendable (inout [OutputFile]) -> Void)?
-        ) {
+        init(pages: PreviewPages, build: PageFingerprint?, proof: (any PageProof)?, inspect: (@Sendable (inout [OutputFile]) -> Void)?) {
             self.pages = pages
-            self.pageTypes = pageTypes
             self.build = build
             self.proof = proof
             self.inspect = inspect
@@ -190,12 +185,12 @@ package enum ItemBuild {
         /// Renders a batch's pages (and shows them to `inspect`) into it.
         private var render: @Sendable (Batch) -> Void {
             let pages = pages
-            let pageTypes = pageTypes
+            let pageTypes = pages.itemPageTypes
             let build = build
             let proof = proof
             let inspect = inspect
             return { batch in
-                var rendered = batch.rows.flatMap { pages.itemPages(page: pageTypes[$0.page], item: $0.row, build: build, proof: proof) }
+                var rendered = batch.rows.flatMap { pages.itemPages(of: pageTypes[$0.page], item: $0.row, build: build, proof: proof) }
                 inspect?(&rendered)
                 batch.finished(rendered)
             }
@@ -354,7 +349,7 @@ package enum ItemBuild {
         if segments.hasLeadingDot || path.hasPrefix("/\(PagePaths.folder)/") {
             return [.error(ItemProblem.reservedSegment(path), at: row.pathLocation)]
         }
-        guard let rule = routing.rule(for: path, on: primaryHost), rule.pageType == page.name else {
+        guard routing.shows(page.name, at: path, on: primaryHost) else {
             let served =
                 routing.rule(for: path, on: primaryHost).map { "route '\($0.route.name)' shows page type '\($0.pageType)' there" }
                 ?? "no route with a page type matches it"

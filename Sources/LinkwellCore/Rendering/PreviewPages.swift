@@ -17,13 +17,26 @@ package struct PreviewPages: Sendable {
     /// What item pages of one page type on one host share, worked out once, not once per item:
     /// their links, script settings and the page template specialized to them.
     private let itemSetups: [String: ItemPageSetup]
-    /// The hosts of each page type with items and each one's setup, worked out once (a row's
-    /// pages look them up once, not a key made per page).
-    private let itemHosts: [String: [(host: PageHost, setup: ItemPageSetup)]]
+    /// Each page type's hosts and their setups, in `site.pageTypes`' order (none for a page type
+    /// without items), worked out once: a row's pages look nothing up and copy no page type or
+    /// host (an item build's rows name their page type by its place, `ItemBuild`).
+    package let itemPageTypes: [ItemPageType]
+
+    /// A page type, and the hosts its item pages are written on with each one's setup.
+    package final class ItemPageType: Sendable {
+        let page: PageType
+        fileprivate let hosts: [ItemPageSetup]
+
+        fileprivate init(page: PageType, hosts: [ItemPageSetup]) {
+            self.page = page
+            self.hosts = hosts
+        }
+    }
 
     /// A class: every item page reads its setup, and copying the struct it was counted eight
     /// references a page.
-    private final class ItemPageSetup: Sendable {
+    fileprivate final class ItemPageSetup: Sendable {
+        let host: PageHost
         let frame: PageFrame
         let template: MustacheTemplate?
         /// The template with its Content-Security-Policy already in place, when no item can change it.
@@ -32,7 +45,8 @@ package struct PreviewPages: Sendable {
         /// name in it could mean different things on different rows (the engine renders them).
         let program: ItemPageProgram?
 
-        init(frame: PageFrame, template: MustacheTemplate?, filled: MustacheTemplate?, program: ItemPageProgram?) {
+        init(host: PageHost, frame: PageFrame, template: MustacheTemplate?, filled: MustacheTemplate?, program: ItemPageProgram?) {
+            self.host = host
             self.frame = frame
             self.template = template
             self.filled = filled
@@ -46,8 +60,11 @@ package struct PreviewPages: Sendable {
         let assets = assets ?? PageAssets(site: site, templates: templates)
         self.assets = assets
         var setups: [String: ItemPageSetup] = [:]
-        var hostsOfPages: [String: [(host: PageHost, setup: ItemPageSetup)]] = [:]
-        for page in site.pageTypes where page.items != nil {
+        var itemPageTypes: [ItemPageType] = []
+        for page in site.pageTypes {
+            var hosts: [ItemPageSetup] = []
+            defer { itemPageTypes.append(ItemPageType(page: page, hosts: hosts)) }
+            guard page.items != nil else { continue }
             for host in PagePaths.hosts(of: page.name, in: site) {
                 let links = PageLinks(site: site, page: page, host: host)
                 let config = PageConfig(site: site, page: page, links: links, kind: nil, urlKnown: true, host: host.host).json
@@ -56,16 +73,16 @@ package struct PreviewPages: Sendable {
                 let specialized = templates.specialize("page", known: .object(ItemMask(object: shared, prefix: "")))
                 let filled = specialized.flatMap { ContentSecurityPolicy.prefilled($0, templates: templates, site: site) }
                 let setup = ItemPageSetup(
-                    frame: frame, template: specialized, filled: filled,
+                    host: host, frame: frame, template: specialized, filled: filled,
                     program: (filled ?? specialized).flatMap {
                         ItemPageProgram.compile($0, shared: shared, frame: frame, library: templates.library)
                     })
                 setups["\(page.name) \(host.host)"] = setup
-                hostsOfPages[page.name, default: []].append((host, setup))
+                hosts.append(setup)
             }
         }
         itemSetups = setups
-        itemHosts = hostsOfPages
+        self.itemPageTypes = itemPageTypes
     }
 
     /// The names of an item page's context whose values differ from item to item: the item, its
@@ -133,17 +150,16 @@ package struct PreviewPages: Sendable {
     /// One page per host of the item's page type, each at the item's path and with its
     /// fingerprint; a page `proof` shows to be on disk already is not rendered.
     /// `build`: nil for pages without fingerprints (then nothing is proved).
-    func itemPages(page: PageType, item: ItemRow, build: PageFingerprint?, proof: (any PageProof)?) -> [OutputFile] {
-        let row = build?.row(page.name, item)
-        // Every page type with items has its hosts' setups (`init`).
-        return (itemHosts[page.name] ?? []).map { entry in
-            let path = PagePaths.itemPage(host: entry.host.host, path: item.path)
-            let fingerprint = row?.page(host: entry.host.host)
+    func itemPages(of type: ItemPageType, item: ItemRow, build: PageFingerprint?, proof: (any PageProof)?) -> [OutputFile] {
+        let row = build?.row(type.page.name, item)
+        return type.hosts.map { setup in
+            let path = PagePaths.itemPage(host: setup.host.host, path: item.path)
+            let fingerprint = row?.page(host: setup.host.host)
             if let proof, let fingerprint, proof.isCurrent(path, fingerprint: fingerprint) {
                 return .unchanged(path, fingerprint: fingerprint)
             }
             return OutputFile(
-                path: path, bytes: render(page: page, host: entry.host, item: item, setup: entry.setup), fingerprint: fingerprint)
+                path: path, bytes: render(page: type.page, host: setup.host, item: item, setup: setup), fingerprint: fingerprint)
         }
     }
 
