@@ -513,6 +513,19 @@ import Testing
         }
     }
 
+    /// A row's fields are read for control characters eight bytes at a time: the answer is the
+    /// byte-by-byte one for texts with each boundary byte (below and above space, tab and the
+    /// line breaks, `~` and DEL, the first non-ASCII byte) at every place in a word.
+    @Test func printableTextsAreFoundAsByteByByte() {
+        var random = PropertyTests.Random(state: 0x7E47_0001)
+        let bytes: [UInt8] = [0x00, 0x08, 0x09, 0x0A, 0x0B, 0x0D, 0x1F, 0x20, 0x61, 0x61, 0x61, 0x7E, 0x7F, 0x80, 0xC3, 0xFF]
+        for _ in 0..<20_000 {
+            let text = (0..<random.below(40)).map { _ in random.below(4) == 0 ? random.pick(bytes) : UInt8(ascii: "a") }
+            let expected = text.allSatisfy { (0x20..<0x7F).contains($0) || [0x09, 0x0A, 0x0D].contains($0) }
+            #expect(text.withUnsafeBufferPointer { $0.isPrintableASCIIText } == expected, "\(text)")
+        }
+    }
+
     /// A page that does not fit the bytes its program first sets aside is written again into
     /// more: every item page so written is the page written at once.
     @Test func aPageWrittenAgainAfterItDidNotFitIsThePage() throws {

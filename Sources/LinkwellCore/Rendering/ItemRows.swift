@@ -49,7 +49,7 @@ package struct ItemRows: IteratorProtocol {
         func printableASCII(_ value: String) -> Bool {
             // Read in place (the UTF-8 view's iterator cost more than the rest of the row's checks).
             var value = value
-            return value.withUTF8 { bytes in bytes.allSatisfy { $0 &- 0x20 < 0x5F || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D } }
+            return value.withUTF8 { $0.isPrintableASCIIText }
         }
         guard row.fields.values.contains(where: { !printableASCII($0) && $0.unicodeScalars.contains(where: Validation.isUnprintable) })
         else { return nil }
