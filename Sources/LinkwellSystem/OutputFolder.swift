@@ -66,7 +66,13 @@ package struct OutputFolder {
             case .same: existed += 1
             }
         }
-        let existing = counting.value
+        let tally = counting.tally
+        let existing = tally.files
+        // The pages `comparer` read were not `fstat`ed: one that is not a regular file (a FIFO
+        // that gave the page's bytes) is drift however it read.
+        for path in tally.special where produced.contains(BuildRecord.hash(path)) && !changes.contains(where: { $0.path == path }) {
+            changes.append(OutputChange(kind: .changed, path: path))
+        }
         if existing > existed {
             let removed = FileTree.paths(root, notIn: produced)
             changes += removed.map { OutputChange(kind: .removed, path: $0) }
@@ -90,13 +96,19 @@ package struct OutputFolder {
     /// again. Files proved unchanged are left as they are. For `ItemBuild.run`'s `inspect`, so
     /// the folder is read on every core that renders: a batch of pages at a time, with one
     /// buffer, each page opened relative to its own folder (`Subfolders`).
+    /// Only for files `changes` then takes: a file is read without an `fstat`
+    /// (`FileReader.compareTypesWalked`), and the walk `changes` waits for finds every entry
+    /// that is not a regular file.
     package func comparer() throws -> @Sendable (inout [OutputFile]) -> Void {
         let folder = FolderDescriptor(try resolvedRoot())
         return { files in
-            let reader = FileReader(capacity: files.first?.bytes.count ?? 1)
+            // Sized once for the batch's longest page and the byte past it.
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: (files.lazy.map(\.bytes.count).max() ?? 0) + 1, alignment: 16)
+            defer { buffer.deallocate() }
             let subfolders = Subfolders(folder)
             for index in files.indices where !files[index].provedUnchanged {
-                files[index].onDisk = reader.compare(files[index].path, in: subfolders, with: files[index].bytes)
+                files[index].onDisk = FileReader.compareTypesWalked(
+                    files[index].path, in: subfolders, with: files[index].bytes, buffer: buffer)
             }
         }
     }
@@ -317,6 +329,28 @@ private final class FileReader {
 
     deinit { buffer.deallocate() }
 
+    /// `compare` for a caller that learns from a walk of the folder (`FileTree.tally`) which
+    /// entries are not regular files, and counts those as different whatever this says: no
+    /// `fstat` (a tenth of a record-less `check`'s system time). The file is read once into
+    /// `buffer` (more than `bytes.count` long), asking for a byte more than the page: one that
+    /// gives exactly the page's bytes is the page, since a regular file gives fewer bytes than
+    /// asked only when no more are left (POSIX `read`; or after a signal handler ran, and this
+    /// process installs none).
+    static func compareTypesWalked(
+        _ path: String, in folders: Subfolders, with bytes: [UInt8], buffer: UnsafeMutableRawBufferPointer
+    ) -> OutputFile.OnDisk {
+        precondition(buffer.count > bytes.count, "the buffer holds the page and the byte past it")
+        let descriptor = folders.openFile(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return errno == ELOOP ? .different : .missing }
+        defer { close(descriptor) }
+        guard let start = buffer.baseAddress, read(descriptor, start, bytes.count + 1) == bytes.count else { return .different }
+        let same = bytes.withUnsafeBytes { produced in
+            guard let right = produced.baseAddress else { return true }
+            return memcmp(start, right, produced.count) == 0
+        }
+        return same ? .same : .different
+    }
+
     /// Compares the file at `path` (relative to the folder `folders` opens files in) with `bytes`.
     func compare(_ path: String, in folders: Subfolders, with bytes: [UInt8]) -> OutputFile.OnDisk {
         // Non-blocking, not through a symbolic link, and only a regular file is read: a FIFO, a
@@ -356,9 +390,23 @@ private final class FileReader {
 package enum FileTree {
     /// Everything below `root` that is not a folder; -1 when `root` does not exist.
     package static func count(_ root: String) -> Int {
-        guard let directory = opendir(root) else { return -1 }
+        tally(root).files
+    }
+
+    /// What `count` walks: how many entries below the root are not folders (-1 when the root
+    /// does not exist), and the paths (relative to it) of those that are not regular files
+    /// either — links, FIFOs, devices, sockets: never what a build writes.
+    package struct Tally: Sendable {
+        package var files = 0
+        package var special: [String] = []
+    }
+
+    package static func tally(_ root: String) -> Tally {
+        guard let directory = opendir(root) else { return Tally(files: -1) }
         closedir(directory)
-        return countFiles(in: root)
+        var tally = Tally()
+        countFiles(in: root, prefix: "", into: &tally)
+        return tally
     }
 
     /// `count(root)`, taken on a thread of its own from now on, for a caller that leaves `root`
@@ -366,52 +414,61 @@ package enum FileTree {
     /// pages render instead of alone after them (a tenth of a `check` without a record was that
     /// walk, one core busy). `value` waits for it.
     package final class Counting: Sendable {
-        private let result = Mutex<Int?>(nil)
+        private let result = Mutex<Tally?>(nil)
         private let done = DispatchSemaphore(value: 0)
 
         package init(_ root: String) {
             DispatchQueue(label: "linkwell.count").async { [self] in
-                let total = FileTree.count(root)
-                result.withLock { $0 = total }
+                let tally = FileTree.tally(root)
+                result.withLock { $0 = tally }
                 done.signal()
             }
         }
 
-        package var value: Int {
+        package var value: Int { tally.files }
+
+        /// The walk's whole answer (`FileTree.tally`).
+        package var tally: Tally {
             if let known = result.withLock({ $0 }) { return known }
             done.wait()
             done.signal()
-            return result.withLock { $0 } ?? -1
+            return result.withLock { $0 } ?? Tally(files: -1)
         }
     }
 
-    /// The walk of `count`: names are read in place, and only folders' become strings.
-    private static func countFiles(in folder: String) -> Int {
-        guard let directory = opendir(folder) else { return 0 }
+    /// The walk of `tally`: names are read in place, and only folders' (and the rare special
+    /// files') become strings. `prefix`: the folder's path relative to the root, `/`-ended.
+    private static func countFiles(in folder: String, prefix: String, into tally: inout Tally) {
+        guard let directory = opendir(folder) else { return }
         let descriptor = dirfd(directory)
-        var total = 0
         var folders: [String] = []
         while let entry = readdir(directory) {
-            let isFolder = withUnsafeBytes(of: &entry.pointee.d_name) { name -> Bool? in
+            let kind = withUnsafeBytes(of: &entry.pointee.d_name) { name -> mode_t? in
                 let dot = UInt8(ascii: ".")
                 if name[0] == dot && (name[1] == 0 || (name[1] == dot && name[2] == 0)) { return nil }
-                let type = Int32(entry.pointee.d_type)
-                guard type == Int32(DT_UNKNOWN) else { return type == Int32(DT_DIR) }
-                var info = stat()
-                guard let base = name.baseAddress,
-                    fstatat(descriptor, base.assumingMemoryBound(to: CChar.self), &info, AT_SYMLINK_NOFOLLOW) == 0
-                else { return nil }
-                return info.st_mode & S_IFMT == S_IFDIR
+                switch Int32(entry.pointee.d_type) {
+                case Int32(DT_DIR): return S_IFDIR
+                case Int32(DT_REG): return S_IFREG
+                case Int32(DT_UNKNOWN):
+                    var info = stat()
+                    guard let base = name.baseAddress,
+                        fstatat(descriptor, base.assumingMemoryBound(to: CChar.self), &info, AT_SYMLINK_NOFOLLOW) == 0
+                    else { return nil }
+                    return info.st_mode & S_IFMT
+                default: return S_IFIFO  // a link, FIFO, device or socket: which one does not matter here
+                }
             }
-            switch isFolder {
-            case true?:
-                folders.append(withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) })
-            case false?: total += 1
-            case nil: break
+            guard let kind else { continue }
+            func name() -> String { withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) } }
+            if kind == S_IFDIR {
+                folders.append(name())
+                continue
             }
+            tally.files += 1
+            if kind != S_IFREG { tally.special.append(prefix + name()) }
         }
         closedir(directory)
-        return folders.reduce(total) { $0 + countFiles(in: folder + "/" + $1) }
+        for name in folders { countFiles(in: folder + "/" + name, prefix: prefix + name + "/", into: &tally) }
     }
 
     /// Calls `visit` with everything below `root` that is not a folder (files, and the links or

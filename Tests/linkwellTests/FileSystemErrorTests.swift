@@ -86,6 +86,27 @@ import Testing
         #expect(again.standardOutput == drift + "removed: mlink.example.com/u\n" + mirrorPages, "\(again.standardError)")
     }
 
+    /// A record-less `check` reads an item page without asking what kind of file it is (the
+    /// folder's walk says): a FIFO that gives exactly the page's bytes is still drift, not a match.
+    @Test func aFIFOThatGivesThePagesBytesIsDrift() throws {
+        let workspace = try Workspace.bundled()
+        #expect(try workspace.run("build").status == 0)
+        let alex = workspace.url.appendingPathComponent("Output/m.example.com/u/alex.html").path
+        let page = try Data(contentsOf: URL(fileURLWithPath: alex))
+        unlink(alex)
+        #expect(mkfifo(alex, 0o644) == 0)
+        // Open for reading and writing, so the open does not wait for a reader and the pipe keeps
+        // the bytes (a page is far below its 64 KB) for `check` to read.
+        let pipe = open(alex, O_RDWR | O_NONBLOCK)
+        #expect(pipe >= 0)
+        defer { close(pipe) }
+        #expect(page.withUnsafeBytes { write(pipe, $0.baseAddress, $0.count) } == page.count)
+        try? FileManager.default.removeItem(at: workspace.url.appendingPathComponent(".test-cache"))
+        let check = try workspace.run("check")
+        #expect(check.status == 1)
+        #expect(check.standardOutput == "changed: m.example.com/u/alex.html\n", "\(check.standardError)")
+    }
+
     @Test func anItemPathNoFileSystemCanHoldIsAnErrorAtItsRow() throws {
         let workspace = try Workspace.bundled()
         let csv = try String(contentsOf: workspace.url.appendingPathComponent("data/profiles.csv"), encoding: .utf8)
