@@ -240,9 +240,12 @@ package struct BuildRecord: PageProof {
         deinit { close(descriptor) }
 
         package func append(_ path: String, _ fingerprint: PageFingerprint) {
-            for word in [BuildRecord.hash(path), fingerprint.high, fingerprint.low] {
-                for index in 0..<8 { buffer.append(UInt8(truncatingIfNeeded: word >> (8 * UInt64(index)))) }
-            }
+            // Each word's little-endian bytes appended at once (an array of the three words and a
+            // byte at a time cost a fiftieth of a fresh build).
+            func add(_ word: UInt64) { withUnsafeBytes(of: word.littleEndian) { buffer.append(contentsOf: $0) } }
+            add(BuildRecord.hash(path))
+            add(fingerprint.high)
+            add(fingerprint.low)
             count += 1
             if buffer.count >= 1 << 16 { flush() }
         }
