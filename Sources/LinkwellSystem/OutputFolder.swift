@@ -96,7 +96,8 @@ package struct OutputFolder {
     /// again. Files proved unchanged are left as they are. For `ItemBuild.run`'s `inspect`, so
     /// the folder is read on every core that renders: a batch of pages at a time, with one
     /// buffer, each page opened relative to its own folder (`Subfolders`).
-    /// Only for files `changes` then takes: a file is read without an `fstat`
+    /// Only for files `changes` then takes (each file's bytes are let go once compared): a file
+    /// is read without an `fstat`
     /// (`FileReader.compareTypesWalked`), and the walk `changes` waits for finds every entry
     /// that is not a regular file.
     package func comparer() throws -> @Sendable (inout [OutputFile]) -> Void {
@@ -112,6 +113,9 @@ package struct OutputFolder {
             for index in files.indices where !files[index].provedUnchanged {
                 files[index].onDisk = FileReader.compareTypesWalked(
                     files[index].path, in: subfolders, with: files[index].bytes, buffer: buffer)
+                // `changes` takes the answer and never reads the bytes again: they are freed
+                // here, on the thread that allocated them, not by the thread that emits the batch.
+                files[index].bytes = []
             }
         }
     }
