@@ -2,8 +2,9 @@ import Dispatch
 import Synchronization
 
 /// A data file's first rows, read on a thread of their own while the rest of the manifest is
-/// built: until the first item page, one of two cores had nothing to do (about 20 ms at the start
-/// of every build and `check`), and reading rows is a seventh of an item build's instructions.
+/// validated and built: until the first item page, one of two cores had nothing to do (about
+/// 20 ms at the start of every build and `check`), and reading rows is a seventh of an item
+/// build's instructions. Started as soon as the manifest is read, before it is validated.
 /// The item stage takes the rows read so far and the reader where it stopped, and goes on
 /// reading in order: the same rows and diagnostics as reading them there.
 ///
@@ -41,15 +42,15 @@ package final class ItemRowsPrefetch: Sendable {
         return (read.rows, read.reader)
     }
 
-    /// A prefetch of each page type's data file that can be opened, by its path (the manifest's
-    /// value): what `ItemBuild.run` reads first.
-    package static func start(site: Site, project: some ProjectFiles) -> [String: ItemRowsPrefetch] {
+    /// A prefetch of each data file the manifest names that can be opened, by its path (the
+    /// manifest's value): what `ItemBuild.run` reads first. Given the paths as the manifest's
+    /// page types write them, before the manifest is validated (the resolved site has the same
+    /// values): only a path validation would take (`Validation.isDataFilePath`) is opened.
+    package static func start(items paths: [String], project: some ProjectFiles) -> [String: ItemRowsPrefetch] {
         var started: [String: ItemRowsPrefetch] = [:]
-        for page in site.pageTypes {
-            guard let items = page.items, started[items.value] == nil, let format = ItemRows.format(of: items.value),
-                case .success(let chunks) = project.chunks(of: items.value)
-            else { continue }
-            started[items.value] = ItemRowsPrefetch(ItemRows(file: items.value, format: format, chunks: chunks))
+        for path in paths where started[path] == nil && Validation.isDataFilePath(path) {
+            guard let format = ItemRows.format(of: path), case .success(let chunks) = project.chunks(of: path) else { continue }
+            started[path] = ItemRowsPrefetch(ItemRows(file: path, format: format, chunks: chunks))
         }
         return started
     }

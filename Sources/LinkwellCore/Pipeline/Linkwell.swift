@@ -55,6 +55,9 @@ package enum Linkwell {
         // A value of the wrong shape reads as absent; judging the manifest now would repeat
         // each such problem as a "missing key", so shape errors are reported on their own.
         guard !diagnostics.hasErrors else { return finish() }
+        // The data files' first rows are read meanwhile: validation and the site's build are a
+        // few milliseconds on one core, at the start of every build and `check`.
+        if prefetchingRows { prefetched = ItemRowsPrefetch.start(items: raw.pageTypes.compactMap { $0.items?.value }, project: project) }
         diagnostics += Validation.validate(raw)
         guard !diagnostics.hasErrors else { return finish() }
 
@@ -65,7 +68,6 @@ package enum Linkwell {
             diagnostics.append(error.diagnostic)
             return finish()
         }
-        if prefetchingRows { prefetched = ItemRowsPrefetch.start(site: site, project: project) }
         let loaded = loadTemplates(site: site, project: project, folder: templatesFolder)
         diagnostics += loaded.diagnostics
         guard let pageTemplates = loaded.templates else { return finish(site) }
