@@ -68,17 +68,26 @@ package struct OutputFolder {
         }
         let tally = counting.tally
         let existing = tally.files
-        // The pages `comparer` read were not `fstat`ed: one that is not a regular file (a FIFO
-        // that gave the page's bytes) is drift however it read.
-        for path in tally.special where produced.contains(BuildRecord.hash(path)) && !changes.contains(where: { $0.path == path }) {
-            changes.append(OutputChange(kind: .changed, path: path))
+        // An entry that is not a regular file is never what a build writes, so it is drift
+        // whatever was read through it, and listed whatever the counts say: a page `comparer`
+        // read without an `fstat` (a FIFO that gave the page's bytes), or a link in place of a
+        // page folder, through which its pages read the same (and are counted as there).
+        var special: Set<String> = []
+        for path in tally.special {
+            special.insert(path)
+            if !produced.contains(BuildRecord.hash(path)) {
+                changes.append(OutputChange(kind: .removed, path: path))
+            } else if !changes.contains(where: { $0.path == path }) {
+                changes.append(OutputChange(kind: .changed, path: path))
+            }
         }
-        if existing > existed {
-            let removed = FileTree.paths(root, notIn: produced)
+        let unlisted = existing - existed - changes.count { $0.kind == .removed }
+        if unlisted > 0 {
+            let removed = FileTree.paths(root, notIn: produced).filter { !special.contains($0) }
             changes += removed.map { OutputChange(kind: .removed, path: $0) }
             // Two paths with one hash could hide a removed file from the list, never from the count.
-            if removed.count < existing - existed {
-                changes.append(OutputChange(kind: .removed, path: "(\(existing - existed - removed.count) more)"))
+            if removed.count < unlisted {
+                changes.append(OutputChange(kind: .removed, path: "(\(unlisted - removed.count) more)"))
             }
         }
         return (changes.sorted { $0.path < $1.path }, count)
@@ -97,9 +106,8 @@ package struct OutputFolder {
     /// the folder is read on every core that renders: a batch of pages at a time, with one
     /// buffer, each page opened relative to its own folder (`Subfolders`).
     /// Only for files `changes` then takes (each file's bytes are let go once compared): a file
-    /// is read without an `fstat`
-    /// (`FileReader.compareTypesWalked`), and the walk `changes` waits for finds every entry
-    /// that is not a regular file.
+    /// is read without an `fstat` (`FileReader.compareTypesWalked`), and the walk `changes`
+    /// waits for finds every entry that is not a regular file.
     package func comparer() throws -> @Sendable (inout [OutputFile]) -> Void {
         let folder = FolderDescriptor(try resolvedRoot())
         return { files in
@@ -145,6 +153,7 @@ package struct OutputFolder {
         do {
             try produce { file in try writer.add(file) }
             try writer.finishWriting()
+            if let counting { try refuseLinkedFolders(counting.tally.special, in: root) }
             let existing = counting?.value ?? -1
             writer.summary.removed = max(existing, 0) - writer.existed
             if writer.summary.isEmpty, existing >= 0 { return (writer.summary, writer.count) }
@@ -169,6 +178,20 @@ package struct OutputFolder {
             SwapPause.announce("swapped")
         }
         return (writer.summary, writer.count)
+    }
+
+    /// A link to a folder inside the output (found by the walk among the entries that are not
+    /// regular files): the files a build compares through it read the same, so they are neither
+    /// written nor counted as missing, and a build that removed the link would lose them. Said
+    /// before anything changes, for the user to remove; `check` lists it as drift.
+    private func refuseLinkedFolders(_ special: [String], in root: String) throws {
+        for entry in special {
+            var info = stat()
+            guard stat(root + "/" + entry, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { continue }
+            throw OutputFolderError(
+                "'\(entry)' in '\(path)' is a link to a folder: a build writes only files and folders of its own, and would write through it; remove the link and build again"
+            )
+        }
     }
 
     /// Whether a build was killed while it replaced files: its journal is still beside the folder

@@ -31,13 +31,20 @@ import Testing
         #expect(workspace.snapshot().isEmpty)
     }
 
+    /// A FIFO put in place of `file` (in the workspace's `Output/`): its path and the bytes the
+    /// build wrote there.
+    private func fifo(inPlaceOf file: String, in workspace: borrowing Workspace) throws -> (path: String, built: Data) {
+        let path = workspace.url.appendingPathComponent("Output/\(file)").path
+        let built = try Data(contentsOf: URL(fileURLWithPath: path))
+        unlink(path)
+        #expect(mkfifo(path, 0o644) == 0)
+        return (path, built)
+    }
+
     @Test func aFIFOOrALinkInsideTheOutputIsDriftThatTheNextBuildReplaces() throws {
         let workspace = try Workspace.bundled()
         #expect(try workspace.run("build").status == 0)
-        let robots = workspace.url.appendingPathComponent("Output/m.example.com/robots.txt").path
-        let built = try Data(contentsOf: URL(fileURLWithPath: robots))
-        unlink(robots)
-        #expect(mkfifo(robots, 0o644) == 0)
+        let (robots, built) = try fifo(inPlaceOf: "m.example.com/robots.txt", in: workspace)
         // A link to a file with the very bytes the build would write is still not what it writes.
         let aasa = workspace.url.appendingPathComponent("Output/mlink.example.com/apple-app-site-association").path
         let copy = workspace.url.appendingPathComponent("aasa-copy").path
@@ -91,10 +98,7 @@ import Testing
     @Test func aFIFOThatGivesThePagesBytesIsDrift() throws {
         let workspace = try Workspace.bundled()
         #expect(try workspace.run("build").status == 0)
-        let alex = workspace.url.appendingPathComponent("Output/m.example.com/u/alex.html").path
-        let page = try Data(contentsOf: URL(fileURLWithPath: alex))
-        unlink(alex)
-        #expect(mkfifo(alex, 0o644) == 0)
+        let (alex, page) = try fifo(inPlaceOf: "m.example.com/u/alex.html", in: workspace)
         // Open for reading and writing, so the open does not wait for a reader and the pipe keeps
         // the bytes (a page is far below its 64 KB) for `check` to read.
         let pipe = open(alex, O_RDWR | O_NONBLOCK)
@@ -105,6 +109,40 @@ import Testing
         let check = try workspace.run("check")
         #expect(check.status == 1)
         #expect(check.standardOutput == "changed: m.example.com/u/alex.html\n", "\(check.standardError)")
+    }
+
+    /// A link in place of a page folder, to a copy of it: its pages read the same through it, and
+    /// neither `check` (with or without a build record) nor a build takes it for the folder —
+    /// `check` lists the link, a build refuses with what to do and leaves everything as it was.
+    @Test func aLinkInPlaceOfAPageFolderIsDriftThatABuildRefuses() throws {
+        let workspace = try Workspace.bundled()
+        #expect(try workspace.run("build").status == 0)
+        let folder = workspace.url.appendingPathComponent("Output/m.example.com/u").path
+        let copy = workspace.url.appendingPathComponent("u-copy").path
+        #expect(rename(folder, copy) == 0)
+        #expect(symlink(copy, folder) == 0)
+        let withRecord = try workspace.run("check")
+        #expect(withRecord.status == 1)
+        #expect(withRecord.standardOutput == "removed: m.example.com/u\n", "\(withRecord.standardError)")
+        try? FileManager.default.removeItem(at: workspace.url.appendingPathComponent(".test-cache"))
+        let withoutRecord = try workspace.run("check")
+        #expect(withoutRecord.standardOutput == "removed: m.example.com/u\n", "\(withoutRecord.standardError)")
+        let snapshot = workspace.snapshot()
+        let build = try workspace.run("build")
+        #expect(build.status == 1)
+        #expect(
+            build.standardError
+                == "linkwell: error: 'm.example.com/u' in 'Output' is a link to a folder: a build writes only files and folders of its own, and would write through it; remove the link and build again\n"
+        )
+        let after = workspace.snapshot()
+        #expect(
+            after.mapValues(\.contents) == snapshot.mapValues(\.contents) && after.mapValues(\.modified) == snapshot.mapValues(\.modified))
+        #expect(workspace.leftovers().isEmpty)
+        var info = stat()
+        #expect(lstat(folder, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK)
+        unlink(folder)
+        #expect(try workspace.run("build").status == 0)
+        #expect(try workspace.run("check").status == 0)
     }
 
     @Test func anItemPathNoFileSystemCanHoldIsAnErrorAtItsRow() throws {
