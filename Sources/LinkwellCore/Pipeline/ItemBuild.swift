@@ -83,11 +83,10 @@ package enum ItemBuild {
             read.reverse()
             while let next = read.popLast() ?? reader.next() {
                 let row: ItemRow
-                switch consume next {
-                case .failure(let problem):
-                    diagnostics.append(problem)
+                // Moved out (`get` consumes): a pattern that binds the row copied it.
+                do { row = try next.get() } catch {
+                    diagnostics.append(error)
                     continue
-                case .success(let read): row = read
                 }
                 let problems = problems(of: row, page: page, routing: routing, primaryHost: primary, seen: &seen)
                 diagnostics += problems.filter { $0.code.map { !page.acceptedWarnings.contains($0.rawValue) } ?? true }
@@ -190,7 +189,13 @@ package enum ItemBuild {
             let proof = proof
             let inspect = inspect
             return { batch in
-                var rendered = batch.rows.flatMap { pages.itemPages(of: pageTypes[$0.page], item: $0.row, build: build, proof: proof) }
+                // Appended in place: an array per row, copied into the batch's and destroyed, cost
+                // a copy and a release of each page.
+                var rendered: [OutputFile] = []
+                rendered.reserveCapacity(batch.rows.count * 2)
+                for queued in batch.rows {
+                    pages.appendItemPages(of: pageTypes[queued.page], item: queued.row, build: build, proof: proof, to: &rendered)
+                }
                 inspect?(&rendered)
                 batch.finished(rendered)
             }
@@ -208,7 +213,14 @@ package enum ItemBuild {
                 while !batch.isDone, let spare = inFlight.reversed().first(where: { $0.claim() }) { render(spare) }
             }
             batch.done.wait()
-            for file in batch.pages.withLock({ $0 }) {
+            // Taken from the batch and from the end of a reversed array: each page is moved to
+            // `emit`, not copied out of an array that is then destroyed.
+            var files = batch.pages.withLock { pages in
+                defer { pages = [] }
+                return pages
+            }
+            files.reverse()
+            while let file = files.popLast() {
                 try emit(file)
                 countPage(at: file.path)
             }

@@ -34,16 +34,22 @@ package struct ItemRows: IteratorProtocol {
     /// every later row meaningless).
     package mutating func next() -> Result<ItemRow, Diagnostic>? {
         guard !failed else { return nil }
-        var result = format == .csv ? nextCSVRow() : nextJSONRow()
-        if case .success(let row) = result, let problem = Self.unprintable(row) { result = .failure(problem) }
+        let result = format == .csv ? nextCSVRow() : nextJSONRow()
         if case .failure = result { failed = true }
         return result
+    }
+
+    /// The row read, or its first unprintable field (`unprintable`): checked before it is
+    /// wrapped, since taking a row out of a `Result` to look at it copied the whole row.
+    private static func checked(_ row: consuming ItemRow) -> Result<ItemRow, Diagnostic> {
+        if let problem = unprintable(row) { return .failure(problem) }
+        return .success(row)
     }
 
     /// A field holding a control character (but tab and line breaks), a line or paragraph
     /// separator or a non-character, which a page would carry raw (NUL, ESC, NEL, U+2028):
     /// refused at its row, naming the field.
-    private static func unprintable(_ row: ItemRow) -> Diagnostic? {
+    private static func unprintable(_ row: borrowing ItemRow) -> Diagnostic? {
         // Nearly every field is printable ASCII, which its bytes show without a walk of scalars;
         // the keys are sorted (for the first bad field, the same on every run) only when one fails.
         func printableASCII(_ value: String) -> Bool {
@@ -91,7 +97,7 @@ package struct ItemRows: IteratorProtocol {
                     .error(ItemFileProblem.fieldCount(record.texts.count, columns: header.names.list.count), at: at(record.line, 1)))
             }
             let fields = ItemFields(names: header.names, values: record.texts)
-            return .success(
+            return Self.checked(
                 ItemRow(
                     path: record.texts[header.path], fields: fields, location: at(record.line, 1),
                     pathLocation: at(record.line, record.columns[header.path])))
@@ -209,7 +215,7 @@ package struct ItemRows: IteratorProtocol {
                 return .failure(.error(ItemFileProblem.noPathField(fields: names), at: at(line, 1)))
             }
             let column = (source.firstRange(of: "\"path\"").map { source.distance(from: source.startIndex, to: $0.lowerBound) } ?? 0) + 1
-            return .success(ItemRow(path: path, fields: fields, location: at(line, 1), pathLocation: at(line, column)))
+            return Self.checked(ItemRow(path: path, fields: fields, location: at(line, 1), pathLocation: at(line, column)))
         }
     }
 

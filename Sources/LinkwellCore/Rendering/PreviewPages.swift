@@ -148,18 +148,23 @@ package struct PreviewPages: Sendable {
     }
 
     /// One page per host of the item's page type, each at the item's path and with its
-    /// fingerprint; a page `proof` shows to be on disk already is not rendered.
+    /// fingerprint, appended to `pages`; a page `proof` shows to be on disk already is not
+    /// rendered.
     /// `build`: nil for pages without fingerprints (then nothing is proved).
-    func itemPages(of type: ItemPageType, item: ItemRow, build: PageFingerprint?, proof: (any PageProof)?) -> [OutputFile] {
+    func appendItemPages(
+        of type: ItemPageType, item: ItemRow, build: PageFingerprint?, proof: (any PageProof)?, to pages: inout [OutputFile]
+    ) {
         let row = build?.row(type.page.name, item)
-        return type.hosts.map { setup in
+        for setup in type.hosts {
             let path = PagePaths.itemPage(host: setup.host.host, path: item.path)
             let fingerprint = row?.page(host: setup.host.host)
             if let proof, let fingerprint, proof.isCurrent(path, fingerprint: fingerprint) {
-                return .unchanged(path, fingerprint: fingerprint)
+                pages.append(.unchanged(path, fingerprint: fingerprint))
+            } else {
+                pages.append(
+                    OutputFile(
+                        path: path, bytes: render(page: type.page, host: setup.host, item: item, setup: setup), fingerprint: fingerprint))
             }
-            return OutputFile(
-                path: path, bytes: render(page: type.page, host: setup.host, item: item, setup: setup), fingerprint: fingerprint)
         }
     }
 
