@@ -27,7 +27,8 @@ __attribute__((constructor)) static void linkwell_one_malloc_arena_for_match(int
 // time: a record-less `check` of 10,000 rows made 930 mprotect calls (17 so), 2,450 page faults
 // (2,020), and took 0.97-0.98x the time, a fresh build 0.96-0.98x (interleaved pairs with
 // GLIBC_TUNABLES=glibc.malloc.top_pad=16777216), for 1-1.5 MB more at its peak (address space is
-// reserved, not touched). A top pad set in the environment wins.
+// reserved, not touched). With MALLOC_TOP_PAD_ or GLIBC_TUNABLES in the environment (either may
+// set the top pad) glibc's own settings stand.
 __attribute__((constructor)) static void linkwell_heap_growth_for_item_pages(int argc, char **argv, char **envp) {
     (void)envp;
     if (argc < 2 || getenv("MALLOC_TOP_PAD_") != NULL || getenv("GLIBC_TUNABLES") != NULL) return;

@@ -153,7 +153,7 @@ package struct OutputFolder {
         do {
             try produce { file in try writer.add(file) }
             try writer.finishWriting()
-            if let counting { try refuseLinkedFolders(counting.tally.special, in: root) }
+            if let counting { try refuseLinkedFolders(counting.tally.special.filter { !writer.produces($0) }, in: root) }
             let existing = counting?.value ?? -1
             writer.summary.removed = max(existing, 0) - writer.existed
             if writer.summary.isEmpty, existing >= 0 { return (writer.summary, writer.count) }
@@ -180,10 +180,11 @@ package struct OutputFolder {
         return (writer.summary, writer.count)
     }
 
-    /// A link to a folder inside the output (found by the walk among the entries that are not
-    /// regular files): the files a build compares through it read the same, so they are neither
-    /// written nor counted as missing, and a build that removed the link would lose them. Said
-    /// before anything changes, for the user to remove; `check` lists it as drift.
+    /// A link to a folder inside the output where a build writes no file of its own (found by the
+    /// walk among the entries that are not regular files): the files a build compares through it
+    /// read the same, so they are neither written nor counted as missing, and a build that
+    /// removed the link would lose them. Said before anything changes, for the user to remove;
+    /// `check` lists it as drift. (A link where a build writes a file is replaced by that file.)
     private func refuseLinkedFolders(_ special: [String], in root: String) throws {
         for entry in special {
             var info = stat()
@@ -262,6 +263,11 @@ private struct StagingWriter {
     let inPlace: Bool
     /// In place: every produced path's hash, to find the files a build removes.
     private var produced: Set<UInt64> = []
+
+    /// In place: whether `path` is (by its hash) one of the files produced so far.
+    func produces(_ path: String) -> Bool {
+        produced.contains(BuildRecord.hash(path))
+    }
 
     init(root: String, staging: String, record: BuildRecord.Draft?) {
         self.root = root

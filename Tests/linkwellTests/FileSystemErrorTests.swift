@@ -143,6 +143,13 @@ import Testing
         unlink(folder)
         #expect(try workspace.run("build").status == 0)
         #expect(try workspace.run("check").status == 0)
+        // A link to a folder where a build writes a file is replaced by the file.
+        let robots = workspace.url.appendingPathComponent("Output/m.example.com/robots.txt").path
+        unlink(robots)
+        #expect(symlink(copy, robots) == 0)
+        #expect(try workspace.run("check").standardOutput == "changed: m.example.com/robots.txt\n")
+        #expect(try workspace.run("build").status == 0)
+        #expect(lstat(robots, &info) == 0 && info.st_mode & S_IFMT == S_IFREG)
     }
 
     @Test func anItemPathNoFileSystemCanHoldIsAnErrorAtItsRow() throws {
