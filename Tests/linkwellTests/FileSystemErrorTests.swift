@@ -41,15 +41,22 @@ import Testing
         return (path, built)
     }
 
+    /// `file` (in the workspace's `Output/`) moved out of it, and a symbolic link to it put in its
+    /// place: the link's path and where it points.
+    private func link(inPlaceOf file: String, in workspace: borrowing Workspace) -> (path: String, target: String) {
+        let path = workspace.url.appendingPathComponent("Output/\(file)").path
+        let target = workspace.url.appendingPathComponent(file.replacingOccurrences(of: "/", with: "-") + "-copy").path
+        #expect(rename(path, target) == 0)
+        #expect(symlink(target, path) == 0)
+        return (path, target)
+    }
+
     @Test func aFIFOOrALinkInsideTheOutputIsDriftThatTheNextBuildReplaces() throws {
         let workspace = try Workspace.bundled()
         #expect(try workspace.run("build").status == 0)
         let (robots, built) = try fifo(inPlaceOf: "m.example.com/robots.txt", in: workspace)
         // A link to a file with the very bytes the build would write is still not what it writes.
-        let aasa = workspace.url.appendingPathComponent("Output/mlink.example.com/apple-app-site-association").path
-        let copy = workspace.url.appendingPathComponent("aasa-copy").path
-        #expect(rename(aasa, copy) == 0)
-        #expect(symlink(copy, aasa) == 0)
+        let (aasa, _) = link(inPlaceOf: "mlink.example.com/apple-app-site-association", in: workspace)
 
         let check = try workspace.run("check")
         #expect(check.status == 1)
@@ -70,13 +77,8 @@ import Testing
         let workspace = try Workspace.bundled()
         #expect(try workspace.run("build").status == 0)
         let output = workspace.url.appendingPathComponent("Output")
-        let alex = output.appendingPathComponent("m.example.com/u/alex.html").path
-        unlink(alex)
-        #expect(mkfifo(alex, 0o644) == 0)
-        let sam = output.appendingPathComponent("m.example.com/u/sam.html").path
-        let copy = workspace.url.appendingPathComponent("sam-copy.html").path
-        #expect(rename(sam, copy) == 0)
-        #expect(symlink(copy, sam) == 0)
+        _ = try fifo(inPlaceOf: "m.example.com/u/alex.html", in: workspace)
+        _ = link(inPlaceOf: "m.example.com/u/sam.html", in: workspace)
         let mirror = output.appendingPathComponent("mlink.example.com/u")
         try FileManager.default.removeItem(at: mirror)
         let cache = workspace.url.appendingPathComponent(".test-cache")
@@ -117,10 +119,7 @@ import Testing
     @Test func aLinkInPlaceOfAPageFolderIsDriftThatABuildRefuses() throws {
         let workspace = try Workspace.bundled()
         #expect(try workspace.run("build").status == 0)
-        let folder = workspace.url.appendingPathComponent("Output/m.example.com/u").path
-        let copy = workspace.url.appendingPathComponent("u-copy").path
-        #expect(rename(folder, copy) == 0)
-        #expect(symlink(copy, folder) == 0)
+        let (folder, copy) = link(inPlaceOf: "m.example.com/u", in: workspace)
         let withRecord = try workspace.run("check")
         #expect(withRecord.status == 1)
         #expect(withRecord.standardOutput == "removed: m.example.com/u\n", "\(withRecord.standardError)")
