@@ -130,6 +130,43 @@ package struct BuildRecord: PageProof {
         if output.failed || rename(temporary, file) != 0 { unlink(temporary) }
     }
 
+    /// The record again after a build in place that proved most of its pages with this record,
+    /// without walking the folder: a proved page's file was not touched by the build (only
+    /// changed, added and removed files move), so it keeps the identity it was proved with; the
+    /// build's other pages, `unproved` (by path), are `lstat`ed now. `pages` as for
+    /// `write(root:pages:)`. The walk stat'ed every page — a one-row change's build cost 1.5× a
+    /// build with nothing changed. A file edited while the build ran gets a new status-change
+    /// time, so the identity carried over no longer matches it: it is compared, never proved.
+    package func rewrite(pages sorted: [(path: UInt64, fingerprint: PageFingerprint)], unproved: [String]) {
+        guard let file = Self.file(for: root) else { return }
+        var fresh: [UInt64: UInt64] = [:]
+        for path in unproved { if let identity = Self.identity(root + "/" + path) { fresh[Self.hash(path)] = identity } }
+        var bytes = Self.magic
+        bytes.reserveCapacity(Self.magic.count + 32 * sorted.count)
+        for page in sorted {
+            if let identity = fresh[page.path] {
+                Self.appendEntry(path: page.path, fingerprint: page.fingerprint, identity: identity, to: &bytes)
+                continue
+            }
+            // Proved by this record: its entry, the same fingerprint (else it was not proved).
+            var low = 0
+            var high = entries.count
+            while low < high {
+                let middle = (low + high) / 2
+                if entries[middle].path < page.path { low = middle + 1 } else { high = middle }
+            }
+            guard low < entries.count, entries[low].path == page.path, entries[low].high == page.fingerprint.high,
+                entries[low].low == page.fingerprint.low
+            else { continue }
+            Self.appendEntry(path: page.path, fingerprint: page.fingerprint, identity: entries[low].file, to: &bytes)
+        }
+        let temporary = file + ".\(getpid())"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return }
+        let written = writeAll(descriptor, bytes)
+        if close(descriptor) != 0 || !written || rename(temporary, file) != 0 { unlink(temporary) }
+    }
+
     /// One entry as the record file holds it: four little-endian words.
     static func appendEntry(path: UInt64, fingerprint: PageFingerprint, identity: UInt64, to bytes: inout [UInt8]) {
         for word in [path, fingerprint.high, fingerprint.low, identity] {

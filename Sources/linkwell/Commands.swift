@@ -23,18 +23,35 @@ struct BuildCommand: ParsableCommand {
         let log = record == nil ? nil : BuildRecord.PageLog(root: root)
         let draft = record == nil ? nil : BuildRecord.Draft(root: root)
         var proved = 0
+        // The pages the record did not prove, by path, while they are few: the record is then
+        // written again from the proved pages' identities and these files' (a one-row change
+        // costs its pages, not a walk of the folder); past the limit, the folder is walked.
+        var unproved: [String] = []
+        var unprovedOverflowed = false
         let (summary, count) = try folder.replace(record: draft) { emit in
             try Console.produce(result, manifestOptions, record: record) { file in
                 if let fingerprint = file.fingerprint {
                     log?.append(file.path, fingerprint)
-                    if file.provedUnchanged { proved += 1 }
+                    if file.provedUnchanged {
+                        proved += 1
+                    } else if !unprovedOverflowed {
+                        if unproved.count < 8_192 { unproved.append(file.path) } else { (unproved, unprovedOverflowed) = ([], true) }
+                    }
                 }
                 try emit(file)
             }
         }
         if let record, let log, !(summary.isEmpty && proved == log.count && record.count == log.count) {
             if draft?.commit() != true {
-                if let pages = log.sortedPages() { BuildRecord.write(root: root, pages: pages) } else { BuildRecord.remove(root: root) }
+                if let pages = log.sortedPages() {
+                    if !unprovedOverflowed, record.count > 0 {
+                        record.rewrite(pages: pages, unproved: unproved)
+                    } else {
+                        BuildRecord.write(root: root, pages: pages)
+                    }
+                } else {
+                    BuildRecord.remove(root: root)
+                }
             }
         }
         if summary.isEmpty {

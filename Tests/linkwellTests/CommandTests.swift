@@ -332,28 +332,57 @@ import Testing
         #expect(try workspace.run("build").standardOutput.contains("8 item pages not re-read"))
     }
 
+    /// The workspace's build record, entry by entry (32 bytes each), sorted.
+    private func recordEntries(of workspace: borrowing Workspace) throws -> [[UInt8]] {
+        let records = workspace.url.appendingPathComponent(".test-cache/linkwell")
+        let names = try FileManager.default.contentsOfDirectory(atPath: records.path)
+        #expect(names.count == 1, "\(names)")
+        let bytes = [UInt8](try Data(contentsOf: records.appendingPathComponent(try #require(names.first))))
+        let header = "linkwell build record 1\n".utf8.count
+        #expect(bytes.count > header && (bytes.count - header) % 32 == 0)
+        return stride(from: header, to: bytes.count, by: 32).map { Array(bytes[$0..<$0 + 32]) }.sorted {
+            $0.lexicographicallyPrecedes($1)
+        }
+    }
+
     /// A build into a new folder records each page as its file is created (BuildRecord.Draft);
     /// the record holds what a walk of the folder afterwards would: the same entries.
     @Test func aFreshBuildRecordsWhatAWalkOfTheFolderWould() throws {
         let workspace = try Workspace.bundled()
-        let records = workspace.url.appendingPathComponent(".test-cache/linkwell")
-        func entries() throws -> [[UInt8]] {
-            let names = try FileManager.default.contentsOfDirectory(atPath: records.path)
-            #expect(names.count == 1, "\(names)")
-            let bytes = [UInt8](try Data(contentsOf: records.appendingPathComponent(try #require(names.first))))
-            let header = "linkwell build record 1\n".utf8.count
-            #expect(bytes.count > header && (bytes.count - header) % 32 == 0)
-            return stride(from: header, to: bytes.count, by: 32).map { Array(bytes[$0..<$0 + 32]) }.sorted {
-                $0.lexicographicallyPrecedes($1)
-            }
-        }
         #expect(try workspace.run("build").status == 0)
-        let drafted = try entries()
+        let drafted = try recordEntries(of: workspace)
         #expect(drafted.count == 8)
         // No record: the next build compares every file (none changes) and walks the folder.
-        try FileManager.default.removeItem(at: records)
+        try FileManager.default.removeItem(at: workspace.url.appendingPathComponent(".test-cache/linkwell"))
         #expect(try workspace.run("build").standardOutput == "Output is up to date (\(Fixtures.bundledOutputFiles.count) files)\n")
-        #expect(try entries() == drafted)
+        #expect(try recordEntries(of: workspace) == drafted)
+    }
+
+    /// A build in place after one row changed records its proved pages with the identities they
+    /// were proved with and stats only the pages it did not prove (BuildRecord.rewrite): the
+    /// same entries a walk of the folder gives; and a proved page edited afterwards (its size
+    /// and modification time kept) is still found.
+    @Test func aOneRowBuildRecordsWhatAWalkOfTheFolderWould() throws {
+        let workspace = try Workspace.bundled()
+        #expect(try workspace.run("build").status == 0)
+        let rows = try String(contentsOf: workspace.url.appendingPathComponent("data/profiles.csv"), encoding: .utf8)
+        try workspace.write(rows.replacingOccurrences(of: "Noor on Amora", with: "Noor in Amora"), to: "data/profiles.csv")
+        #expect(try workspace.run("build").standardOutput == "wrote Output: \(Fixtures.bundledOutputFiles.count) files, 2 changed\n")
+        let carried = try recordEntries(of: workspace)
+        #expect(carried.count == 8)
+        let page = workspace.url.appendingPathComponent("Output/m.example.com/u/alex.html")
+        let modified = try #require(try FileManager.default.attributesOfItem(atPath: page.path)[.modificationDate] as? Date)
+        let text = try String(contentsOf: page, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "Alex", with: "Axel").utf8).write(to: page)
+        try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: page.path)
+        #expect(try workspace.run("check").standardOutput == "changed: m.example.com/u/alex.html\n")
+        try Data(text.utf8).write(to: page)
+        // No record: the next build compares every file and walks the folder; the entries are
+        // the carried ones, but alex's (its file was written again since).
+        try FileManager.default.removeItem(at: workspace.url.appendingPathComponent(".test-cache/linkwell"))
+        #expect(try workspace.run("build").standardOutput == "Output is up to date (\(Fixtures.bundledOutputFiles.count) files)\n")
+        let walked = try recordEntries(of: workspace)
+        #expect(walked.count == 8 && Set(walked).subtracting(carried).count == 1)
     }
 
     /// A comment added at the top of the manifest moves every line and changes no page: the
