@@ -179,7 +179,7 @@ package struct BuildRecord: PageProof {
     /// was a twentieth of a fresh build). It holds only when every page went through it — the
     /// build had no output folder, and the staging folder became it whole (a folder's rename
     /// changes no file's identity); a build that moves files one by one into place changes
-    /// their status-change times, and records them with `write` instead.
+    /// their status-change times, and records them with `rewrite` (or `write`) instead.
     package final class Draft: Sendable {
         private let file: String
         /// The entries so far, in an unlinked file (nothing is left behind by a build that is
