@@ -77,18 +77,23 @@ package struct BuildRecord: PageProof {
     }
 
     package func isCurrent(_ path: String, fingerprint: PageFingerprint) -> Bool {
-        guard !entries.isEmpty else { return false }
-        let key = Self.hash(path)
+        guard let entry = entry(Self.hash(path), fingerprint: fingerprint), let identity = Self.identity(root + "/" + path) else {
+            return false
+        }
+        return identity == entry.file
+    }
+
+    /// The entry of the page whose path hashes to `key`, if it holds `fingerprint`.
+    private func entry(_ key: UInt64, fingerprint: PageFingerprint) -> Entry? {
         var low = 0
         var high = entries.count
         while low < high {
             let middle = (low + high) / 2
             if entries[middle].path < key { low = middle + 1 } else { high = middle }
         }
-        guard low < entries.count, entries[low].path == key, entries[low].high == fingerprint.high,
-            entries[low].low == fingerprint.low, let identity = Self.identity(root + "/" + path)
-        else { return false }
-        return identity == entries[low].file
+        guard low < entries.count, entries[low].path == key, entries[low].high == fingerprint.high, entries[low].low == fingerprint.low
+        else { return nil }
+        return entries[low]
     }
 
     /// Records every item page now in the folder (their final identities: after the swap and
@@ -149,16 +154,8 @@ package struct BuildRecord: PageProof {
                 continue
             }
             // Proved by this record: its entry, the same fingerprint (else it was not proved).
-            var low = 0
-            var high = entries.count
-            while low < high {
-                let middle = (low + high) / 2
-                if entries[middle].path < page.path { low = middle + 1 } else { high = middle }
-            }
-            guard low < entries.count, entries[low].path == page.path, entries[low].high == page.fingerprint.high,
-                entries[low].low == page.fingerprint.low
-            else { continue }
-            Self.appendEntry(path: page.path, fingerprint: page.fingerprint, identity: entries[low].file, to: &bytes)
+            guard let entry = entry(page.path, fingerprint: page.fingerprint) else { continue }
+            Self.appendEntry(path: page.path, fingerprint: page.fingerprint, identity: entry.file, to: &bytes)
         }
         let temporary = file + ".\(getpid())"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
