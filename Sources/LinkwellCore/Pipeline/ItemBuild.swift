@@ -193,8 +193,10 @@ package enum ItemBuild {
                 // a copy and a release of each page.
                 var rendered: [OutputFile] = []
                 rendered.reserveCapacity(batch.rows.count * 2)
+                var scratch = ItemPageProgram.Scratch()
                 for queued in batch.rows {
-                    pages.appendItemPages(of: pageTypes[queued.page], item: queued.row, build: build, proof: proof, to: &rendered)
+                    pages.appendItemPages(
+                        of: pageTypes[queued.page], item: queued.row, build: build, proof: proof, to: &rendered, scratch: &scratch)
                 }
                 inspect?(&rendered)
                 batch.finished(rendered)

@@ -55,7 +55,7 @@ struct ItemPageProgram: Sendable {
     /// `constants`, as written and escaped, copied into each page's texts at once (three strings
     /// added per button, and the buttons worked out again, were a tenth of a page; escaping them
     /// for every page, a third of its escaping).
-    private struct Buttons {
+    fileprivate struct Buttons {
         enum Href {
             case openInApp, web, store
             case fixed(Constant)
@@ -88,7 +88,7 @@ struct ItemPageProgram: Sendable {
 
     /// One step: `kind`, the text it names (`texts`' index, or `fieldNames`' after them), and a
     /// range: of `constants` for bytes, of the instructions that follow for a section's body.
-    private struct Instruction {
+    fileprivate struct Instruction {
         enum Kind: UInt8 { case bytes, escaped, raw, slot, whenPresent, whenAbsent, eachButton, noButton, eachPiece, noPiece }
         var kind: Kind
         var text: Int32 = 0
@@ -364,7 +364,24 @@ struct ItemPageProgram: Sendable {
     /// The page of `item` in `frame`. `capacity`: the bytes first set aside for it (a page that
     /// does not fit is written again into twice as many).
     func render(_ frame: PageFrame, item: ItemRow, capacity: Int? = nil) -> TemplateLibrary.Rendered {
-        let page = Page(frame: frame, item: item, fieldNames: fieldNames, showsPieces: showsPieces, buttons: buttons)
+        var scratch = Scratch()
+        return render(frame, item: item, capacity: capacity, scratch: &scratch)
+    }
+
+    /// The same, gathering the item's texts into `scratch`, whose memory the pages of a batch
+    /// share (four arrays made and freed for every page, most of them by another thread, were a
+    /// sixth of gathering its texts).
+    func render(_ frame: PageFrame, item: ItemRow, capacity: Int? = nil, scratch: inout Scratch) -> TemplateLibrary.Rendered {
+        scratch.page.gather(frame: frame, item: item, fieldNames: fieldNames, showsPieces: showsPieces, buttons: buttons)
+        return render(scratch.page, capacity: capacity)
+    }
+
+    /// What `render` keeps from one page to the next.
+    struct Scratch {
+        fileprivate var page = Page()
+    }
+
+    private func render(_ page: borrowing Page, capacity: Int?) -> TemplateLibrary.Rendered {
         // Most pages are their constants and their texts, a few of them escaped or repeated.
         var capacity = max(capacity ?? constants.count + 2 * page.texts.count + 1_024, 1)
         while true {
@@ -395,7 +412,7 @@ struct ItemPageProgram: Sendable {
     }
 
     /// Where a text is in a page's `texts`; `start` is -1 for a text the item does not have.
-    private struct Span {
+    fileprivate struct Span {
         var start: Int32
         var end: Int32
         static let absent = Span(start: -1, end: -1)
@@ -403,7 +420,7 @@ struct ItemPageProgram: Sendable {
     }
 
     /// What one walk over the instructions reads.
-    private struct Run {
+    fileprivate struct Run {
         let instructions: UnsafeBufferPointer<Instruction>
         let constants: UnsafeBufferPointer<UInt8>
         let texts: UnsafeBufferPointer<UInt8>
@@ -420,7 +437,7 @@ struct ItemPageProgram: Sendable {
     /// bytes and never touches a `String` (creating, indexing and releasing substrings was a
     /// third of a page's time). The frame's links are expanded straight into it, and the
     /// buttons' links are where those are.
-    private struct Page {
+    fileprivate struct Page {
         var texts: [UInt8] = []
         /// By text number (`ItemPageProgram.texts`, columns after them); the button's and
         /// piece's members are in `buttons` and `pieces`.
@@ -429,8 +446,13 @@ struct ItemPageProgram: Sendable {
         /// The shown URL's pieces (`PageContext.Link.shown`), inside the canonical link's span.
         var pieces: [Span] = []
 
-        /// The texts of `frame.values(item:)`, in the same order of precedence.
-        init(frame: PageFrame, item: borrowing ItemRow, fieldNames: [String], showsPieces: Bool, buttons: Buttons) {
+        /// The texts of `frame.values(item:)`, in the same order of precedence, in place of the
+        /// last page's (whose arrays' memory is kept).
+        mutating func gather(frame: PageFrame, item: borrowing ItemRow, fieldNames: [String], showsPieces: Bool, buttons: Buttons) {
+            texts.removeAll(keepingCapacity: true)
+            spans.removeAll(keepingCapacity: true)
+            self.buttons.removeAll(keepingCapacity: true)
+            pieces.removeAll(keepingCapacity: true)
             texts.reserveCapacity(2_048)
             spans.reserveCapacity(ItemPageProgram.textCount + fieldNames.count)
             let own = frame.texts(of: item.fields)

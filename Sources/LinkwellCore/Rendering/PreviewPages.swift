@@ -152,7 +152,8 @@ package struct PreviewPages: Sendable {
     /// rendered.
     /// `build`: nil for pages without fingerprints (then nothing is proved).
     func appendItemPages(
-        of type: ItemPageType, item: ItemRow, build: PageFingerprint?, proof: (any PageProof)?, to pages: inout [OutputFile]
+        of type: ItemPageType, item: ItemRow, build: PageFingerprint?, proof: (any PageProof)?, to pages: inout [OutputFile],
+        scratch: inout ItemPageProgram.Scratch
     ) {
         let row = build?.row(type.page.name, item)
         for setup in type.hosts {
@@ -163,7 +164,8 @@ package struct PreviewPages: Sendable {
             } else {
                 pages.append(
                     OutputFile(
-                        path: path, bytes: render(page: type.page, host: setup.host, item: item, setup: setup), fingerprint: fingerprint))
+                        path: path, bytes: render(page: type.page, host: setup.host, item: item, setup: setup, scratch: &scratch),
+                        fingerprint: fingerprint))
             }
         }
     }
@@ -186,12 +188,15 @@ package struct PreviewPages: Sendable {
     /// tests hold a page written again after it did not fit to one that fitted at once.
     func render(page: PageType, host: PageHost, item: ItemRow?, capacity: Int?) -> [UInt8] {
         guard let item, let setup = itemSetups["\(page.name) \(host.host)"] else { return wholeRender(page: page, host: host, item: item) }
-        return render(page: page, host: host, item: item, setup: setup, capacity: capacity)
+        var scratch = ItemPageProgram.Scratch()
+        return render(page: page, host: host, item: item, setup: setup, capacity: capacity, scratch: &scratch)
     }
 
-    private func render(page: PageType, host: PageHost, item: ItemRow, setup: ItemPageSetup, capacity: Int? = nil) -> [UInt8] {
+    private func render(
+        page: PageType, host: PageHost, item: ItemRow, setup: ItemPageSetup, capacity: Int? = nil, scratch: inout ItemPageProgram.Scratch
+    ) -> [UInt8] {
         if let program = setup.program {
-            let rendered = program.render(setup.frame, item: item, capacity: capacity)
+            let rendered = program.render(setup.frame, item: item, capacity: capacity, scratch: &scratch)
             return setup.filled != nil ? rendered.bytes : ContentSecurityPolicy.fill(rendered, templates: templates, site: site)
         }
         if let template = setup.template {
