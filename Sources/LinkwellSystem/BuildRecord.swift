@@ -164,11 +164,11 @@ package struct BuildRecord: PageProof {
         if close(descriptor) != 0 || !written || rename(temporary, file) != 0 { unlink(temporary) }
     }
 
-    /// One entry as the record file holds it: four little-endian words.
-    static func appendEntry(path: UInt64, fingerprint: PageFingerprint, identity: UInt64, to bytes: inout [UInt8]) {
-        for word in [path, fingerprint.high, fingerprint.low, identity] {
-            for index in 0..<8 { bytes.append(UInt8(truncatingIfNeeded: word >> (8 * UInt64(index)))) }
-        }
+    /// One entry as the record file holds it: four little-endian words, appended at once (an
+    /// array of the words and a byte at a time was made for every page a build records).
+    package static func appendEntry(path: UInt64, fingerprint: PageFingerprint, identity: UInt64, to bytes: inout [UInt8]) {
+        let words = (path.littleEndian, fingerprint.high.littleEndian, fingerprint.low.littleEndian, identity.littleEndian)
+        withUnsafeBytes(of: words) { bytes.append(contentsOf: $0) }
     }
 
     /// A record filled while a build creates its pages, from each page's `fstat` taken before

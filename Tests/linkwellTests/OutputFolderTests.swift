@@ -119,4 +119,19 @@ import Testing
             _ = try OutputFolder(path: scratch.output).replace(produce: Self.producing(["a.com/robots.txt": "x\n"]))
         }
     }
+
+    /// A record entry is its four words, each little-endian, in the order the record reads them
+    /// (path, fingerprint high, fingerprint low, file): spelled out byte by byte, so a change to
+    /// how entries are appended cannot change the file's bytes.
+    @Test func aRecordEntryIsFourLittleEndianWords() {
+        var bytes: [UInt8] = [0xAA]
+        BuildRecord.appendEntry(
+            path: 0x0102_0304_0506_0708, fingerprint: PageFingerprint(high: 0x1112_1314_1516_1718, low: 0x2122_2324_2526_2728),
+            identity: 0xF1F2_F3F4_F5F6_F7F8, to: &bytes)
+        #expect(
+            bytes == [
+                0xAA, 0x08, 0x07, 0x06, 0x05, 0x04, 0x03, 0x02, 0x01, 0x18, 0x17, 0x16, 0x15, 0x14, 0x13, 0x12, 0x11,
+                0x28, 0x27, 0x26, 0x25, 0x24, 0x23, 0x22, 0x21, 0xF8, 0xF7, 0xF6, 0xF5, 0xF4, 0xF3, 0xF2, 0xF1,
+            ])
+    }
 }
