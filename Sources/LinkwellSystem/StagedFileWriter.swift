@@ -108,10 +108,15 @@ package struct StagedFileWriter {
             lane.folders.withLock { opened in
                 let folders = opened ?? Subfolders(FolderDescriptor(staging))
                 opened = folders
-                for job in jobs where !failure.isKnownBefore(job.order) {
-                    if let error = Self.create(job, in: folders, staging: staging, root: root, recording: record != nil, entries: &entries)
-                    {
-                        failure.record(error, at: job.order)
+                // Read in place: a loop over the array copied each job, a retain and a release
+                // of its path and bytes, made on the core that rendered them.
+                jobs.withUnsafeBufferPointer { jobs in
+                    for index in jobs.indices where !failure.isKnownBefore(jobs[index].order) {
+                        if let error = Self.create(
+                            jobs[index], in: folders, staging: staging, root: root, recording: record != nil, entries: &entries)
+                        {
+                            failure.record(error, at: jobs[index].order)
+                        }
                     }
                 }
             }

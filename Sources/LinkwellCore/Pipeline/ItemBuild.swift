@@ -216,12 +216,14 @@ package enum ItemBuild {
             }
             batch.done.wait()
             // Taken from the batch and from the end of a reversed array: each page is moved to
-            // `emit`, not copied out of an array that is then destroyed.
+            // `emit`, not copied out of an array that is then destroyed. Reversed in place by
+            // moves (`Array.reverse` swapped by copies: two retains and releases of each page's
+            // bytes and path, made on another core).
             var files = batch.pages.withLock { pages in
                 defer { pages = [] }
                 return pages
             }
-            files.reverse()
+            files.withUnsafeMutableBufferPointer { $0.reverse() }
             while let file = files.popLast() {
                 try emit(file)
                 countPage(at: file.path)
