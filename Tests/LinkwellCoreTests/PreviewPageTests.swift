@@ -65,6 +65,13 @@ import Testing
     /// `ItemPageProgram` when every name in it means the same on every row; each page must be
     /// byte for byte the page the whole template gives.
     @Test func specializedItemPagesEqualTheWholeTemplatesPages() throws {
+        // Sections on a button's members (constants on every page, or the page's links) and on
+        // texts the frame decides for every item: written in or out when compiling.
+        let decided =
+            "{{> head}}{{#buttons}}{{#id}}<{{.}}>{{/id}}{{^label}}no label{{/label}}{{#href}}[{{href}}|{{{.}}}]{{/href}}"
+            + "{{^href}}no link{{/href}}{{#style}}{{style}}{{/style}}{{/buttons}}{{#link.openInApp}}<o {{.}}>{{/link.openInApp}}"
+            + "{{^link.desktop}}no desktop{{/link.desktop}}{{#link.native}}n{{/link.native}}{{#page.description}}d{{/page.description}}"
+            + "{{^page.image}}i{{/page.image}}{{^item.path}}x{{/item.path}}{{#page.title}}t{{/page.title}}"
         let variants: [(template: String?, prefilled: Bool?, compiled: Bool)] = [
             (nil, true, true),
             (
@@ -82,6 +89,7 @@ import Testing
                     + "{{#link.shown}}{{text}}|{{/link.shown}}{{#link}}{{#web}}{{{web}}}{{/web}}{{/link}}",
                 false, true
             ),
+            (decided, false, true),
             // A name more than one level answers: the innermost (`text`: the piece's, not the theme's).
             ("{{> head}}{{#theme}}{{#link.shown}}<{{text}}>{{/link.shown}}{{text}}{{/theme}}", nil, true),
             // A bare name under `{{#item}}` is a column on some rows and not on others: the engine renders it.
@@ -91,6 +99,8 @@ import Testing
             try expectProgramPagesEqualWholePages(
                 template: variant.template, prefilled: variant.prefilled, compiled: variant.compiled)
         }
+        // Where the page type has no web or desktop page: its sections decided the other way.
+        try expectProgramPagesEqualWholePages(template: decided, prefilled: false, compiled: true, webPages: false)
     }
 
     /// Templates made at random from tags of every kind the page context answers, nested at
@@ -105,7 +115,7 @@ import Testing
         ]
         let sections = [
             "page.image", "page.description", "link", "link.shown", "buttons", "item", "item.color", "page", "ios", "isMirror", "link.web",
-            "theme",
+            "theme", "href", "label", "id", "link.openInApp", "link.desktop", "link.native", "page.title", "item.path",
         ]
         func fragment(depth: Int) -> String {
             switch random.below(depth > 2 ? 3 : 5) {
@@ -122,23 +132,31 @@ import Testing
         var compiled = 0
         for _ in 0..<120 {
             let template = "{{> head}}" + (0..<(1 + random.below(6))).map { _ in fragment(depth: 0) }.joined()
-            if try expectProgramPagesEqualWholePages(template: template, prefilled: nil, compiled: nil) { compiled += 1 }
+            if try expectProgramPagesEqualWholePages(template: template, prefilled: nil, compiled: nil, webPages: random.below(2) == 0) {
+                compiled += 1
+            }
         }
         #expect(compiled > 60, "most random templates compile")
     }
 
     /// Builds the item fixture with `template` as its page template (nil: the built-in one) and
     /// holds every item page to the whole template's; returns whether a program wrote them.
+    /// `webPages`: the page type has a web page and a desktop page of its own (else its pages
+    /// have neither link).
     @discardableResult
-    func expectProgramPagesEqualWholePages(template: String?, prefilled: Bool?, compiled: Bool?) throws -> Bool {
+    func expectProgramPagesEqualWholePages(template: String?, prefilled: Bool?, compiled: Bool?, webPages: Bool = true) throws
+        -> Bool
+    {
         let rows =
             "path,title,description,image,color\n/p/1,One <1>,,https://img.example.com/1.png,red\n/p/2,,Two & more,,\n"
             + "/p/3,linkwell-content-security-policy,,,\n"
         // A desktop page of its own, so that no two of a link's members are equal; labels that
         // need escaping (a program escapes its buttons' once for the frame).
-        let desktop = Self.items.replacingOccurrences(
+        let manifestBase =
+            webPages ? Self.items : Self.items.replacingOccurrences(of: "    web: https://www.example.com{path}{query}\n", with: "")
+        let desktop = manifestBase.replacingOccurrences(
             of: "    items: data/p.csv\n",
-            with: "    items: data/p.csv\n    desktop: https://desk.example.com{path}\n"
+            with: "    items: data/p.csv\n" + (webPages ? "    desktop: https://desk.example.com{path}\n" : "")
                 + "    labels:\n      open: \"Open <it> & 'go'\"\n      web: 'Say \"hi\" > web'\n")
         let yaml = desktop.replacingOccurrences(of: "scheme: example\n", with: "scheme: example\ntemplates: T\n")
         var files = ["data/p.csv": rows]

@@ -19,8 +19,12 @@ struct ItemPageProgram: Sendable {
         case path
         /// A column of the row (`item.<column>`, `item.fields.<column>`).
         case field(String)
-        /// A member of the button or shown-URL piece the innermost loop is at.
+        /// A member of the button the innermost `{{#buttons}}` is at: only while compiling, which
+        /// writes each button out (`writingButtonsOut`).
         case buttonID, buttonLabel, buttonHref, buttonStyle
+        /// The store link, a button's link on the mirror host's pages.
+        case store
+        /// The text of the shown-URL piece the innermost loop is at.
         case pieceText
     }
 
@@ -31,7 +35,8 @@ struct ItemPageProgram: Sendable {
         case slot
         /// A section on an item text: rendered when the text is there (even empty), or, inverted, when it is not.
         case whenPresent(ItemText, inverted: Bool, [Step])
-        /// `{{#buttons}}` once per button, or, inverted, when there are none.
+        /// `{{#buttons}}` once per button, or, inverted, when there are none (written out when
+        /// compiling: no program holds one).
         case eachButton(inverted: Bool, [Step])
         /// `{{#link.shown}}` once per piece of the shown URL, or, inverted, when there are none.
         case eachPiece(inverted: Bool, [Step])
@@ -47,49 +52,148 @@ struct ItemPageProgram: Sendable {
     private let fieldNames: [String]
     /// Whether any step walks the shown URL's pieces (splitting the URL is skipped otherwise).
     private let showsPieces: Bool
-    /// The frame's buttons, the same for every item (below).
-    private let buttons: Buttons
+    /// Whether any step shows the store link (expanded for each page only then).
+    private let showsStore: Bool
 
     /// An item page's buttons, worked out once for the frame (`PageFrame.buttons`): every item
-    /// has the same links, so the same buttons. Their ids, labels, styles and any fixed link are
-    /// `constants`, as written and escaped, copied into each page's texts at once (three strings
-    /// added per button, and the buttons worked out again, were a tenth of a page; escaping them
-    /// for every page, a third of its escaping).
-    fileprivate struct Buttons {
+    /// has the same links, so the same buttons, and `{{#buttons}}` is written out when compiling,
+    /// once per button (`writingButtonsOut`): their ids, labels, styles and any fixed link become
+    /// constant bytes, as written or escaped, and their links the page's texts they are. (Each
+    /// page walked the loop, looked each member up and copied it: a fifth of its walk.)
+    private struct Buttons {
         enum Href {
             case openInApp, web, store
             case fixed(Constant)
         }
-        /// A text of `constants`, and the same escaped.
+        /// A text, as written and escaped.
         struct Constant {
-            var raw: Range<Int>
-            var escaped: Range<Int>
+            var raw: [UInt8]
+            var escaped: [UInt8]
+
+            init(_ text: String) {
+                raw = Array(text.utf8)
+                escaped = []
+                TemplateLibrary.appendEscaped(text, to: &escaped)
+            }
         }
-        var constants: [UInt8] = []
         var list: [(id: Constant, label: Constant, href: Href, style: Constant)] = []
 
         init(_ frame: PageFrame) {
-            var constants: [UInt8] = []
-            func add(_ text: String) -> Constant {
-                let start = constants.count
-                constants += text.utf8
-                let raw = start..<constants.count
-                TemplateLibrary.appendEscaped(text, to: &constants)
-                return Constant(raw: raw, escaped: raw.upperBound..<constants.count)
-            }
             // Every item has the link a template of the frame makes (`PageFrame.values(item:)`).
             let buttons = frame.buttons(
                 openInApp: frame.openInApp.map { _ in Href.openInApp }, web: frame.web.map { _ in Href.web },
-                store: { frame.store.map { _ in Href.store } }, text: { Href.fixed(add($0)) })
-            list = buttons.map { (add($0.id), add($0.label), $0.href, add($0.style)) }
-            self.constants = constants
+                store: { frame.store.map { _ in Href.store } }, text: { Href.fixed(Constant($0)) })
+            list = buttons.map { (Constant($0.id), Constant($0.label), $0.href, Constant($0.style)) }
+        }
+
+        /// What a member of the button at `index` is on every page: constant bytes (as written or
+        /// escaped), or the page text it is; nil for a text that is not a button's.
+        func member(_ text: ItemText, of index: Int, escaped: Bool) -> Step? {
+            func constant(_ member: Constant) -> Step { .bytes(escaped ? member.escaped : member.raw) }
+            let button = list[index]
+            switch text {
+            case .buttonID: return constant(button.id)
+            case .buttonLabel: return constant(button.label)
+            case .buttonStyle: return constant(button.style)
+            case .buttonHref:
+                switch button.href {
+                case .openInApp: return .text(.openInApp, escaped: escaped)
+                case .web: return .text(.web, escaped: escaped)
+                case .store: return .text(.store, escaped: escaped)
+                case .fixed(let link): return constant(link)
+                }
+            default: return nil
+            }
+        }
+    }
+
+    /// `steps` with every `{{#buttons}}` written out, once per button (or, inverted, once when
+    /// there is none), and each member of a button the constant or the page text it is (the
+    /// innermost loop's button, as the page context answers). A button's member outside any
+    /// loop has no button to be: not compilable (the compiler never makes one).
+    private static func writingButtonsOut(_ steps: [Step], _ buttons: Buttons, at button: Int?) throws(NotCompilable) -> [Step] {
+        var written: [Step] = []
+        for step in steps {
+            switch step {
+            case .eachButton(let inverted, let body):
+                if inverted {
+                    if buttons.list.isEmpty { written += try writingButtonsOut(body, buttons, at: button) }
+                } else {
+                    for index in buttons.list.indices { written += try writingButtonsOut(body, buttons, at: index) }
+                }
+            case .text(let text, let escaped):
+                written.append(try member(text, of: button, in: buttons, escaped: escaped) ?? step)
+            case .whenPresent(let text, let inverted, let body):
+                let body = try writingButtonsOut(body, buttons, at: button)
+                switch try member(text, of: button, in: buttons, escaped: false) {
+                case .bytes?:
+                    // A constant member is there on every page (even empty).
+                    if !inverted { written += body }
+                case .text(let page, _)?: written.append(.whenPresent(page, inverted: inverted, body))
+                default: written.append(.whenPresent(text, inverted: inverted, body))
+                }
+            case .eachPiece(let inverted, let body):
+                written.append(.eachPiece(inverted: inverted, try writingButtonsOut(body, buttons, at: button)))
+            case .bytes, .slot:
+                written.append(step)
+            }
+        }
+        return written
+    }
+
+    /// `steps` with each section on a text the frame decides for every item (its links, and a
+    /// title or description the page type has when a row has none) written in or left out:
+    /// the page walked into it and back for every item.
+    private static func decidingPresence(_ steps: [Step], _ frame: PageFrame) -> [Step] {
+        var decided: [Step] = []
+        for step in steps {
+            switch step {
+            case .whenPresent(let text, let inverted, let body):
+                let body = decidingPresence(body, frame)
+                if let present = presence(of: text, in: frame) {
+                    if present != inverted { decided += body }
+                } else {
+                    decided.append(.whenPresent(text, inverted: inverted, body))
+                }
+            case .eachPiece(let inverted, let body): decided.append(.eachPiece(inverted: inverted, decidingPresence(body, frame)))
+            case .eachButton(let inverted, let body): decided.append(.eachButton(inverted: inverted, decidingPresence(body, frame)))
+            case .bytes, .text, .slot: decided.append(step)
+            }
+        }
+        return decided
+    }
+
+    /// Whether every item page of `frame` has `text` (as `Page.gather` finds it), or nil when it
+    /// differs from row to row.
+    private static func presence(of text: ItemText, in frame: PageFrame) -> Bool? {
+        switch text {
+        case .title, .twitterCard, .canonical, .path: true
+        case .openInApp: frame.openInApp != nil
+        case .web: frame.web != nil
+        case .desktop: frame.desktop != nil
+        case .native: frame.native != nil
+        case .store: frame.store != nil
+        // A row's own where it has one, else the page type's.
+        case .description: frame.page.description != nil ? true : nil
+        case .image: frame.page.image != nil ? true : nil
+        case .field, .buttonID, .buttonLabel, .buttonHref, .buttonStyle, .pieceText: nil
+        }
+    }
+
+    private static func member(_ text: ItemText, of button: Int?, in buttons: Buttons, escaped: Bool) throws(NotCompilable) -> Step? {
+        switch text {
+        case .buttonID, .buttonLabel, .buttonHref, .buttonStyle:
+            guard let button else { throw NotCompilable() }
+            return buttons.member(text, of: button, escaped: escaped)
+        default:
+            return nil
         }
     }
 
     /// One step: `kind`, the text it names (`texts`' index, or `fieldNames`' after them), and a
     /// range: of `constants` for bytes, of the instructions that follow for a section's body.
     fileprivate struct Instruction {
-        enum Kind: UInt8 { case bytes, escaped, raw, slot, whenPresent, whenAbsent, eachButton, noButton, eachPiece, noPiece }
+        enum Kind: UInt8 { case bytes, escaped, raw, slot, whenPresent, whenAbsent, eachPiece, noPiece }
         var kind: Kind
         var text: Int32 = 0
         var start: Int32 = 0
@@ -99,9 +203,12 @@ struct ItemPageProgram: Sendable {
     /// The texts instructions name by number (`Page.text` reads them in this order); columns
     /// come after them.
     private static let texts: [ItemText] = [
-        .title, .description, .image, .twitterCard, .canonical, .openInApp, .web, .desktop, .native, .path, .buttonID, .buttonLabel,
-        .buttonHref, .buttonStyle, .pieceText,
+        .title, .description, .image, .twitterCard, .canonical, .openInApp, .web, .desktop, .native, .path, .store, .pieceText,
     ]
+
+    /// `texts`' numbers of the store link and the shown-URL piece's text (`Page.span`).
+    private static let storeNumber: Int32 = 10
+    private static let pieceTextNumber: Int32 = 11
 
     /// How many texts `texts` names: a number, so pages read no shared array for it.
     private static let textCount = texts.count
@@ -110,13 +217,19 @@ struct ItemPageProgram: Sendable {
     /// `shared`: the frame's context for any row (what does not differ per item is read from it).
     /// `frame`: the frame whose items the program writes (`render` is given the same one).
     static func compile(_ template: MustacheTemplate, shared: PageContext, frame: PageFrame, library: TemplateLibrary) -> ItemPageProgram? {
+        precondition(texts[Int(storeNumber)] == .store && texts[Int(pieceTextNumber)] == .pieceText, "the texts' numbers")
         var stack: [Meaning] = [.root]
-        guard let steps = try? Compiler(shared: shared, library: library).compile(template.nodes, stack: &stack) else { return nil }
+        guard let steps = try? Compiler(shared: shared, library: library).compile(template.nodes, stack: &stack),
+            let written = try? writingButtonsOut(steps, Buttons(frame), at: nil)
+        else { return nil }
         var program = Assembly()
-        program.add(merged(steps))
+        program.add(merged(decidingPresence(written, frame)))
         return ItemPageProgram(
             instructions: program.instructions, constants: program.constants, fieldNames: program.fieldNames,
-            showsPieces: program.instructions.contains { [.eachPiece, .noPiece].contains($0.kind) }, buttons: Buttons(frame))
+            showsPieces: program.instructions.contains { [.eachPiece, .noPiece].contains($0.kind) },
+            showsStore: program.instructions.contains {
+                [.escaped, .raw, .whenPresent, .whenAbsent].contains($0.kind) && $0.text == storeNumber
+            })
     }
 
     /// Steps laid out as instructions.
@@ -137,8 +250,8 @@ struct ItemPageProgram: Sendable {
                     instructions.append(Instruction(kind: .slot))
                 case .whenPresent(let text, let inverted, let body):
                     section(inverted ? .whenAbsent : .whenPresent, text: index(of: text), body)
-                case .eachButton(let inverted, let body):
-                    section(inverted ? .noButton : .eachButton, body)
+                case .eachButton:
+                    preconditionFailure("buttons are written out before assembly")
                 case .eachPiece(let inverted, let body):
                     section(inverted ? .noPiece : .eachPiece, body)
                 }
@@ -372,7 +485,7 @@ struct ItemPageProgram: Sendable {
     /// share (four arrays made and freed for every page, most of them by another thread, were a
     /// sixth of gathering its texts).
     func render(_ frame: PageFrame, item: ItemRow, capacity: Int? = nil, scratch: inout Scratch) -> TemplateLibrary.Rendered {
-        scratch.page.gather(frame: frame, item: item, fieldNames: fieldNames, showsPieces: showsPieces, buttons: buttons)
+        scratch.page.gather(frame: frame, item: item, fieldNames: fieldNames, showsPieces: showsPieces, showsStore: showsStore)
         return render(scratch.page, capacity: capacity)
     }
 
@@ -396,8 +509,7 @@ struct ItemPageProgram: Sendable {
                             page.texts.withUnsafeBufferPointer { texts in
                                 page.run(
                                     Run(instructions: instructions, constants: constants, texts: texts, escaped: escaped),
-                                    0..<instructions.count,
-                                    button: -1, piece: -1, into: &writer)
+                                    0..<instructions.count, piece: -1, into: &writer)
                             }
                         }
                     }
@@ -426,32 +538,28 @@ struct ItemPageProgram: Sendable {
         let texts: UnsafeBufferPointer<UInt8>
         /// By text number: where the page holds the text escaped, once it was written. A page
         /// shows most of its texts escaped two to four times (a title in `<title>`, `og:title` and
-        /// `<h1>`; the canonical link in three tags), and escaping was a tenth of a page's time:
-        /// a repeat copies what was written. A button's link is the text it is (the open-in-app
-        /// or web link); its other members were escaped with the frame's buttons, a piece is
+        /// `<h1>`; the canonical link in three tags; the open-in-app link in a tag and a button),
+        /// and escaping was a tenth of a page's time: a repeat copies what was written. A piece is
         /// escaped where it is shown.
         let escaped: UnsafeMutableBufferPointer<Range<Int>?>
     }
 
     /// An item's texts gathered into one buffer before its steps run: the walk then copies
     /// bytes and never touches a `String` (creating, indexing and releasing substrings was a
-    /// third of a page's time). The frame's links are expanded straight into it, and the
-    /// buttons' links are where those are.
+    /// third of a page's time). The frame's links are expanded straight into it.
     fileprivate struct Page {
         var texts: [UInt8] = []
-        /// By text number (`ItemPageProgram.texts`, columns after them); the button's and
-        /// piece's members are in `buttons` and `pieces`.
+        /// By text number (`ItemPageProgram.texts`, columns after them); the piece's text is in
+        /// `pieces`.
         var spans: [Span] = []
-        var buttons: [ButtonSpans] = []
         /// The shown URL's pieces (`PageContext.Link.shown`), inside the canonical link's span.
         var pieces: [Span] = []
 
         /// The texts of `frame.values(item:)`, in the same order of precedence, in place of the
         /// last page's (whose arrays' memory is kept).
-        mutating func gather(frame: PageFrame, item: borrowing ItemRow, fieldNames: [String], showsPieces: Bool, buttons: Buttons) {
+        mutating func gather(frame: PageFrame, item: borrowing ItemRow, fieldNames: [String], showsPieces: Bool, showsStore: Bool) {
             texts.removeAll(keepingCapacity: true)
             spans.removeAll(keepingCapacity: true)
-            self.buttons.removeAll(keepingCapacity: true)
             pieces.removeAll(keepingCapacity: true)
             texts.reserveCapacity(2_048)
             spans.reserveCapacity(ItemPageProgram.textCount + fieldNames.count)
@@ -469,33 +577,9 @@ struct ItemPageProgram: Sendable {
             spans.append(add(frame.desktop, path: path, frame: frame))
             spans.append(add(frame.native, path: path, frame: frame))
             spans.append(add(item.path))
+            spans.append(showsStore ? add(frame.store, path: path, frame: frame) : .absent)
             while spans.count < ItemPageProgram.textCount { spans.append(.absent) }
             for name in fieldNames { spans.append(add(item.fields[name])) }
-            let constants = Int32(texts.count)
-            texts += buttons.constants
-            func span(_ range: Range<Int>) -> Span {
-                Span(start: constants + Int32(range.lowerBound), end: constants + Int32(range.upperBound))
-            }
-            var store: Span?
-            self.buttons.reserveCapacity(buttons.list.count)
-            for button in buttons.list {
-                var href = Span.absent
-                var escapedHref = Span.absent
-                var hrefText: Int32 = -1
-                switch button.href {
-                case .openInApp: (href, hrefText) = (spans[5], 5)
-                case .web: (href, hrefText) = (spans[6], 6)
-                case .store:
-                    if store == nil { store = add(frame.store, path: path, frame: frame) }
-                    href = store ?? .absent
-                case .fixed(let fixed): (href, escapedHref) = (span(fixed.raw), span(fixed.escaped))
-                }
-                self.buttons.append(
-                    ButtonSpans(
-                        id: span(button.id.raw), label: span(button.label.raw), href: href, style: span(button.style.raw),
-                        escapedID: span(button.id.escaped), escapedLabel: span(button.label.escaped), escapedHref: escapedHref,
-                        escapedStyle: span(button.style.escaped), hrefText: hrefText))
-            }
             if showsPieces {
                 let canonical = spans[4]
                 pieces.reserveCapacity(8)
@@ -519,31 +603,11 @@ struct ItemPageProgram: Sendable {
             return Span(start: Int32(start), end: Int32(texts.count))
         }
 
-        /// A button's members where they are in `texts`, as written and escaped; `hrefText`:
-        /// the number of the page's text its link is, else -1 (the store link, a fixed one).
-        struct ButtonSpans {
-            var id, label, href, style: Span
-            var escapedID, escapedLabel, escapedHref, escapedStyle: Span
-            var hrefText: Int32
+        func span(_ index: Int32, piece: Int) -> Span {
+            index == ItemPageProgram.pieceTextNumber ? pieces[piece] : spans[Int(index)]
         }
 
-        func span(_ index: Int32, button: Int, piece: Int) -> Span {
-            switch index {
-            case 10: buttons[button].id
-            case 11: buttons[button].label
-            case 12: buttons[button].href
-            case 13: buttons[button].style
-            case 14: pieces[piece]
-            default: spans[Int(index)]
-            }
-        }
-
-        /// A button's id, label or style (`span`'s 10, 11, 13) as escaped for the frame.
-        private func escapedMember(_ index: Int32, of button: ButtonSpans) -> Span {
-            index == 10 ? button.escapedID : index == 11 ? button.escapedLabel : button.escapedStyle
-        }
-
-        func run(_ run: Run, _ range: Range<Int>, button: Int, piece: Int, into output: inout PageWriter) {
+        func run(_ run: Run, _ range: Range<Int>, piece: Int, into output: inout PageWriter) {
             var index = range.lowerBound
             while index < range.upperBound {
                 let instruction = run.instructions[index]
@@ -553,37 +617,18 @@ struct ItemPageProgram: Sendable {
                 case .bytes:
                     output.write(UnsafeBufferPointer(rebasing: run.constants[body]))
                 case .escaped, .raw:
-                    let text = span(instruction.text, button: button, piece: piece)
+                    let text = span(instruction.text, piece: piece)
                     guard text.isPresent else { continue }
                     let bytes = UnsafeBufferPointer(rebasing: run.texts[Int(text.start)..<Int(text.end)])
                     guard instruction.kind == .escaped else {
                         output.write(bytes)
                         continue
                     }
-                    let number: Int
-                    switch instruction.text {
-                    case 10, 11, 13:
-                        let escaped = escapedMember(instruction.text, of: buttons[button])
-                        output.write(UnsafeBufferPointer(rebasing: run.texts[Int(escaped.start)..<Int(escaped.end)]))
-                        continue
-                    case 12:
-                        let member = buttons[button]
-                        if member.escapedHref.isPresent {
-                            output.write(
-                                UnsafeBufferPointer(rebasing: run.texts[Int(member.escapedHref.start)..<Int(member.escapedHref.end)]))
-                            continue
-                        }
-                        guard member.hrefText >= 0 else {
-                            output.writeEscaped(bytes)
-                            continue
-                        }
-                        number = Int(member.hrefText)
-                    case 14:
+                    guard instruction.text != ItemPageProgram.pieceTextNumber else {
                         output.writeEscaped(bytes)
                         continue
-                    default:
-                        number = Int(instruction.text)
                     }
+                    let number = Int(instruction.text)
                     if let written = run.escaped[number] {
                         output.writeAgain(written)
                     } else {
@@ -594,21 +639,15 @@ struct ItemPageProgram: Sendable {
                 case .slot:
                     output.slots.append(output.count)
                 case .whenPresent, .whenAbsent:
-                    if span(instruction.text, button: button, piece: piece).isPresent == (instruction.kind == .whenPresent) {
-                        self.run(run, body, button: button, piece: piece, into: &output)
+                    if span(instruction.text, piece: piece).isPresent == (instruction.kind == .whenPresent) {
+                        self.run(run, body, piece: piece, into: &output)
                     }
                     index = body.upperBound
-                case .eachButton:
-                    for each in buttons.indices { self.run(run, body, button: each, piece: piece, into: &output) }
-                    index = body.upperBound
-                case .noButton:
-                    if buttons.isEmpty { self.run(run, body, button: button, piece: piece, into: &output) }
-                    index = body.upperBound
                 case .eachPiece:
-                    for each in pieces.indices { self.run(run, body, button: button, piece: each, into: &output) }
+                    for each in pieces.indices { self.run(run, body, piece: each, into: &output) }
                     index = body.upperBound
                 case .noPiece:
-                    if pieces.isEmpty { self.run(run, body, button: button, piece: piece, into: &output) }
+                    if pieces.isEmpty { self.run(run, body, piece: piece, into: &output) }
                     index = body.upperBound
                 }
             }
