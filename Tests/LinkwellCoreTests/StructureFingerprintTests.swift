@@ -115,6 +115,28 @@ import Testing
         }
     }
 
+    /// A row's fingerprint is the page type's name, its path, then each column's name and value
+    /// in name order, whatever the file's column order (build records on disk hold fingerprints).
+    @Test func aRowsFingerprintIsItsPathAndFieldsInNameOrder() {
+        let seed = PageFingerprint(high: 3, low: 4)
+        let location = SourceLocation(file: "p.csv", line: 2, column: 1)
+        func row(_ names: [String], _ values: [String]) -> ItemRow {
+            ItemRow(
+                path: "/p/1", fields: ItemFields(names: ItemFields.Columns(names), values: values), location: location,
+                pathLocation: location)
+        }
+        var expected = PageFingerprint.Lanes(seed)
+        for piece in ["profile", "/p/1", "image", "https://img.example.com/1.png", "path", "/p/1", "title", "A title that is long"] {
+            expected.add(piece.utf8)
+        }
+        let inOrder = row(["image", "path", "title"], ["https://img.example.com/1.png", "/p/1", "A title that is long"])
+        let shuffled = row(["title", "image", "path"], ["A title that is long", "https://img.example.com/1.png", "/p/1"])
+        #expect(seed.row("profile", inOrder) == expected.value)
+        #expect(seed.row("profile", shuffled) == expected.value)
+        #expect(
+            seed.row("profile", row(["title", "image", "path"], ["Another", "https://img.example.com/1.png", "/p/1"])) != expected.value)
+    }
+
     struct Maybe: Encodable {
         var value: String?
     }

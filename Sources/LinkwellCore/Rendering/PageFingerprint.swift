@@ -30,9 +30,12 @@ package struct PageFingerprint: Sendable, Hashable {
         var hasher = Lanes(self)
         hasher.add(pageType.utf8)
         hasher.add(row.path.utf8)
-        for (key, value) in row.fields.sortedByName {
-            hasher.add(key.utf8)
-            hasher.add(value.utf8)
+        // Read in place, in name order (`sortedByName` made an array of the row's names and
+        // values for every row: a fifth of its fingerprint).
+        let fields = row.fields
+        for index in fields.names.byName {
+            hasher.add(fields.names.list[index].utf8)
+            hasher.add(fields.values[index].utf8)
         }
         return hasher.value
     }
