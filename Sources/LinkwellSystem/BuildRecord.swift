@@ -77,8 +77,11 @@ package struct BuildRecord: PageProof {
     }
 
     package func isCurrent(_ path: String, fingerprint: PageFingerprint) -> Bool {
-        // A build with no record (a new folder, a fresh clone) hashed every page's path to find nothing.
-        guard !entries.isEmpty, let entry = entry(Self.hash(path), fingerprint: fingerprint), let identity = Self.identity(root + "/" + path) else {
+        // A build with no record (a new folder, a fresh clone) hashed every page's path to find
+        // nothing.
+        guard !entries.isEmpty, let entry = entry(Self.hash(path), fingerprint: fingerprint),
+            let identity = Self.identity(root + "/" + path)
+        else {
             return false
         }
         return identity == entry.file
