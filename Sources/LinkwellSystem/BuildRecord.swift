@@ -278,12 +278,10 @@ package struct BuildRecord: PageProof {
         deinit { close(descriptor) }
 
         package func append(_ path: String, _ fingerprint: PageFingerprint) {
-            // Each word's little-endian bytes appended at once (an array of the three words and a
-            // byte at a time cost a fiftieth of a fresh build).
-            func add(_ word: UInt64) { withUnsafeBytes(of: word.littleEndian) { buffer.append(contentsOf: $0) } }
-            add(BuildRecord.hash(path))
-            add(fingerprint.high)
-            add(fingerprint.low)
+            // The three words' little-endian bytes appended at once (an array of the words and a
+            // byte at a time cost a fiftieth of a fresh build; a word at a time, a third of this).
+            let words = (BuildRecord.hash(path).littleEndian, fingerprint.high.littleEndian, fingerprint.low.littleEndian)
+            withUnsafeBytes(of: words) { buffer.append(contentsOf: $0) }
             count += 1
             if buffer.count >= 1 << 16 { flush() }
         }
