@@ -42,10 +42,10 @@ package struct StagedFileWriter {
         init(_ number: Int) { queue = DispatchQueue(label: "linkwell.staged-files.\(number)") }
     }
 
-    /// 128 pages in flight a lane, as in batches of 32 four deep, in half as many hand-overs:
+    /// 128 pages in flight a lane, as batches of 32 four ahead had, in half as many hand-overs:
     /// each was a wake-up of the lane's thread or the caller's (1,160 → 780 context switches a
-    /// fresh build of 20,000 pages; 0.94-0.96x its time, 31 interleaved pairs; batches of 128
-    /// were 0.97x and 5 MB more).
+    /// fresh build of 20,000 pages; 0.94–0.96× its time, 31 interleaved pairs; batches of 128
+    /// were 0.97× and 5 MB more).
     private static let batchSize = 64
     private static let batchesAhead = 2
 

@@ -141,9 +141,9 @@ struct ItemPageProgram: Sendable {
         return written
     }
 
-    /// `steps` with each section on a text the frame decides for every item (its links, and a
-    /// title or description the page type has when a row has none) written in or left out:
-    /// the page walked into it and back for every item.
+    /// `steps` with each section on a text the frame decides for every item (its links, the
+    /// title, and a description or image the page type has for rows that have none) written in
+    /// or left out: the page walked into it and back for every item.
     private static func decidingPresence(_ steps: [Step], _ frame: PageFrame) -> [Step] {
         var decided: [Step] = []
         for step in steps {
@@ -482,8 +482,8 @@ struct ItemPageProgram: Sendable {
     }
 
     /// The same, gathering the item's texts into `scratch`, whose memory the pages of a batch
-    /// share (four arrays made and freed for every page, most of them by another thread, were a
-    /// sixth of gathering its texts).
+    /// share (four arrays made, grown and freed for every page were a sixth of gathering its
+    /// texts).
     func render(_ frame: PageFrame, item: ItemRow, capacity: Int? = nil, scratch: inout Scratch) -> TemplateLibrary.Rendered {
         scratch.page.gather(frame: frame, item: item, fieldNames: fieldNames, showsPieces: showsPieces, showsStore: showsStore)
         return render(scratch.page, capacity: capacity)

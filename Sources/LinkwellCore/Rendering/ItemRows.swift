@@ -19,8 +19,8 @@ package struct ItemRows: IteratorProtocol {
     /// The header row's names, and which is `path`.
     private var header: (names: ItemFields.Columns, path: Int)?
     private var failed = false
-    /// One buffer for every field of every record, emptied for each (one made per record was a
-    /// fifth of its allocations).
+    /// One buffer for every field of every record, emptied for each (a buffer made per record was
+    /// one of its half-dozen allocations).
     private var field: [UInt8] = []
 
     package init(file: String, format: Format, chunks: AnyIterator<[UInt8]>) {

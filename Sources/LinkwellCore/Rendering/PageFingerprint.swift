@@ -31,7 +31,7 @@ package struct PageFingerprint: Sendable, Hashable {
         hasher.add(pageType.utf8)
         hasher.add(row.path.utf8)
         // Read in place, in name order (`sortedByName` made an array of the row's names and
-        // values for every row: a fifth of its fingerprint).
+        // values for every row: about a third of its fingerprint).
         let fields = row.fields
         for index in fields.names.byName {
             hasher.add(fields.names.list[index].utf8)
