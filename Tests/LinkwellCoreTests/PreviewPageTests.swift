@@ -761,14 +761,15 @@ import Testing
     }
 
     /// Item paths that would replace a file every host needs are refused; paths that only
-    /// differ in case, or that Windows cannot hold, are built with a warning.
+    /// differ in case, or that Windows cannot hold, are built with a warning (each case variant
+    /// named beside the first row that had the path).
     @Test func reservedCaseOnlyAndWindowsItemPaths() throws {
         let yaml = Self.items.replacingOccurrences(of: "path: /p/*", with: "path: /*")
         let reserved = Self.build(yaml, ["data/p.csv": "path,title\n/index,I\n/404,N\n/apple-app-site-association,A\n"])
         let items = reserved.diagnostics.filter { $0.contains("item path") }
         #expect(items.count == 3 && items.allSatisfy { $0.contains("error: item path '/") && $0.contains("is reserved") }, "\(items)")
         let warned = Self.build(
-            Self.items, ["data/p.csv": "path,title\n/p/Alex,A\n/p/alex,a\n/p/con.txt,C\n/p/x:y,X\n/p/CONIN$,I\n/p/a*b,S\n"])
+            Self.items, ["data/p.csv": "path,title\n/p/Alex,A\n/p/alex,a\n/p/con.txt,C\n/p/x:y,X\n/p/CONIN$,I\n/p/a*b,S\n/p/ALEX,B\n"])
         #expect(
             warned.diagnostics == [
                 "data/p.csv:3:1: warning: item path '/p/alex' differs from '/p/Alex' only in case; on case-insensitive file systems (macOS, Windows) one page overwrites the other [item-path-case]\ndata/p.csv:2:1: note: '/p/Alex' is here",
@@ -776,6 +777,7 @@ import Testing
                 "data/p.csv:5:1: warning: item path '/p/x:y' has the segment 'x:y', which Windows cannot use as a file name; the output cannot be checked out there [windows-name]",
                 "data/p.csv:6:1: warning: item path '/p/CONIN$' has the segment 'CONIN$', which Windows cannot use as a file name; the output cannot be checked out there [windows-name]",
                 "data/p.csv:7:1: warning: item path '/p/a*b' has the segment 'a*b', which Windows cannot use as a file name; the output cannot be checked out there [windows-name]",
+                "data/p.csv:8:1: warning: item path '/p/ALEX' differs from '/p/Alex' only in case; on case-insensitive file systems (macOS, Windows) one page overwrites the other [item-path-case]\ndata/p.csv:2:1: note: '/p/Alex' is here",
             ])
         #expect(
             warned.files["m.example.com/p/alex.html"] != nil && warned.files["m.example.com/p/Alex.html"] != nil, "warnings still build")

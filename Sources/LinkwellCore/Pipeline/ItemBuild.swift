@@ -379,7 +379,10 @@ package enum ItemBuild {
             return [.error(ItemProblem.relativeImage(image), at: row.location)]
         }
         let folded = path.lowercased()
-        if let earlier = seen[folded] {
+        // Looked up and recorded with one hash of the path (a lookup, then a store, hashed it
+        // twice for every row); the rare path seen before puts the first one back.
+        if let earlier = seen.updateValue(SeenPath(line: row.pathLocation.line, path: path), forKey: folded) {
+            seen[folded] = earlier
             let first = SourceLocation(file: row.pathLocation.file, line: earlier.line, column: row.pathLocation.column)
             if earlier.path == path {
                 return [.error(ItemProblem.duplicatePath(path), at: row.pathLocation, notes: [.firstDefined(at: first)])]
@@ -390,7 +393,6 @@ package enum ItemBuild {
                     notes: [Note("'\(earlier.path)' is here", at: first)], code: .itemPathCase)
             ]
         }
-        seen[folded] = SeenPath(line: row.pathLocation.line, path: path)
         if let windows = segments.windowsReserved {
             return [.warning(ItemProblem.windowsName(path, segment: String(windows)), at: row.pathLocation, code: .windowsName)]
         }
