@@ -52,8 +52,10 @@ struct ItemPageProgram: Sendable {
     private let fieldNames: [String]
     /// Whether any step walks the shown URL's pieces (splitting the URL is skipped otherwise).
     private let showsPieces: Bool
-    /// Whether any step shows the store link (expanded for each page only then).
-    private let showsStore: Bool
+    /// The frame's links some step shows, a bit for each text number (canonical, open-in-app,
+    /// web, desktop, native, store): only those are expanded for each page (the built-in
+    /// template shows no desktop link, and the store link only as a mirror host's button).
+    private let shownLinks: UInt16
 
     /// An item page's buttons, worked out once for the frame (`PageFrame.buttons`): every item
     /// has the same links, so the same buttons, and `{{#buttons}}` is written out when compiling,
@@ -217,20 +219,28 @@ struct ItemPageProgram: Sendable {
     /// `shared`: the frame's context for any row (what does not differ per item is read from it).
     /// `frame`: the frame whose items the program writes (`render` is given the same one).
     static func compile(_ template: MustacheTemplate, shared: PageContext, frame: PageFrame, library: TemplateLibrary) -> ItemPageProgram? {
-        precondition(texts[Int(storeNumber)] == .store && texts[Int(pieceTextNumber)] == .pieceText, "the texts' numbers")
+        precondition(
+            texts[Int(storeNumber)] == .store && texts[Int(pieceTextNumber)] == .pieceText
+                && linkNumbers.map { texts[Int($0)] } == [.canonical, .openInApp, .web, .desktop, .native, .store], "the texts' numbers")
         var stack: [Meaning] = [.root]
         guard let steps = try? Compiler(shared: shared, library: library).compile(template.nodes, stack: &stack),
             let written = try? writingButtonsOut(steps, Buttons(frame), at: nil)
         else { return nil }
         var program = Assembly()
         program.add(merged(decidingPresence(written, frame)))
+        let showsPieces = program.instructions.contains { [.eachPiece, .noPiece].contains($0.kind) }
+        // The canonical link holds the shown URL's pieces.
+        var shownLinks: UInt16 = showsPieces ? 1 << 4 : 0
+        for instruction in program.instructions where [.escaped, .raw, .whenPresent, .whenAbsent].contains(instruction.kind) {
+            if linkNumbers.contains(instruction.text) { shownLinks |= 1 << instruction.text }
+        }
         return ItemPageProgram(
-            instructions: program.instructions, constants: program.constants, fieldNames: program.fieldNames,
-            showsPieces: program.instructions.contains { [.eachPiece, .noPiece].contains($0.kind) },
-            showsStore: program.instructions.contains {
-                [.escaped, .raw, .whenPresent, .whenAbsent].contains($0.kind) && $0.text == storeNumber
-            })
+            instructions: program.instructions, constants: program.constants, fieldNames: program.fieldNames, showsPieces: showsPieces,
+            shownLinks: shownLinks)
     }
+
+    /// `texts`' numbers of the frame's links, which `Page.gather` expands for the item.
+    private static let linkNumbers: [Int32] = [4, 5, 6, 7, 8, storeNumber]
 
     /// Steps laid out as instructions.
     private struct Assembly {
@@ -485,7 +495,7 @@ struct ItemPageProgram: Sendable {
     /// share (four arrays made, grown and freed for every page were a sixth of gathering its
     /// texts).
     func render(_ frame: PageFrame, item: ItemRow, capacity: Int? = nil, scratch: inout Scratch) -> TemplateLibrary.Rendered {
-        scratch.page.gather(frame: frame, item: item, fieldNames: fieldNames, showsPieces: showsPieces, showsStore: showsStore)
+        scratch.page.gather(frame: frame, item: item, fieldNames: fieldNames, showsPieces: showsPieces, shownLinks: shownLinks)
         return render(scratch.page, capacity: capacity)
     }
 
@@ -557,7 +567,7 @@ struct ItemPageProgram: Sendable {
 
         /// The texts of `frame.values(item:)`, in the same order of precedence, in place of the
         /// last page's (whose arrays' memory is kept).
-        mutating func gather(frame: PageFrame, item: borrowing ItemRow, fieldNames: [String], showsPieces: Bool, showsStore: Bool) {
+        mutating func gather(frame: PageFrame, item: borrowing ItemRow, fieldNames: [String], showsPieces: Bool, shownLinks: UInt16) {
             texts.removeAll(keepingCapacity: true)
             spans.removeAll(keepingCapacity: true)
             pieces.removeAll(keepingCapacity: true)
@@ -571,13 +581,16 @@ struct ItemPageProgram: Sendable {
             spans.append(add(own.description))
             spans.append(add(own.image))
             spans.append(add(own.twitterCard))
-            spans.append(add(frame.canonical, path: path, frame: frame))
-            spans.append(add(frame.openInApp, path: path, frame: frame))
-            spans.append(add(frame.web, path: path, frame: frame))
-            spans.append(add(frame.desktop, path: path, frame: frame))
-            spans.append(add(frame.native, path: path, frame: frame))
+            func link(_ number: Int32, _ template: URLTemplate.Compiled?) -> Span {
+                shownLinks & 1 << number != 0 ? add(template, path: path, frame: frame) : .absent
+            }
+            spans.append(link(4, frame.canonical))
+            spans.append(link(5, frame.openInApp))
+            spans.append(link(6, frame.web))
+            spans.append(link(7, frame.desktop))
+            spans.append(link(8, frame.native))
             spans.append(add(item.path))
-            spans.append(showsStore ? add(frame.store, path: path, frame: frame) : .absent)
+            spans.append(link(ItemPageProgram.storeNumber, frame.store))
             while spans.count < ItemPageProgram.textCount { spans.append(.absent) }
             for name in fieldNames { spans.append(add(item.fields[name])) }
             if showsPieces {
