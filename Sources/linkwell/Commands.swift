@@ -26,16 +26,18 @@ struct BuildCommand: ParsableCommand {
         // The pages the record did not prove, by path, while they are few: the record is then
         // written again from the proved pages' identities and these files' (a one-row change
         // costs its pages, not a walk of the folder); past the limit, the folder is walked.
+        // Only a record with entries is written again so: a build with none (a new folder, a
+        // fresh clone) kept 8,192 paths for nothing.
         var unproved: [String] = []
-        var unprovedOverflowed = false
+        var keepsUnproved = (record?.count ?? 0) > 0
         let (summary, count) = try folder.replace(record: draft) { emit in
             try Console.produce(result, manifestOptions, record: record) { file in
                 if let fingerprint = file.fingerprint {
                     log?.append(file.path, fingerprint)
                     if file.provedUnchanged {
                         proved += 1
-                    } else if !unprovedOverflowed {
-                        if unproved.count < 8_192 { unproved.append(file.path) } else { (unproved, unprovedOverflowed) = ([], true) }
+                    } else if keepsUnproved {
+                        if unproved.count < 8_192 { unproved.append(file.path) } else { (unproved, keepsUnproved) = ([], false) }
                     }
                 }
                 try emit(file)
@@ -44,7 +46,7 @@ struct BuildCommand: ParsableCommand {
         if let record, let log, !(summary.isEmpty && proved == log.count && record.count == log.count) {
             if draft?.commit() != true {
                 if let pages = log.sortedPages() {
-                    if !unprovedOverflowed, record.count > 0 {
+                    if keepsUnproved {
                         record.rewrite(pages: pages, unproved: unproved)
                     } else {
                         BuildRecord.write(root: root, pages: pages)

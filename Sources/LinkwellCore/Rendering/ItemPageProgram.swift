@@ -20,7 +20,7 @@ struct ItemPageProgram: Sendable {
         /// A column of the row (`item.<column>`, `item.fields.<column>`).
         case field(String)
         /// A member of the button the innermost `{{#buttons}}` is at: only while compiling, which
-        /// writes each button out (`writingButtonsOut`).
+        /// writes each button out (`specialized`).
         case buttonID, buttonLabel, buttonHref, buttonStyle
         /// The store link, a button's link on the mirror host's pages.
         case store
@@ -59,7 +59,7 @@ struct ItemPageProgram: Sendable {
 
     /// An item page's buttons, worked out once for the frame (`PageFrame.buttons`): every item
     /// has the same links, so the same buttons, and `{{#buttons}}` is written out when compiling,
-    /// once per button (`writingButtonsOut`): their ids, labels, styles and any fixed link become
+    /// once per button (`specialized`): their ids, labels, styles and any fixed link become
     /// constant bytes, as written or escaped, and their links the page's texts they are. (Each
     /// page walked the loop, looked each member up and copied it: a fifth of its walk.)
     private struct Buttons {
@@ -109,60 +109,49 @@ struct ItemPageProgram: Sendable {
         }
     }
 
-    /// `steps` with every `{{#buttons}}` written out, once per button (or, inverted, once when
-    /// there is none), and each member of a button the constant or the page text it is (the
-    /// innermost loop's button, as the page context answers). A button's member outside any
-    /// loop has no button to be: not compilable (the compiler never makes one).
-    private static func writingButtonsOut(_ steps: [Step], _ buttons: Buttons, at button: Int?) throws(NotCompilable) -> [Step] {
+    /// `steps` as every item page of `frame` has them: each `{{#buttons}}` written out, once per
+    /// button (or, inverted, once when there is none), each member of a button the constant or
+    /// the page text it is (the innermost loop's button, as the page context answers), and each
+    /// section on a text the frame decides for every item (its links, the title, and a
+    /// description or image the page type has for rows that have none) written in or left out:
+    /// the page walked into it and back for every item. A button's member outside any loop has
+    /// no button to be: not compilable (the compiler never makes one).
+    private static func specialized(_ steps: [Step], to frame: PageFrame, _ buttons: Buttons, at button: Int?) throws(NotCompilable)
+        -> [Step]
+    {
         var written: [Step] = []
         for step in steps {
             switch step {
             case .eachButton(let inverted, let body):
                 if inverted {
-                    if buttons.list.isEmpty { written += try writingButtonsOut(body, buttons, at: button) }
+                    if buttons.list.isEmpty { written += try specialized(body, to: frame, buttons, at: button) }
                 } else {
-                    for index in buttons.list.indices { written += try writingButtonsOut(body, buttons, at: index) }
+                    for index in buttons.list.indices { written += try specialized(body, to: frame, buttons, at: index) }
                 }
             case .text(let text, let escaped):
                 written.append(try member(text, of: button, in: buttons, escaped: escaped) ?? step)
-            case .whenPresent(let text, let inverted, let body):
-                let body = try writingButtonsOut(body, buttons, at: button)
+            case .whenPresent(var text, let inverted, let body):
+                let body = try specialized(body, to: frame, buttons, at: button)
                 switch try member(text, of: button, in: buttons, escaped: false) {
                 case .bytes?:
                     // A constant member is there on every page (even empty).
                     if !inverted { written += body }
-                case .text(let page, _)?: written.append(.whenPresent(page, inverted: inverted, body))
-                default: written.append(.whenPresent(text, inverted: inverted, body))
+                    continue
+                case .text(let page, _)?: text = page
+                default: break
+                }
+                if let present = presence(of: text, in: frame) {
+                    if present != inverted { written += body }
+                } else {
+                    written.append(.whenPresent(text, inverted: inverted, body))
                 }
             case .eachPiece(let inverted, let body):
-                written.append(.eachPiece(inverted: inverted, try writingButtonsOut(body, buttons, at: button)))
+                written.append(.eachPiece(inverted: inverted, try specialized(body, to: frame, buttons, at: button)))
             case .bytes, .slot:
                 written.append(step)
             }
         }
         return written
-    }
-
-    /// `steps` with each section on a text the frame decides for every item (its links, the
-    /// title, and a description or image the page type has for rows that have none) written in
-    /// or left out: the page walked into it and back for every item.
-    private static func decidingPresence(_ steps: [Step], _ frame: PageFrame) -> [Step] {
-        var decided: [Step] = []
-        for step in steps {
-            switch step {
-            case .whenPresent(let text, let inverted, let body):
-                let body = decidingPresence(body, frame)
-                if let present = presence(of: text, in: frame) {
-                    if present != inverted { decided += body }
-                } else {
-                    decided.append(.whenPresent(text, inverted: inverted, body))
-                }
-            case .eachPiece(let inverted, let body): decided.append(.eachPiece(inverted: inverted, decidingPresence(body, frame)))
-            case .eachButton(let inverted, let body): decided.append(.eachButton(inverted: inverted, decidingPresence(body, frame)))
-            case .bytes, .text, .slot: decided.append(step)
-            }
-        }
-        return decided
     }
 
     /// Whether every item page of `frame` has `text` (as `Page.gather` finds it), or nil when it
@@ -224,10 +213,10 @@ struct ItemPageProgram: Sendable {
                 && linkNumbers.map { texts[Int($0)] } == [.canonical, .openInApp, .web, .desktop, .native, .store], "the texts' numbers")
         var stack: [Meaning] = [.root]
         guard let steps = try? Compiler(shared: shared, library: library).compile(template.nodes, stack: &stack),
-            let written = try? writingButtonsOut(steps, Buttons(frame), at: nil)
+            let written = try? specialized(steps, to: frame, Buttons(frame), at: nil)
         else { return nil }
         var program = Assembly()
-        program.add(merged(decidingPresence(written, frame)))
+        program.add(merged(written))
         let showsPieces = program.instructions.contains { [.eachPiece, .noPiece].contains($0.kind) }
         // The canonical link holds the shown URL's pieces.
         var shownLinks: UInt16 = showsPieces ? 1 << 4 : 0
@@ -277,7 +266,8 @@ struct ItemPageProgram: Sendable {
 
         private mutating func index(of text: ItemText) -> Int32 {
             if let known = ItemPageProgram.texts.firstIndex(of: text) { return Int32(known) }
-            guard case .field(let name) = text else { return 0 }
+            // Every other text is in `texts`: a button's members are written out before assembly.
+            guard case .field(let name) = text else { preconditionFailure("\(text) has no number") }
             if let seen = fieldNames.firstIndex(of: name) { return Int32(ItemPageProgram.texts.count + seen) }
             fieldNames.append(name)
             return Int32(ItemPageProgram.texts.count + fieldNames.count - 1)
