@@ -1,4 +1,5 @@
 import Foundation
+import LinkwellTestSupport
 import Testing
 
 @testable import LinkwellCore
@@ -70,6 +71,57 @@ import Testing
             let ours = JSONText.document(document)
             let foundation = JSONText.encode(Encoded(value: document))
             #expect(ours == foundation, Comment(rawValue: foundation))
+        }
+    }
+
+    /// A page's settings block (`PageConfig.json`) as `JSONEncoder` wrote it before: every page
+    /// type, host and page kind of the bundled site, then the same settings with random strings
+    /// in every field, `apps` present and absent, and random head tags.
+    @Test func pageSettingsAreWrittenAsFoundationWroteThem() throws {
+        let manifest = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("site.yaml"), encoding: .utf8)
+        let site = try #require(Fixtures.buildBundled(manifest).result.site)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        func check(_ config: PageConfig) throws {
+            let foundation = String(decoding: try encoder.encode(config), as: UTF8.self)
+            #expect(JSONText.line(config.jsonValue) == foundation, Comment(rawValue: foundation))
+        }
+        var configs: [PageConfig] = []
+        for page in site.pageTypes {
+            for host in PageHost.all(in: site) {
+                let links = PageLinks(site: site, page: page, host: host)
+                for kind in [nil] + PageKind.allCases.map(Optional.some) {
+                    for urlKnown in [false, true] {
+                        configs.append(PageConfig(site: site, page: page, links: links, kind: kind, urlKnown: urlKnown, host: host.host))
+                    }
+                }
+            }
+        }
+        #expect(configs.contains { $0.apps != nil } && configs.contains { $0.apps == nil } && configs.contains { !$0.head.isEmpty })
+        for config in configs { try check(config) }
+        var random = PropertyTests.Random(state: 0x0C0F_1605)
+        for index in 0..<2_000 {
+            var config = configs[index % configs.count]
+            let text = { (random: inout PropertyTests.Random) in Self.text(&random) }
+            config.role = text(&random)
+            config.primaryHost = text(&random)
+            config.scheme = text(&random)
+            config.allowedHosts = (0..<random.below(3)).map { _ in text(&random) }
+            config.links = PageConfig.Links(
+                openInApp: text(&random), web: text(&random), desktop: text(&random), iPhone: text(&random), android: text(&random),
+                intentPackage: text(&random), native: text(&random))
+            config.head = (0..<random.below(3)).map { _ in
+                PageConfig.HeadTag(element: text(&random), attribute: text(&random), key: text(&random), value: text(&random))
+            }
+            config.clipboard = text(&random)
+            config.nativeAttempt = random.below(2) == 0
+            config.desktopRedirects = random.below(2) == 0
+            switch random.below(3) {
+            case 0: config.apps = nil
+            case 1: config.apps = [:]
+            default: config.apps = ["ios": text(&random), "android": text(&random)]
+            }
+            try check(config)
         }
     }
 }

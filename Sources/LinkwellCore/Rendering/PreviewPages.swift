@@ -311,13 +311,35 @@ struct PageConfig: Encodable {
         self.head = head
     }
 
+    /// The settings as a JSON value: `Encodable`'s fields under the same names, an absent
+    /// `apps` left out as its synthesized encoding leaves it out.
+    var jsonValue: JSONValue {
+        .fields([
+            "role": .string(role), "primaryHost": .string(primaryHost), "scheme": .string(scheme),
+            "allowedHosts": .strings(allowedHosts),
+            "links": .object([
+                "openInApp": .string(links.openInApp), "web": .string(links.web), "desktop": .string(links.desktop),
+                "iPhone": .string(links.iPhone), "android": .string(links.android), "intentPackage": .string(links.intentPackage),
+                "native": .string(links.native),
+            ]),
+            "head": .array(
+                head.map { tag in
+                    .object([
+                        "element": .string(tag.element), "attribute": .string(tag.attribute), "key": .string(tag.key),
+                        "value": .string(tag.value),
+                    ])
+                }),
+            "clipboard": .string(clipboard), "nativeAttempt": .bool(nativeAttempt), "desktopRedirects": .bool(desktopRedirects),
+            "apps": apps.map { .object($0.mapValues(JSONValue.string)) },
+        ])
+    }
+
     /// Compact JSON with `<`, `>` and `&` escaped, so nothing in it can end the `<script>` element.
+    /// Written by `JSONText` as Foundation's encoder writes it (keys sorted, slashes as they are):
+    /// `JSONEncoder` was a third of a one-row build's page rendering, and its generic machinery
+    /// instantiated type metadata on the path every build takes before its first item page.
     var json: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // By bytes: the three are ASCII, never part of another character's UTF-8 (a character
-        // at a time was a fifth of a manifest's build, every route page has one).
-        let encoded = (try? encoder.encode(self)) ?? Data("{}".utf8)
+        let encoded = Array(JSONText.line(jsonValue).utf8)
         var escaped: [UInt8] = []
         escaped.reserveCapacity(encoded.count + 64)
         for byte in encoded {
