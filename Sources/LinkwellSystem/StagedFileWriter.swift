@@ -8,13 +8,17 @@ import Synchronization
     import Darwin
 #endif
 
-/// Creates the staging folder's new files on queues of their own while the build goes on
+/// Creates the staging folder's new files on threads of their own while the build goes on
 /// producing the next ones: on two cores a fresh build was the kernel's write loop and
 /// everything else (reading rows, checking them) one after the other on one thread.
 ///
-/// Each top-level folder (a host) goes to one of two lanes, so files of one folder are created
-/// in order by one thread, and two threads never wait on one folder's lock. Files go out in
-/// batches, and only a few batches wait at a time (memory stays a few pages' worth).
+/// Each top-level folder (a host) belongs to one of two lanes, so files of one folder are
+/// created in order by one thread, and two threads seldom wait on one folder's lock. Files go
+/// out in batches, and only a few batches wait at a time (memory stays a few pages' worth).
+/// A lane whose own batches are written takes the other's oldest waiting one: with room for two
+/// batches a lane, the lane that shared its core with the renderer fell behind, the build waited
+/// for room in it, and the other lane's core idled (0.3 ms of every 1.7 ms, `perf sched`; a
+/// fresh build of 20,000 pages 0.92–0.93× the time, 31 interleaved pairs).
 ///
 /// The failure reported is the first failing file in the build's order, whatever the lanes'
 /// timing (`EarliestFailure`): a lane skips only files that come after a failure already known.
@@ -30,30 +34,84 @@ package struct StagedFileWriter {
         var fingerprint: PageFingerprint?
     }
 
-    private final class Lane: Sendable {
-        let queue: DispatchQueue
-        /// Batches handed over and not yet written.
-        let slots = DispatchSemaphore(value: StagedFileWriter.batchesAhead)
-        /// The lane's open folders, made at its first file (the staging folder exists by then):
-        /// each file is created relative to its own folder (`Subfolders`), not by the staging
-        /// folder's whole path. Only the lane's queue takes the lock.
-        let folders = Mutex<Subfolders?>(nil)
+    /// The lanes' threads and the batches waiting for them, from the first batch to `finish`.
+    private final class Lanes: Sendable {
+        private struct Waiting {
+            /// Each lane's batches, oldest first.
+            var batches: [[[Job]]] = [[], []]
+        }
 
-        init(_ number: Int) { queue = DispatchQueue(label: "linkwell.staged-files.\(number)") }
+        private let waiting = Mutex(Waiting())
+        /// One signal a batch handed over, and one a lane when no more will come.
+        private let ready = DispatchSemaphore(value: 0)
+        /// Batches handed over and not yet written, all lanes together.
+        private let room = DispatchSemaphore(value: StagedFileWriter.batchesInFlight)
+        private let queues = (0..<2).map { DispatchQueue(label: "linkwell.staged-files.\($0)") }
+        private let closed = Atomic<Bool>(false)
+
+        init(write: @escaping @Sendable (_ lane: Int, _ jobs: UnsafeBufferPointer<Job>) -> Void) {
+            for (lane, queue) in queues.enumerated() {
+                queue.async { [self] in
+                    while let jobs = take(lane) {
+                        jobs.withUnsafeBufferPointer { write(lane, $0) }
+                        room.signal()
+                    }
+                }
+            }
+        }
+
+        /// Waits for room, then queues `jobs` on `lane`.
+        func hand(_ jobs: [Job], to lane: Int) {
+            room.wait()
+            waiting.withLock { $0.batches[lane].append(jobs) }
+            ready.signal()
+        }
+
+        /// The lane's oldest batch, else the other lane's; nil once no more will come. Every
+        /// signal is a batch queued before it or a lane's end, and each wake takes at most one
+        /// batch: a wake that finds none took an end.
+        private func take(_ lane: Int) -> [Job]? {
+            ready.wait()
+            return waiting.withLock { waiting in
+                for lane in [lane, 1 - lane] where !waiting.batches[lane].isEmpty { return waiting.batches[lane].removeFirst() }
+                return nil
+            }
+        }
+
+        /// Lets the lanes end once the batches queued are written, and waits for them.
+        func close() {
+            guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+            for _ in queues { ready.signal() }
+            for queue in queues { queue.sync {} }
+        }
     }
 
-    /// 128 pages in flight a lane, as batches of 32 four ahead had, in half as many hand-overs:
-    /// each was a wake-up of the lane's thread or the caller's (1,160 → 780 context switches a
-    /// fresh build of 20,000 pages; 0.94–0.96× its time, 31 interleaved pairs; batches of 128
-    /// were 0.97× and 5 MB more).
+    /// A lane's open folders, made at its first file (the staging folder exists by then): each
+    /// file is created relative to its own folder (`Subfolders`), not by the staging folder's
+    /// whole path. Only the lane's thread takes the lock.
+    private final class LaneFolders: Sendable {
+        let opened = Mutex<Subfolders?>(nil)
+    }
+
+    /// Ends the lanes when the last copy of the writer goes without `finish` (a build that threw
+    /// before it): their threads would wait for batches forever.
+    private final class Closer: Sendable {
+        let lanes: Lanes
+        init(_ lanes: Lanes) { self.lanes = lanes }
+        deinit { lanes.close() }
+    }
+
+    /// 64 pages a batch; four batches in flight, as two a lane were (1,160 → 780 context
+    /// switches a fresh build of 20,000 pages against batches of 32 four ahead a lane; 0.94–0.96×
+    /// its time, 31 interleaved pairs; batches of 128 were 0.97× and 5 MB more).
     private static let batchSize = 64
-    private static let batchesAhead = 2
+    private static let batchesInFlight = 4
 
     /// The output folder, for messages: a file is named where the build puts it.
     package let root: String
     /// Where the files are created.
     package let staging: String
-    private let lanes = [Lane(0), Lane(1)]
+    private var lanes: Closer?
     private let failure = EarliestFailure<OutputFolderError>()
     /// Each lane's files not handed over yet.
     private var batches: [[Job]] = [[], []]
@@ -81,42 +139,45 @@ package struct StagedFileWriter {
 
     /// Waits until every queued file is written; throws the first failure.
     package mutating func finish() throws {
-        for lane in lanes.indices { submit(lane) }
-        for lane in lanes { lane.queue.sync {} }
+        for lane in batches.indices { submit(lane) }
+        lanes?.lanes.close()
+        lanes = nil
         if let first = failure.first { throw first }
     }
 
     /// Files of one top-level folder share a lane; folders take the lanes in turn as they first
     /// come (a site's two mirror hosts, whose item pages alternate, get one each).
     private mutating func lane(of path: String) -> Int {
-        folders.number(of: path) % lanes.count
+        folders.number(of: path) % batches.count
     }
 
-    private mutating func submit(_ number: Int) {
-        guard !batches[number].isEmpty else { return }
-        let jobs = batches[number]
-        batches[number] = []
-        let lane = lanes[number]
+    private mutating func submit(_ lane: Int) {
+        guard !batches[lane].isEmpty else { return }
+        let jobs = batches[lane]
+        batches[lane] = []
+        if lanes == nil { lanes = Closer(Lanes(write: writer())) }
+        lanes?.lanes.hand(jobs, to: lane)
+    }
+
+    /// What a lane does with a batch.
+    private func writer() -> @Sendable (Int, UnsafeBufferPointer<Job>) -> Void {
         let failure = failure
         let root = root
         let staging = staging
         let record = record
-        lane.slots.wait()
-        lane.queue.async {
-            defer { lane.slots.signal() }
+        let folders = [LaneFolders(), LaneFolders()]
+        return { lane, jobs in
             var entries: [UInt8] = []
-            lane.folders.withLock { opened in
+            folders[lane].opened.withLock { opened in
                 let folders = opened ?? Subfolders(FolderDescriptor(staging))
                 opened = folders
                 // Read in place: a loop over the array copied each job, a retain and a release
                 // of its path and bytes, made on the core that rendered them.
-                jobs.withUnsafeBufferPointer { jobs in
-                    for index in jobs.indices where !failure.isKnownBefore(jobs[index].order) {
-                        if let error = Self.create(
-                            jobs[index], in: folders, staging: staging, root: root, recording: record != nil, entries: &entries)
-                        {
-                            failure.record(error, at: jobs[index].order)
-                        }
+                for index in jobs.indices where !failure.isKnownBefore(jobs[index].order) {
+                    if let error = Self.create(
+                        jobs[index], in: folders, staging: staging, root: root, recording: record != nil, entries: &entries)
+                    {
+                        failure.record(error, at: jobs[index].order)
                     }
                 }
             }

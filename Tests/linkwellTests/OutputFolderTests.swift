@@ -120,6 +120,42 @@ import Testing
         }
     }
 
+    /// A lane whose own batches are written takes the other lane's: every file of a build whose
+    /// pages are nearly all in one host is written once, and of two repeated paths the one the
+    /// build made first is named.
+    @Test func filesOfOneHostAreWrittenOnceWhicheverLaneTakesThem() throws {
+        let scratch = try Scratch()
+        var files = ["b.com/robots.txt": "b\n"]
+        for index in 0..<2_000 { files["a.com/p/\(index).html"] = "\(index)\n" }
+        let (summary, count) = try OutputFolder(path: scratch.output).replace(produce: Self.producing(files))
+        #expect((summary.added, count) == (2_001, 2_001))
+        #expect(try scratch.tree() == files)
+
+        let repeated = try Scratch()
+        let error = #expect(throws: OutputFolderError.self) {
+            _ = try OutputFolder(path: repeated.output).replace { emit in
+                try Self.producing(files)(emit)
+                try emit(OutputFile(path: "a.com/p/700.html", contents: "again\n"))
+                for index in 0..<500 { try emit(OutputFile(path: "a.com/q/\(index).html", contents: "q\n")) }
+                try emit(OutputFile(path: "a.com/p/5.html", contents: "again\n"))
+            }
+        }
+        #expect(error?.description.contains("'a.com/p/700.html'") == true, "\(String(describing: error))")
+        #expect(try repeated.besideOutput().isEmpty)
+    }
+
+    /// A writer that goes without `finish` (a build that threw first) still writes the batches it
+    /// handed over before it goes, and lets its lanes' threads end.
+    @Test func aWriterDroppedWithoutFinishingWritesWhatItHandedOver() throws {
+        let scratch = try Scratch()
+        try FileManager.default.createDirectory(atPath: scratch.output + "/a.com", withIntermediateDirectories: true)
+        do {
+            var writer = StagedFileWriter(root: scratch.output, staging: scratch.output)
+            for index in 0..<64 { try writer.write(Array("\(index)\n".utf8), path: "a.com/\(index).html") }
+        }
+        #expect(try scratch.tree().count == 64)
+    }
+
     /// A record entry is its four words, each little-endian, in the order the record reads them
     /// (path, fingerprint high, fingerprint low, file): spelled out byte by byte, so a change to
     /// how entries are appended cannot change the file's bytes.
