@@ -106,37 +106,35 @@ package struct BuildRecord: PageProof {
     /// are left out, so they are never proved. Memory: the pairs and the entries, 56 bytes a page.
     package static func write(root: String, pages sorted: [(path: UInt64, fingerprint: PageFingerprint)]) {
         guard let file = file(for: root) else { return }
-        let temporary = file + ".\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return }
-        let output = RecordOutput(descriptor)
-        output.append(magic)
-        // Item pages are in the host folders: each is walked on its own thread (a stat per
-        // page is most of the cost), its entries going out a block at a time, in any order —
-        // the record is sorted when read.
-        FileTree.folders(in: root).concurrentForEach { folder in
-            var bytes: [UInt8] = []
-            FileTree.forEachFile(root + "/" + folder, prefix: folder) { path, info in
-                let key = hash(path)
-                var low = 0
-                var high = sorted.count
-                while low < high {
-                    let middle = (low + high) / 2
-                    if sorted[middle].path < key { low = middle + 1 } else { high = middle }
+        replace(file) { descriptor in
+            let output = RecordOutput(descriptor)
+            output.append(magic)
+            // Item pages are in the host folders: each is walked on its own thread (a stat per
+            // page is most of the cost), its entries going out a block at a time, in any order —
+            // the record is sorted when read.
+            FileTree.folders(in: root).concurrentForEach { folder in
+                var bytes: [UInt8] = []
+                FileTree.forEachFile(root + "/" + folder, prefix: folder) { path, info in
+                    let key = hash(path)
+                    var low = 0
+                    var high = sorted.count
+                    while low < high {
+                        let middle = (low + high) / 2
+                        if sorted[middle].path < key { low = middle + 1 } else { high = middle }
+                    }
+                    guard low < sorted.count, sorted[low].path == key, low + 1 == sorted.count || sorted[low + 1].path != key,
+                        let identity = identity(of: info)
+                    else { return }
+                    appendEntry(path: key, fingerprint: sorted[low].fingerprint, identity: identity, to: &bytes)
+                    if bytes.count >= 1 << 16 {
+                        output.append(bytes)
+                        bytes.removeAll(keepingCapacity: true)
+                    }
                 }
-                guard low < sorted.count, sorted[low].path == key, low + 1 == sorted.count || sorted[low + 1].path != key,
-                    let identity = identity(of: info)
-                else { return }
-                appendEntry(path: key, fingerprint: sorted[low].fingerprint, identity: identity, to: &bytes)
-                if bytes.count >= 1 << 16 {
-                    output.append(bytes)
-                    bytes.removeAll(keepingCapacity: true)
-                }
+                output.append(bytes)
             }
-            output.append(bytes)
+            return !output.failed
         }
-        close(descriptor)
-        if output.failed || rename(temporary, file) != 0 { unlink(temporary) }
     }
 
     /// The record again after a build in place that proved most of its pages with this record,
@@ -161,11 +159,23 @@ package struct BuildRecord: PageProof {
             guard let entry = entry(page.path, fingerprint: page.fingerprint) else { continue }
             Self.appendEntry(path: page.path, fingerprint: page.fingerprint, identity: entry.file, to: &bytes)
         }
+        Self.replace(file) { writeAll($0, bytes) }
+    }
+
+    /// Puts a record file in place whole or not at all: `fill` writes it to a temporary file
+    /// beside it (true when every write succeeded), which replaces it only once closed; else the
+    /// temporary file is removed and the record left as it was. True if it was replaced.
+    @discardableResult
+    package static func replace(_ file: String, fill: (Int32) -> Bool) -> Bool {
         let temporary = file + ".\(getpid())"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return }
-        let written = writeAll(descriptor, bytes)
-        if close(descriptor) != 0 || !written || rename(temporary, file) != 0 { unlink(temporary) }
+        guard descriptor >= 0 else { return false }
+        let filled = fill(descriptor)
+        guard close(descriptor) == 0, filled, rename(temporary, file) == 0 else {
+            unlink(temporary)
+            return false
+        }
+        return true
     }
 
     /// One entry as the record file holds it: four little-endian words, appended at once (an
@@ -230,15 +240,7 @@ package struct BuildRecord: PageProof {
                 if count == 0 { break }
                 bytes += block[..<count]
             }
-            let temporary = file + ".\(getpid())"
-            let copy = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            guard copy >= 0 else { return false }
-            let written = writeAll(copy, bytes)
-            guard close(copy) == 0, written, rename(temporary, file) == 0 else {
-                unlink(temporary)
-                return false
-            }
-            return true
+            return BuildRecord.replace(file) { writeAll($0, bytes) }
         }
     }
 

@@ -156,6 +156,20 @@ import Testing
         #expect(try scratch.tree().count == 64)
     }
 
+    /// A record file is replaced whole or not at all: a fill that fails leaves the old record
+    /// and nothing beside it; one that succeeds replaces it, again with nothing beside it.
+    @Test func aRecordIsReplacedWholeOrNotAtAll() throws {
+        let scratch = try Scratch()
+        let file = scratch.root + "/record"
+        #expect(FileManager.default.createFile(atPath: file, contents: Data("old".utf8)))
+        #expect(!BuildRecord.replace(file) { descriptor in write(descriptor, "half", 4) == 4 && false })
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "old")
+        #expect(try scratch.besideOutput() == ["record"])
+        #expect(BuildRecord.replace(file) { descriptor in write(descriptor, "new", 3) == 3 })
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "new")
+        #expect(try scratch.besideOutput() == ["record"])
+    }
+
     /// A record entry is its four words, each little-endian, in the order the record reads them
     /// (path, fingerprint high, fingerprint low, file): spelled out byte by byte, so a change to
     /// how entries are appended cannot change the file's bytes.

@@ -452,6 +452,8 @@ struct ItemPageProgram: Sendable {
         private static let sampleButton = PageContext.Button(id: "", label: "", href: "", style: "")
     }
 
+    /// `steps` (as `specialized` writes them out for a frame) with each run of adjacent constant
+    /// bytes joined into one, and empty ones dropped.
     private static func merged(_ steps: [Step]) -> [Step] {
         var result: [Step] = []
         for step in steps {
@@ -464,7 +466,7 @@ struct ItemPageProgram: Sendable {
                     result.append(step)
                 }
             case .whenPresent(let text, let inverted, let body): result.append(.whenPresent(text, inverted: inverted, merged(body)))
-            case .eachButton(let inverted, let body): result.append(.eachButton(inverted: inverted, merged(body)))
+            case .eachButton: preconditionFailure("buttons are written out before constants are merged")
             case .eachPiece(let inverted, let body): result.append(.eachPiece(inverted: inverted, merged(body)))
             case .text, .slot: result.append(step)
             }
