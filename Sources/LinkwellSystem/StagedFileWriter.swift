@@ -12,7 +12,7 @@ import Synchronization
 /// producing the next ones: on two cores a fresh build was the kernel's write loop and
 /// everything else (reading rows, checking them) one after the other on one thread.
 ///
-/// Each top-level folder (a host) belongs to one of two lanes, so files of one folder are
+/// Each top-level folder (a host) belongs to one of two lanes, so files of one folder are mostly
 /// created in order by one thread, and two threads seldom wait on one folder's lock. Files go
 /// out in batches, and only a few batches wait at a time (memory stays a few pages' worth).
 /// A lane whose own batches are written takes the other's oldest waiting one: with room for two

@@ -102,24 +102,24 @@ import Testing
         var random = PropertyTests.Random(state: 0x0C0F_1605)
         for index in 0..<2_000 {
             var config = configs[index % configs.count]
-            let text = { (random: inout PropertyTests.Random) in Self.text(&random) }
-            config.role = text(&random)
-            config.primaryHost = text(&random)
-            config.scheme = text(&random)
-            config.allowedHosts = (0..<random.below(3)).map { _ in text(&random) }
+            config.role = Self.text(&random)
+            config.primaryHost = Self.text(&random)
+            config.scheme = Self.text(&random)
+            config.allowedHosts = (0..<random.below(3)).map { _ in Self.text(&random) }
             config.links = PageConfig.Links(
-                openInApp: text(&random), web: text(&random), desktop: text(&random), iPhone: text(&random), android: text(&random),
-                intentPackage: text(&random), native: text(&random))
+                openInApp: Self.text(&random), web: Self.text(&random), desktop: Self.text(&random), iPhone: Self.text(&random),
+                android: Self.text(&random), intentPackage: Self.text(&random), native: Self.text(&random))
             config.head = (0..<random.below(3)).map { _ in
-                PageConfig.HeadTag(element: text(&random), attribute: text(&random), key: text(&random), value: text(&random))
+                PageConfig.HeadTag(
+                    element: Self.text(&random), attribute: Self.text(&random), key: Self.text(&random), value: Self.text(&random))
             }
-            config.clipboard = text(&random)
+            config.clipboard = Self.text(&random)
             config.nativeAttempt = random.below(2) == 0
             config.desktopRedirects = random.below(2) == 0
             switch random.below(3) {
             case 0: config.apps = nil
             case 1: config.apps = [:]
-            default: config.apps = ["ios": text(&random), "android": text(&random)]
+            default: config.apps = ["ios": Self.text(&random), "android": Self.text(&random)]
             }
             try check(config)
         }
