@@ -234,7 +234,8 @@ package struct PreviewPages: Sendable {
     }
 }
 
-/// The per-page settings the page script reads from its JSON data block.
+/// The per-page settings the page script reads from its JSON data block. Written through
+/// `jsonValue`; `Encodable` stays as the reference it is tested against (`JSONDocumentTests`).
 struct PageConfig: Encodable {
     /// Each link template, or "" for a link the page leaves out.
     struct Links: Encodable {
