@@ -30,10 +30,17 @@ import Synchronization
 ///
 /// Files arrive one at a time (item pages are streamed). New files are created by
 /// `StagedFileWriter`'s threads while the next ones are produced: a few small batches wait at a
-/// time, and every one is written (or the build fails) before the staging folder is used.
+/// time, and every one is written (or the build fails) before the staging folder is used. Into
+/// a new folder, item pages are created on the cores that render them (`RenderedBatchWriter`),
+/// and only what it could not create goes to those threads.
 package struct OutputFolder {
     /// Hands each produced file to the folder; throwing stops the build.
     package typealias Producer = (_ emit: (OutputFile) throws -> Void) throws -> Void
+    /// The same, also handed what writes a batch of pages on the core that rendered it (for
+    /// `ItemBuild.run`'s `inspect`), when the build is into a new folder; nil otherwise.
+    package typealias BatchProducer = (
+        _ emit: (OutputFile) throws -> Void, _ writeBatch: (@Sendable (inout [OutputFile]) -> Void)?
+    ) throws -> Void
 
     package let path: String
 
@@ -141,6 +148,16 @@ package struct OutputFolder {
     /// A `record` draft gets every item page's entry when there is no folder yet (see
     /// `BuildRecord.Draft`); it is told so if the staging folder became the output.
     package func replace(record: BuildRecord.Draft? = nil, produce: Producer) throws -> (summary: Summary, count: Int) {
+        try withoutActuallyEscaping(produce) { produce in
+            try replace(record: record, producingBatches: { emit, _ in try produce(emit) })
+        }
+    }
+
+    /// The same, for a producer that can write batches of pages where it rendered them: a build
+    /// into a new folder hands it a `RenderedBatchWriter` on the staging folder.
+    package func replace(record: BuildRecord.Draft? = nil, producingBatches produce: BatchProducer) throws -> (
+        summary: Summary, count: Int
+    ) {
         let root = try resolvedRoot()
         try refuseMountPoint(root)
         let lock = try FolderLock(beside: root)
@@ -150,8 +167,16 @@ package struct OutputFolder {
         let staging = root + ".linkwell-new-\(getpid())"
         var writer = StagingWriter(root: root, staging: staging, record: record)
         let counting = writer.inPlace ? FileTree.Counting(root) : nil
+        var batches: RenderedBatchWriter?
         do {
-            try produce { file in try writer.add(file) }
+            if !writer.inPlace {
+                try writer.startStaging()
+                batches = RenderedBatchWriter(root: root, staging: staging, record: record)
+            }
+            var writeBatch: (@Sendable (inout [OutputFile]) -> Void)?
+            if let batches { writeBatch = { files in batches.write(&files) } }
+            try produce({ file in try writer.add(file) }, writeBatch)
+            batches?.close()
             try writer.finishWriting()
             if let counting { try refuseLinkedFolders(counting.tally.special.filter { !writer.produces($0) }, in: root) }
             let existing = counting?.value ?? -1
@@ -168,6 +193,7 @@ package struct OutputFolder {
             }
         } catch {
             // No file may still be on its way into the folder being removed.
+            batches?.close()
             try? writer.finishWriting()
             FileTree.remove(staging)
             throw error
@@ -281,6 +307,11 @@ private struct StagingWriter {
     mutating func add(_ file: OutputFile) throws {
         count += 1
         if inPlace { produced.insert(BuildRecord.hash(file.path)) }
+        // Created where it was rendered (a new folder's page, see `RenderedBatchWriter`).
+        if file.written {
+            summary.added += 1
+            return
+        }
         let state: OutputFile.OnDisk =
             file.provedUnchanged ? .same : inPlace ? reader.compare(file.path, in: inFolder, with: file.bytes) : .missing
         switch state {

@@ -175,7 +175,8 @@ package struct StagedFileWriter {
                 // of its path and bytes, made on the core that rendered them.
                 for index in jobs.indices where !failure.isKnownBefore(jobs[index].order) {
                     if let error = Self.create(
-                        jobs[index], in: folders, staging: staging, root: root, recording: record != nil, entries: &entries)
+                        jobs[index].path, bytes: jobs[index].bytes, fingerprint: jobs[index].fingerprint, in: folders, staging: staging,
+                        root: root, recording: record != nil, entries: &entries)
                     {
                         failure.record(error, at: jobs[index].order)
                     }
@@ -187,27 +188,35 @@ package struct StagedFileWriter {
 
     /// Creates the file, refusing one that exists: two files of one build with the same path.
     /// When `recording`, an item page's record entry is added to `entries` from its file's `fstat`.
-    private static func create(
-        _ job: Job, in folders: Subfolders, staging: String, root: String, recording: Bool, entries: inout [UInt8]
+    /// A file that fails once created is removed (a caller may hand it to another writer, which
+    /// must meet the same failure, not this file).
+    static func create(
+        _ path: String, bytes: [UInt8], fingerprint: PageFingerprint?, in folders: Subfolders, staging: String, root: String,
+        recording: Bool, entries: inout [UInt8]
     ) -> OutputFolderError? {
         // The journal moves each file into place by its whole path, which the system takes up to
         // PATH_MAX bytes: a file whose staged path is longer fails here, before anything is moved,
         // as it did when it was created by that path.
-        guard staging.utf8.count + 1 + job.path.utf8.count < Int(PATH_MAX) else {
+        guard staging.utf8.count + 1 + path.utf8.count < Int(PATH_MAX) else {
             errno = ENAMETOOLONG
-            return OutputFolderError.system("cannot write '\(root)/\(job.path)'")
+            return OutputFolderError.system("cannot write '\(root)/\(path)'")
         }
-        let descriptor = folders.openFile(job.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode: 0o644)
+        let descriptor = folders.openFile(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode: 0o644)
         guard descriptor >= 0 else {
-            if errno == EEXIST { return OutputFolderError("two files of the build have the path '\(job.path)'") }
-            return OutputFolderError.system("cannot write '\(root)/\(job.path)'")
+            if errno == EEXIST { return OutputFolderError("two files of the build have the path '\(path)'") }
+            return OutputFolderError.system("cannot write '\(root)/\(path)'")
         }
-        defer { close(descriptor) }
-        guard writeAll(descriptor, job.bytes) else { return OutputFolderError.system("cannot write '\(root)/\(job.path)'") }
-        if recording, let fingerprint = job.fingerprint {
+        guard writeAll(descriptor, bytes) else {
+            let failure = OutputFolderError.system("cannot write '\(root)/\(path)'")
+            close(descriptor)
+            unlink(staging + "/" + path)
+            return failure
+        }
+        if recording, let fingerprint {
             var info = stat()
-            if fstat(descriptor, &info) == 0 { BuildRecord.Draft.entry(path: job.path, fingerprint: fingerprint, info: info, to: &entries) }
+            if fstat(descriptor, &info) == 0 { BuildRecord.Draft.entry(path: path, fingerprint: fingerprint, info: info, to: &entries) }
         }
+        close(descriptor)
         return nil
     }
 }

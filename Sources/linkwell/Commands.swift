@@ -30,8 +30,8 @@ struct BuildCommand: ParsableCommand {
         // fresh clone) kept 8,192 paths for nothing.
         var unproved: [String] = []
         var keepsUnproved = (record?.count ?? 0) > 0
-        let (summary, count) = try folder.replace(record: draft) { emit in
-            try Console.produce(result, manifestOptions, record: record) { file in
+        let (summary, count) = try folder.replace(record: draft) { emit, writeBatch in
+            try Console.produce(result, manifestOptions, record: record, inspect: writeBatch) { file in
                 if let fingerprint = file.fingerprint {
                     log?.append(file.path, fingerprint)
                     if file.provedUnchanged {

@@ -39,7 +39,8 @@ package enum ItemBuild {
     /// caller's own version, so a new Linkwell never trusts an old one's pages). `inspect` sees
     /// each batch of pages on the core that rendered it, before they are emitted (`check`
     /// compares them with the files on disk there, so reading the folder is spread over every
-    /// core too); pages a `proof` showed current are among them, unrendered.
+    /// core too; a build into a new folder writes them there); pages a `proof` showed current
+    /// are among them, unrendered.
     /// Without `fingerprinted` or a `proof`, pages carry no fingerprint (a caller that neither
     /// records nor proves pages saves hashing every row).
     package static func run(
