@@ -31,8 +31,8 @@ import Synchronization
 /// Files arrive one at a time (item pages are streamed). New files are created by
 /// `StagedFileWriter`'s threads while the next ones are produced: a few small batches wait at a
 /// time, and every one is written (or the build fails) before the staging folder is used. Into
-/// a new folder, item pages are created on the cores that render them (`RenderedBatchWriter`),
-/// and only what it could not create goes to those threads.
+/// a new folder, item pages are created on the cores that render them (`RenderedBatchWriter`):
+/// those threads then take the other files, and any page it could not create.
 package struct OutputFolder {
     /// Hands each produced file to the folder; throwing stops the build.
     package typealias Producer = (_ emit: (OutputFile) throws -> Void) throws -> Void
