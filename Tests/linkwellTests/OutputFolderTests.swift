@@ -149,9 +149,8 @@ import Testing
     /// A producer was not handed the batch writer it needs.
     struct Missing: Error {}
 
-    /// Pages of a build into a new folder, made on another thread than the build's (as
-    /// `ItemBuild.run` renders them): two hosts' pages, and one page whose path ends in a
-    /// folder the build's other files never name.
+    /// Item pages as a batch holds them: a row's two hosts' pages in turn, and one page in a
+    /// folder no other file of the build names (the batch writer makes it).
     static func pages(_ count: Int) -> [OutputFile] {
         (0..<count).flatMap { index in
             ["a.com", "b.com"].map { host in OutputFile(path: "\(host)/p/\(index).html", contents: "\(host) \(index)\n") }
@@ -222,7 +221,7 @@ import Testing
                 for page in pages { try emit(page) }
             })
         }
-        #expect(tooLong?.description.contains("File name too long".lowercased()) == true, "\(String(describing: tooLong))")
+        #expect(tooLong?.description.contains("file name too long") == true, "\(String(describing: tooLong))")
         #expect(try long.besideOutput().isEmpty)
     }
 
