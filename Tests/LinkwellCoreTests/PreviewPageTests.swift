@@ -336,6 +336,12 @@ import Testing
             Self.build(Self.items, ["data/p.csv": "path,title\n/p/a,A\u{0}B\n"]).diagnostics.first?.hasPrefix(
                 "data/p.csv:2:1: error: field 'title' contains U+0000") == true)
         #expect(Self.build(Self.items, ["data/p.csv": "path,title\n/p/a,\"A\nB\tC\"\n"]).diagnostics.isEmpty)
+        // A row with a field that is not ASCII has its fields' scalars read: the control
+        // character is found in another field, the first in name order named; letters pass.
+        #expect(
+            Self.build(Self.items, ["data/p.csv": "title,path,name\nZoë\u{85},/p/a,A\u{1B}\n"]).diagnostics.first?.hasPrefix(
+                "data/p.csv:2:1: error: field 'name' contains U+001B") == true)
+        #expect(Self.build(Self.items, ["data/p.csv": "path,title\n/p/a,Zoë \u{1F600}\n"]).diagnostics.isEmpty)
     }
 
     @Test func csvReadsQuotesNewlinesCRLFAndAByteOrderMark() throws {
@@ -363,6 +369,49 @@ import Testing
         #expect(row != ["image": "", "title": "One", "path": "/p/1", "name": ""])
         #expect(row.sortedByName.map(\.key) == ["image", "path", "title"])
         #expect(row.sortedByName.map(\.value) == ["", "/p/1", "One"])
+    }
+
+    /// A row's image is an absolute https:// URL or empty (the page type's then): a plain one is
+    /// read from the row's bytes, any other parsed; a relative one is refused at its row.
+    @Test func itemImagesAreAbsoluteHTTPS() {
+        func diagnostics(_ image: String) -> [String] {
+            Self.build(Self.items, ["data/p.csv": "path,title,image\n/p/a,A,\(image)\n"]).diagnostics
+        }
+        #expect(diagnostics("https://img.example.com/a.png").isEmpty)
+        #expect(diagnostics("https://img.example.com/a.png?w=2&h=1").isEmpty)
+        #expect(diagnostics("https://img.example.com/zoë.png").isEmpty)
+        #expect(diagnostics("").isEmpty)
+        #expect(
+            diagnostics("/img/a.png") == [
+                "data/p.csv:2:1: error: image '/img/a.png' must be an absolute https:// URL (crawlers do not resolve relative images)"
+            ])
+        #expect(diagnostics("http://img.example.com/a.png").count == 1)
+        #expect(diagnostics("https://").count == 1)
+    }
+
+    /// A row's values are one buffer of UTF-8, each where the one before it ends (as the CSV
+    /// reader fills it): the same fields as made value by value, each read in place or as a
+    /// string. Equal means the same bytes: a value written decomposed is another page.
+    @Test func itemFieldsHoldTheirValuesInOneBuffer() {
+        let names = ItemFields.Columns(["path", "title", "image", "name"])
+        let values = ["/p/zoë", "", "https://img.example.com/1.png", "Zoë 😀"]
+        let fields = ItemFields(names: names, values: values)
+        var utf8: [UInt8] = []
+        var ends: [Int] = []
+        for value in values {
+            utf8 += Array(value.utf8)
+            ends.append(utf8.count)
+        }
+        let read = ItemFields(names: names, utf8: utf8, ends: ends)
+        #expect(read == fields && read.hashValue == fields.hashValue)
+        #expect(read.values == values)
+        #expect(names.list.indices.map(read.value(at:)) == values)
+        #expect(names.list.indices.map { index in read.withUTF8(at: index) { Array($0) } } == values.map { Array($0.utf8) })
+        #expect(read.range(at: 1).isEmpty && read.range(at: 2) == 7..<36)
+        #expect(read["name"] == "Zoë 😀" && read["title"] == "" && read["nope"] == nil)
+        let decomposed = ItemFields(names: names, values: ["/p/zoë", "", "https://img.example.com/1.png", "Zoe\u{308} 😀"])
+        #expect(decomposed["name"] == read["name"])
+        #expect(decomposed != read)
     }
 
     /// Fields are read a run of a chunk at a time: any text must read as it reads one byte per

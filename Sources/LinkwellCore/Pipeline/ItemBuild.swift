@@ -376,8 +376,11 @@ package enum ItemBuild {
                     ItemProblem.notThisPageType(path, page: page.name, host: primaryHost, served: served, own: own), at: row.pathLocation)
             ]
         }
-        if let image = row.fields["image"], !image.isEmpty, !Validation.isAbsoluteHTTPS(image) {
-            return [.error(ItemProblem.relativeImage(image), at: row.location)]
+        // Read where the row holds it (a string of it was made and freed for every row).
+        if let image = row.fields.names.index(of: "image"), !row.fields.range(at: image).isEmpty,
+            !row.fields.withUTF8(at: image, Validation.isAbsoluteHTTPS)
+        {
+            return [.error(ItemProblem.relativeImage(row.fields.value(at: image)), at: row.location)]
         }
         let folded = path.lowercased()
         // Looked up and recorded with one hash of the path (a lookup, then a store, hashed it

@@ -565,14 +565,17 @@ struct ItemPageProgram: Sendable {
             pieces.removeAll(keepingCapacity: true)
             texts.reserveCapacity(2_048)
             spans.reserveCapacity(ItemPageProgram.textCount + fieldNames.count)
-            let own = frame.texts(of: item.fields)
+            let own = frame.ownColumns(of: item.fields)
             let path = URLTemplate.encodedPath(item.path)
             // In `ItemPageProgram.texts`' order (one by one: an array of them would be built
             // and released for every page).
-            spans.append(add(own.title))
-            spans.append(add(own.description))
-            spans.append(add(own.image))
-            spans.append(add(own.twitterCard))
+            func text(_ column: Int?, else text: String?) -> Span {
+                if let column { add(item.fields, column) } else { add(text) }
+            }
+            spans.append(text(own.title, else: frame.page.title))
+            spans.append(text(own.description, else: frame.page.description))
+            spans.append(text(own.image, else: frame.page.image))
+            spans.append(add(PageFrame.twitterCard(hasImage: spans[2].isPresent)))
             func link(_ number: Int32, _ template: URLTemplate.Compiled?) -> Span {
                 shownLinks & 1 << number != 0 ? add(template, path: path, frame: frame) : .absent
             }
@@ -584,7 +587,9 @@ struct ItemPageProgram: Sendable {
             spans.append(add(item.path))
             spans.append(link(ItemPageProgram.storeNumber, frame.store))
             while spans.count < ItemPageProgram.textCount { spans.append(.absent) }
-            for name in fieldNames { spans.append(add(item.fields[name])) }
+            for name in fieldNames {
+                if let index = item.fields.names.index(of: name) { spans.append(add(item.fields, index)) } else { spans.append(.absent) }
+            }
             if showsPieces {
                 let canonical = spans[4]
                 pieces.reserveCapacity(8)
@@ -598,6 +603,13 @@ struct ItemPageProgram: Sendable {
             guard var text else { return .absent }
             let start = texts.count
             text.withUTF8 { texts.append(contentsOf: $0) }
+            return Span(start: Int32(start), end: Int32(texts.count))
+        }
+
+        /// A row's value, copied from where the row holds it.
+        private mutating func add(_ fields: ItemFields, _ index: Int) -> Span {
+            let start = texts.count
+            fields.withUTF8(at: index) { texts.append(contentsOf: $0) }
             return Span(start: Int32(start), end: Int32(texts.count))
         }
 

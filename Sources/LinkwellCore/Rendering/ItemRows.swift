@@ -19,9 +19,8 @@ package struct ItemRows: IteratorProtocol {
     /// The header row's names, and which is `path`.
     private var header: (names: ItemFields.Columns, path: Int)?
     private var failed = false
-    /// One buffer for every field of every record, emptied for each (a buffer made per record was
-    /// one of its half-dozen allocations).
-    private var field: [UInt8] = []
+    /// The size of the last record's text, which the next one's buffer is made for.
+    private var lastRecordSize = 256
 
     package init(file: String, format: Format, chunks: AnyIterator<[UInt8]>) {
         self.file = file
@@ -53,15 +52,19 @@ package struct ItemRows: IteratorProtocol {
     /// separator or a non-character, which a page would carry raw (NUL, ESC, NEL, U+2028):
     /// refused at its row, naming the field.
     private static func unprintable(_ row: borrowing ItemRow) -> Diagnostic? {
-        // Nearly every field is printable ASCII, which its bytes show without a walk of scalars;
-        // the keys are sorted (for the first bad field, the same on every run) only when one fails.
-        func printableASCII(_ value: String) -> Bool {
-            // Read in place (the UTF-8 view's iterator cost more than the rest of the row's checks).
-            var value = value
-            return value.withUTF8 { $0.isPrintableASCIIText }
+        // Nearly every row is printable ASCII, which its bytes show without a walk of scalars;
+        // else only its other fields' scalars are walked. The keys are sorted (for the first bad
+        // field, the same on every run) only when one fails.
+        let fields = row.fields
+        let printable = fields.utf8.withUnsafeBufferPointer { all in
+            all.isPrintableASCIIText
+                || fields.names.list.indices.allSatisfy { index in
+                    let field = UnsafeBufferPointer(rebasing: all[fields.range(at: index)])
+                    return field.isPrintableASCIIText
+                        || !String(decoding: field, as: UTF8.self).unicodeScalars.contains(where: Validation.isUnprintable)
+                }
         }
-        guard row.fields.values.contains(where: { !printableASCII($0) && $0.unicodeScalars.contains(where: Validation.isUnprintable) })
-        else { return nil }
+        guard !printable else { return nil }
         for (key, value) in row.fields.sortedByName {
             if let bad = value.unicodeScalars.first(where: Validation.isUnprintable) {
                 return .error(ItemFileProblem.unprintable(field: key, bad), at: key == "path" ? row.pathLocation : row.location)
@@ -79,7 +82,7 @@ package struct ItemRows: IteratorProtocol {
                 return .failure(.error(ItemFileProblem.empty, at: at(1, 1)))
             case .failure(let problem): return .failure(problem)
             case .success(let record):
-                let names = record.texts
+                let names = record.ends.indices.map { String(decoding: record.utf8[record.field($0)], as: UTF8.self) }
                 var seen: Set<String> = []
                 for (index, name) in names.enumerated() where !seen.insert(name).inserted {
                     return .failure(.error(ItemFileProblem.columnTwice(name), at: at(record.line, record.columns[index])))
@@ -95,23 +98,27 @@ package struct ItemRows: IteratorProtocol {
         case nil: return nil
         case .failure(let problem): return .failure(problem)
         case .success(let record):
-            guard record.texts.count == header.names.list.count else {
+            guard record.ends.count == header.names.list.count else {
                 return .failure(
-                    .error(ItemFileProblem.fieldCount(record.texts.count, columns: header.names.list.count), at: at(record.line, 1)))
+                    .error(ItemFileProblem.fieldCount(record.ends.count, columns: header.names.list.count), at: at(record.line, 1)))
             }
-            let fields = ItemFields(names: header.names, values: record.texts)
+            let path = String(decoding: record.utf8[record.field(header.path)], as: UTF8.self)
+            let pathColumn = record.columns[header.path]
+            let fields = ItemFields(names: header.names, utf8: record.utf8, ends: record.ends)
             return Self.checked(
-                ItemRow(
-                    path: record.texts[header.path], fields: fields, location: at(record.line, 1),
-                    pathLocation: at(record.line, record.columns[header.path])))
+                ItemRow(path: path, fields: fields, location: at(record.line, 1), pathLocation: at(record.line, pathColumn)))
         }
     }
 
     private struct Record {
         var line: Int
-        /// Each field's text, and the column it starts at.
-        var texts: [String]
+        /// Every field's text, one after another (valid UTF-8), where each is in it, and the
+        /// column each starts at.
+        var utf8: [UInt8]
+        var ends: [Int]
         var columns: [Int]
+
+        func field(_ index: Int) -> Range<Int> { (index == 0 ? 0 : ends[index - 1])..<ends[index] }
     }
 
     /// One CSV record; blank lines are skipped. Quoted fields may hold commas, `""` and newlines.
@@ -119,34 +126,36 @@ package struct ItemRows: IteratorProtocol {
         while bytes.peek() == UInt8(ascii: "\n") || bytes.peek() == UInt8(ascii: "\r") { bytes.next() }
         guard bytes.peek() != nil else { return nil }
         let line = bytes.line
-        var texts: [String] = []
-        var columns: [Int] = []
-        texts.reserveCapacity(header?.names.list.count ?? 8)
-        columns.reserveCapacity(header?.names.list.count ?? 8)
-        field.reserveCapacity(256)
+        let count = header?.names.list.count ?? 8
+        // The fields' bytes go straight into the row's one buffer (`ItemFields`), sized by the
+        // last row's.
+        var record = Record(line: line, utf8: [], ends: [], columns: [])
+        record.utf8.reserveCapacity(lastRecordSize + lastRecordSize / 4 + 16)
+        record.ends.reserveCapacity(count)
+        record.columns.reserveCapacity(count)
         while true {
             let column = bytes.column
-            field.removeAll(keepingCapacity: true)
+            let start = record.utf8.count
             // Where the field's text starts: after its opening quote, if it has one.
             var textColumn = column
             if bytes.peek() == UInt8(ascii: "\"") {
                 bytes.next()
                 textColumn += 1
                 while true {
-                    bytes.append(to: &field) { $0 == UInt8(ascii: "\"") }
+                    bytes.append(to: &record.utf8) { $0 == UInt8(ascii: "\"") }
                     guard bytes.next() != nil else {
                         return .failure(.error(ItemFileProblem.unclosedQuote, at: at(line, column)))
                     }
                     // A doubled quote is one in the text; a single one ends the field.
                     guard bytes.peek() == UInt8(ascii: "\"") else { break }
                     bytes.next()
-                    field.append(UInt8(ascii: "\""))
+                    record.utf8.append(UInt8(ascii: "\""))
                 }
                 if let after = bytes.peek(), after != UInt8(ascii: ","), after != UInt8(ascii: "\n"), after != UInt8(ascii: "\r") {
                     return .failure(.error(ItemFileProblem.textAfterQuotedField, at: at(bytes.line, bytes.column)))
                 }
             } else {
-                bytes.append(to: &field) { byte in
+                bytes.append(to: &record.utf8) { byte in
                     byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\"")
                 }
                 if bytes.peek() == UInt8(ascii: "\"") {
@@ -154,19 +163,23 @@ package struct ItemRows: IteratorProtocol {
                 }
             }
             // ASCII (nearly every field) is valid UTF-8 as it is.
-            let isASCII = field.withUnsafeBufferPointer { $0.isASCII }
-            guard let text = isASCII ? String(decoding: field, as: UTF8.self) : String(validating: field, as: UTF8.self) else {
-                let offset = SourceFile.firstInvalidUTF8(field).map { $0.column - 1 } ?? 0
+            let valid = record.utf8.withUnsafeBufferPointer { all in
+                let field = UnsafeBufferPointer(rebasing: all[start...])
+                return field.isASCII || String(validating: field, as: UTF8.self) != nil
+            }
+            guard valid else {
+                let offset = SourceFile.firstInvalidUTF8(record.utf8[start...]).map { $0.column - 1 } ?? 0
                 return .failure(.error(ItemFileProblem.notUTF8(.field), at: at(line, textColumn + offset)))
             }
-            texts.append(text)
-            columns.append(column)
+            record.ends.append(record.utf8.count)
+            record.columns.append(column)
             guard bytes.peek() == UInt8(ascii: ",") else { break }
             bytes.next()
         }
         if bytes.peek() == UInt8(ascii: "\r") { bytes.next() }
         if bytes.peek() == UInt8(ascii: "\n") { bytes.next() }
-        return .success(Record(line: line, texts: texts, columns: columns))
+        lastRecordSize = record.utf8.count
+        return .success(record)
     }
 
     // MARK: JSON Lines

@@ -33,9 +33,11 @@ package struct PageFingerprint: Sendable, Hashable {
         // Read in place, in name order (`sortedByName` made an array of the row's names and
         // values for every row: about a third of its fingerprint).
         let fields = row.fields
-        for index in fields.names.byName {
-            hasher.add(fields.names.list[index].utf8)
-            hasher.add(fields.values[index].utf8)
+        fields.utf8.withUnsafeBufferPointer { values in
+            for index in fields.names.byName {
+                hasher.add(fields.names.list[index].utf8)
+                hasher.add(UnsafeBufferPointer(rebasing: values[fields.range(at: index)]))
+            }
         }
         return hasher.value
     }
@@ -63,6 +65,8 @@ package struct PageFingerprint: Sendable, Hashable {
             if let done: Void = text.withContiguousStorageIfAvailable({ add(words: $0) }) { return done }
             add(bytes: text)
         }
+
+        mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) { add(words: bytes) }
 
         mutating func add(_ bytes: some Collection<UInt8>) {
             if let done: Void = bytes.withContiguousStorageIfAvailable({ add(words: $0) }) { return done }

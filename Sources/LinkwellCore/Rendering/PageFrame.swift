@@ -90,12 +90,26 @@ final class PageFrame: Sendable {
     /// Given the row's fields, not the row: an item page made the whole row optional to ask, a
     /// copy of it (a retain of each of its strings) for every page.
     func texts(of fields: ItemFields?) -> (title: String, description: String?, image: String?, twitterCard: String) {
-        func field(_ name: String) -> String? { kind == nil ? fields?[name].flatMap { $0.isEmpty ? nil : $0 } : nil }
-        let image = field("image") ?? page.image
-        return (
-            field("title") ?? page.title, field("description") ?? page.description, image, image == nil ? "summary" : "summary_large_image"
-        )
+        let own = ownColumns(of: fields)
+        func value(_ column: Int?) -> String? { column.flatMap { fields?.value(at: $0) } }
+        let image = value(own.image) ?? page.image
+        return (value(own.title) ?? page.title, value(own.description) ?? page.description, image, Self.twitterCard(hasImage: image != nil))
     }
+
+    /// The columns of `fields` whose values `texts` takes: those the row has and are not empty,
+    /// none on a page that is not an item's. An item page program copies the values from where
+    /// the row holds them.
+    func ownColumns(of fields: ItemFields?) -> (title: Int?, description: Int?, image: Int?) {
+        guard kind == nil, let fields else { return (nil, nil, nil) }
+        func own(_ name: String) -> Int? {
+            guard let index = fields.names.index(of: name), !fields.range(at: index).isEmpty else { return nil }
+            return index
+        }
+        return (own("title"), own("description"), own("image"))
+    }
+
+    /// The Twitter card a page asks for: a large image where it has an image.
+    static func twitterCard(hasImage: Bool) -> String { hasImage ? "summary_large_image" : "summary" }
 
     /// The page's buttons, the primary one first, from the item's links (nil on pages without an
     /// item): `Link` is a link's text, or where an item page program wrote it (`text` makes one

@@ -96,6 +96,11 @@ extension Validation {
         isPlainHTTPS(value) || isParsedAbsoluteHTTPS(value)
     }
 
+    /// The same for a URL's UTF-8 (an item row's image, read where the row holds it).
+    static func isAbsoluteHTTPS(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        isPlainHTTPS(bytes) || isParsedAbsoluteHTTPS(String(decoding: bytes, as: UTF8.self))
+    }
+
     /// `isAbsoluteHTTPS` by parsing: what it decides for every URL `isPlainHTTPS` does not take.
     static func isParsedAbsoluteHTTPS(_ value: String) -> Bool {
         guard let components = URLComponents(string: value), components.scheme == "https", components.host?.isEmpty == false,
@@ -113,21 +118,24 @@ extension Validation {
     /// row's image needs no parse (it cost more than the row's other checks together).
     static func isPlainHTTPS(_ value: String) -> Bool {
         var value = value
+        return value.withUTF8(isPlainHTTPS)
+    }
+
+    /// The same for a URL's UTF-8.
+    static func isPlainHTTPS(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         // By index (an item row's image link is checked on every row; slices and closures were
         // most of the check).
-        return value.withUTF8 { bytes in
-            let scheme = httpsScheme.count
-            guard bytes.count > scheme, httpsScheme.indices.allSatisfy({ bytes[$0] == httpsScheme[$0] }) else { return false }
-            var index = scheme
-            while index < bytes.count, plainHostCharacters.contains(bytes[index]) { index += 1 }
-            guard index > scheme else { return false }
-            guard index == bytes.count || bytes[index] == UInt8(ascii: "/") else { return false }
-            while index < bytes.count {
-                guard plainPathCharacters.contains(bytes[index]) else { return false }
-                index += 1
-            }
-            return true
+        let scheme = httpsScheme.count
+        guard bytes.count > scheme, httpsScheme.indices.allSatisfy({ bytes[$0] == httpsScheme[$0] }) else { return false }
+        var index = scheme
+        while index < bytes.count, plainHostCharacters.contains(bytes[index]) { index += 1 }
+        guard index > scheme else { return false }
+        guard index == bytes.count || bytes[index] == UInt8(ascii: "/") else { return false }
+        while index < bytes.count {
+            guard plainPathCharacters.contains(bytes[index]) else { return false }
+            index += 1
         }
+        return true
     }
 
     private static let httpsScheme = Array("https://".utf8)
