@@ -409,6 +409,8 @@ import Testing
         #expect(names.list.indices.map { index in read.withUTF8(at: index) { Array($0) } } == values.map { Array($0.utf8) })
         #expect(read.range(at: 1).isEmpty && read.range(at: 2) == 7..<36)
         #expect(read["name"] == "Zoë 😀" && read["title"] == "" && read["nope"] == nil)
+        #expect(names.known == (1, nil, 2))
+        #expect(ItemFields.Columns(["description", "path"]).known == (nil, 0, nil))
         let decomposed = ItemFields(names: names, values: ["/p/zoë", "", "https://img.example.com/1.png", "Zoe\u{308} 😀"])
         #expect(decomposed["name"] == read["name"])
         #expect(decomposed != read)

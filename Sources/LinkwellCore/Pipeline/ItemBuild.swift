@@ -330,7 +330,8 @@ package enum ItemBuild {
     }
 
     /// Top-level item paths whose page would be another file the build writes, or sit beside one.
-    static let reservedItemPaths: Set<String> = ["/index", "/404", "/apple-app-site-association"]
+    /// (A list, compared: hashing every row's path into a set cost more than three comparisons.)
+    static let reservedItemPaths = ["/index", "/404", "/apple-app-site-association"]
 
     static func problems(
         of row: ItemRow, page: PageType, routing: PageRouting, primaryHost: String, seen: inout [String: SeenPath]
@@ -377,7 +378,7 @@ package enum ItemBuild {
             ]
         }
         // Read where the row holds it (a string of it was made and freed for every row).
-        if let image = row.fields.names.index(of: "image"), !row.fields.range(at: image).isEmpty,
+        if let image = row.fields.names.known.image, !row.fields.range(at: image).isEmpty,
             !row.fields.withUTF8(at: image, Validation.isAbsoluteHTTPS)
         {
             return [.error(ItemProblem.relativeImage(row.fields.value(at: image)), at: row.location)]

@@ -25,9 +25,15 @@ package struct ItemFields: Sendable {
         /// are read in name order, the same whatever the file's column order.
         let byName: [Int]
 
+        /// The columns whose values a page shows in place of its page type's texts
+        /// (`PageFrame.ownColumns`) and whose image a row's checks read: found once for the
+        /// file, not by comparing names on every page.
+        package let known: (title: Int?, description: Int?, image: Int?)
+
         package init(_ list: [String]) {
             self.list = list
             byName = list.indices.sorted { list[$0] < list[$1] }
+            known = (list.firstIndex(of: "title"), list.firstIndex(of: "description"), list.firstIndex(of: "image"))
         }
 
         /// The index of the column `name`, nil where the file has no such column.

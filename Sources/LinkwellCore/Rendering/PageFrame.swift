@@ -101,11 +101,9 @@ final class PageFrame: Sendable {
     /// the row holds them.
     func ownColumns(of fields: ItemFields?) -> (title: Int?, description: Int?, image: Int?) {
         guard kind == nil, let fields else { return (nil, nil, nil) }
-        func own(_ name: String) -> Int? {
-            guard let index = fields.names.index(of: name), !fields.range(at: index).isEmpty else { return nil }
-            return index
-        }
-        return (own("title"), own("description"), own("image"))
+        func own(_ index: Int?) -> Int? { index.flatMap { fields.range(at: $0).isEmpty ? nil : $0 } }
+        let known = fields.names.known
+        return (own(known.title), own(known.description), own(known.image))
     }
 
     /// The Twitter card a page asks for: a large image where it has an image.
