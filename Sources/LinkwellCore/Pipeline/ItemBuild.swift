@@ -81,7 +81,9 @@ package enum ItemBuild {
             }
             var seen: [String: SeenPath] = [:]
             // Taken from the end, so that each row read ahead is the batch's alone and freed with it.
-            read.reverse()
+            // Reversed in place by moves (`Array.reverse` swapped by copies: a retain and a release
+            // of each of a row's references, three times a row).
+            read.withUnsafeMutableBufferPointer { $0.reverse() }
             while let next = read.popLast() ?? reader.next() {
                 let row: ItemRow
                 // Moved out (`get` consumes): a pattern that binds the row copied it.
@@ -195,9 +197,14 @@ package enum ItemBuild {
                 var rendered: [OutputFile] = []
                 rendered.reserveCapacity(batch.rows.count * 2)
                 var scratch = ItemPageProgram.Scratch()
-                for queued in batch.rows {
-                    pages.appendItemPages(
-                        of: pageTypes[queued.page], item: queued.row, build: build, proof: proof, to: &rendered, scratch: &scratch)
+                // Read in place (a `for` over the rows copied each one: a retain and a release of
+                // each of its references).
+                batch.rows.withUnsafeBufferPointer { rows in
+                    for index in rows.indices {
+                        pages.appendItemPages(
+                            of: pageTypes[rows[index].page], item: rows[index].row, build: build, proof: proof, to: &rendered,
+                            scratch: &scratch)
+                    }
                 }
                 inspect?(&rendered)
                 batch.finished(rendered)
