@@ -550,7 +550,7 @@ struct ItemPageProgram: Sendable {
     /// bytes and never touches a `String` (creating, indexing and releasing substrings was a
     /// third of a page's time). The frame's links are expanded straight into it.
     fileprivate struct Page {
-        var texts: [UInt8] = []
+        var texts = TextBuffer()
         /// By text number (`ItemPageProgram.texts`, columns after them); the piece's text is in
         /// `pieces`.
         var spans: [Span] = []
@@ -560,10 +560,9 @@ struct ItemPageProgram: Sendable {
         /// The texts of `frame.values(item:)`, in the same order of precedence, in place of the
         /// last page's (whose arrays' memory is kept).
         mutating func gather(frame: PageFrame, item: borrowing ItemRow, fieldNames: [String], showsPieces: Bool, shownLinks: UInt16) {
-            texts.removeAll(keepingCapacity: true)
+            texts.removeAll()
             spans.removeAll(keepingCapacity: true)
             pieces.removeAll(keepingCapacity: true)
-            texts.reserveCapacity(2_048)
             spans.reserveCapacity(ItemPageProgram.textCount + fieldNames.count)
             let own = frame.ownColumns(of: item.fields)
             let path = URLTemplate.encodedPath(item.path)
@@ -602,14 +601,14 @@ struct ItemPageProgram: Sendable {
         private mutating func add(_ text: String?) -> Span {
             guard var text else { return .absent }
             let start = texts.count
-            text.withUTF8 { texts.append(contentsOf: $0) }
+            text.withUTF8 { texts.write($0) }
             return Span(start: Int32(start), end: Int32(texts.count))
         }
 
         /// A row's value, copied from where the row holds it.
         private mutating func add(_ fields: ItemFields, _ index: Int) -> Span {
             let start = texts.count
-            fields.withUTF8(at: index) { texts.append(contentsOf: $0) }
+            fields.withUTF8(at: index) { texts.write($0) }
             return Span(start: Int32(start), end: Int32(texts.count))
         }
 
