@@ -82,12 +82,19 @@ package struct PageFingerprint: Sendable, Hashable {
                     offset += 8
                 }
             }
+            let filled = UInt64(bytes.count - offset)
             var word: UInt64 = 0
-            var filled: UInt64 = 0
-            while offset < bytes.count {
-                word |= UInt64(bytes[offset]) << (8 * filled)
-                filled += 1
-                offset += 1
+            if filled > 0, let base = bytes.baseAddress, bytes.count >= 8 {
+                // The last bytes are the top of the word that ends with them (byte by byte, the
+                // tail of a row's short values was a third of its fingerprint).
+                word = UInt64(littleEndian: UnsafeRawPointer(base + bytes.count - 8).loadUnaligned(as: UInt64.self)) >> (64 - 8 * filled)
+            } else {
+                var shift: UInt64 = 0
+                while offset < bytes.count {
+                    word |= UInt64(bytes[offset]) << shift
+                    shift += 8
+                    offset += 1
+                }
             }
             mix(word | 0x80 << (8 * filled))
         }
