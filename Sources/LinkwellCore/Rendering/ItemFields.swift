@@ -95,7 +95,8 @@ extension ItemFields: ExpressibleByDictionaryLiteral {
     }
 }
 
-/// Equal when they name the same columns with the same values, in whatever order.
+/// Equal when they name the same columns with the same values (byte for byte: a value written
+/// decomposed is another page), in whatever order.
 extension ItemFields: Hashable {
     package static func == (left: ItemFields, right: ItemFields) -> Bool {
         left.names.list.count == right.names.list.count

@@ -53,7 +53,7 @@ package struct ItemRows: IteratorProtocol {
     /// refused at its row, naming the field.
     private static func unprintable(_ row: borrowing ItemRow) -> Diagnostic? {
         // Nearly every row is printable ASCII, which its bytes show without a walk of scalars;
-        // else only its other fields' scalars are walked. The keys are sorted (for the first bad
+        // else the scalars of only those of its fields that are not are walked. The keys are sorted (for the first bad
         // field, the same on every run) only when one fails.
         let fields = row.fields
         let printable = fields.utf8.withUnsafeBufferPointer { all in

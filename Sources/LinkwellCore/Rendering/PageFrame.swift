@@ -96,7 +96,7 @@ final class PageFrame: Sendable {
         return (value(own.title) ?? page.title, value(own.description) ?? page.description, image, Self.twitterCard(hasImage: image != nil))
     }
 
-    /// The columns of `fields` whose values `texts` takes: those the row has and are not empty,
+    /// The columns of `fields` whose values `texts` takes: those the row has that are not empty,
     /// none on a page that is not an item's. An item page program copies the values from where
     /// the row holds them.
     func ownColumns(of fields: ItemFields?) -> (title: Int?, description: Int?, image: Int?) {
