@@ -61,7 +61,11 @@ package struct ItemFields: Sendable {
     }
 
     /// Where the value of column `index` is in `utf8`.
-    package func range(at index: Int) -> Range<Int> {
+    package func range(at index: Int) -> Range<Int> { Self.range(at: index, ends: ends) }
+
+    /// Where value `index` is in bytes holding values one after another that end at `ends`
+    /// (the CSV reader's record, before it becomes a row's fields).
+    static func range(at index: Int, ends: [Int]) -> Range<Int> {
         (index == 0 ? 0 : ends[index - 1])..<ends[index]
     }
 

@@ -118,7 +118,7 @@ package struct ItemRows: IteratorProtocol {
         var ends: [Int]
         var columns: [Int]
 
-        func field(_ index: Int) -> Range<Int> { (index == 0 ? 0 : ends[index - 1])..<ends[index] }
+        func field(_ index: Int) -> Range<Int> { ItemFields.range(at: index, ends: ends) }
     }
 
     /// One CSV record; blank lines are skipped. Quoted fields may hold commas, `""` and newlines.

@@ -17,7 +17,7 @@ extension Array: ByteSink where Element == UInt8 {
 /// instructions around the copy: an item page gathers a dozen texts and expands five links.)
 struct TextBuffer: ByteSink {
     /// The memory; the bytes written are its first `count`.
-    private(set) var storage: [UInt8] = []
+    private var storage: [UInt8] = []
     private(set) var count = 0
 
     /// Empties the buffer, keeping its memory.
