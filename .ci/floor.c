@@ -3,6 +3,9 @@
  *                        needed, with SIZE bytes each: open, write, close — the least a build
  *                        must do. More than one LIST: one process per list, all at once (the
  *                        benchmark gives one list per host folder: the two-process floor);
+ *   floor write-stat LIST...  the same with an fstat of each file before it is closed: the
+ *                        identity (inode, size, times) a build's record keeps of every item page,
+ *                        which no build that proves pages later can skip;
  *   floor read LIST      reads every file of LIST whole: the least a no-op build or check must do.
  * Plain POSIX calls, one file at a time, no error recovery. */
 #include <errno.h>
@@ -22,18 +25,22 @@ static void make_parents(char *path) {
 }
 
 int main(int argc, char **argv) {
-    if (argc < 3 || (argc > 3 && strcmp(argv[1], "write") != 0)) { fprintf(stderr, "usage: floor write LIST... | floor read LIST\n"); return 2; }
+    int stating = argc >= 3 && strcmp(argv[1], "write-stat") == 0;
+    if (argc < 3 || (argc > 3 && strcmp(argv[1], "write") != 0 && !stating)) {
+        fprintf(stderr, "usage: floor write LIST... | floor write-stat LIST... | floor read LIST\n");
+        return 2;
+    }
     if (argc > 3) {
         for (int i = 2; i < argc; i++) {
             pid_t child = fork();
             if (child < 0) { perror("fork"); return 1; }
-            if (child == 0) { execl(argv[0], argv[0], "write", argv[i], (char *)0); perror(argv[0]); _exit(1); }
+            if (child == 0) { execl(argv[0], argv[0], argv[1], argv[i], (char *)0); perror(argv[0]); _exit(1); }
         }
         int status, failed = 0;
         while (wait(&status) > 0) failed |= !WIFEXITED(status) || WEXITSTATUS(status) != 0;
         return failed;
     }
-    int writing = strcmp(argv[1], "write") == 0;
+    int writing = strcmp(argv[1], "write") == 0 || stating;
     FILE *list = fopen(argv[2], "r");
     if (!list) { perror(argv[2]); return 1; }
     memset(buffer, 'x', sizeof buffer);
@@ -50,6 +57,8 @@ int main(int argc, char **argv) {
                 if (write(fd, buffer, n) != n) { perror(path); return 1; }
                 left -= n;
             }
+            struct stat info;
+            if (stating && fstat(fd, &info) != 0) { perror(path); return 1; }
             close(fd);
         } else {
             int fd = open(path, O_RDONLY);
