@@ -4,7 +4,7 @@
  *                        must do. More than one LIST: one process per list, all at once (the
  *                        benchmark gives one list per host folder: the two-process floor);
  *   floor write-stat LIST...  the same with an fstat of each file before it is closed: the
- *                        identity (inode, size, times) a build's record keeps of every item page,
+ *                        identity (device, inode, size, times) a build record keeps of each page,
  *                        which no build that proves pages later can skip;
  *   floor read LIST      reads every file of LIST whole: the least a no-op build or check must do.
  * Plain POSIX calls, one file at a time, no error recovery. */
