@@ -20,7 +20,9 @@ import Synchronization
 /// status-change times, to the nanosecond). A hand edit changes the status-change time, which no
 /// user can set back, so an edited file is never proved; neither is a file whose inputs, or the
 /// Linkwell binary, changed. Without a record (a fresh clone, CI) every page is rendered and
-/// compared as before.
+/// compared as before. A page whose status-change time is not before the moment its record is
+/// written is left out of it (`ChangeTime.now(beside:)`): on a clock that ticks coarsely, a
+/// change made to it right after the build could keep every part of its identity.
 ///
 /// The record holds four 64-bit words per page (path hash, fingerprint, file identity hash): 6.4 MB
 /// for 200,000 pages, streamed out as the host folders are walked (side by side), sorted when read.
@@ -38,7 +40,7 @@ package struct BuildRecord: PageProof {
     /// How many pages the record holds.
     package var count: Int { entries.count }
 
-    private static let magic = Array("linkwell build record 1\n".utf8)
+    package static let magic = Array("linkwell build record 1\n".utf8)
 
     /// The record of `root`, empty when there is none or it cannot be read.
     package init(root: String) {
@@ -103,8 +105,10 @@ package struct BuildRecord: PageProof {
     /// Records every item page now in the folder (their final identities: after the swap and
     /// the removal of the old tree), replacing the old record atomically. `pages` are the
     /// build's (path hash, fingerprint) pairs, sorted by hash; pages whose paths share a hash
-    /// are left out, so they are never proved. Memory: the pairs and the entries, 56 bytes a page.
-    package static func write(root: String, pages sorted: [(path: UInt64, fingerprint: PageFingerprint)]) {
+    /// are left out, so they are never proved, and so are pages changed at `now` or later
+    /// (`ChangeTime.now(beside:)`, taken once every page is in place). Memory: the pairs and the
+    /// entries, 56 bytes a page.
+    package static func write(root: String, pages sorted: [(path: UInt64, fingerprint: PageFingerprint)], before now: ChangeTime) {
         guard let file = file(for: root) else { return }
         replace(file) { descriptor in
             let output = RecordOutput(descriptor)
@@ -123,7 +127,7 @@ package struct BuildRecord: PageProof {
                         if sorted[middle].path < key { low = middle + 1 } else { high = middle }
                     }
                     guard low < sorted.count, sorted[low].path == key, low + 1 == sorted.count || sorted[low + 1].path != key,
-                        let identity = identity(of: info)
+                        let identity = identity(of: info), ChangeTime(info) < now
                     else { return }
                     appendEntry(path: key, fingerprint: sorted[low].fingerprint, identity: identity, to: &bytes)
                     if bytes.count >= 1 << 16 {
@@ -144,10 +148,17 @@ package struct BuildRecord: PageProof {
     /// `write(root:pages:)`. The walk stat'ed every page — a one-row change's build cost 1.5× a
     /// build with nothing changed. A file edited while the build ran gets a new status-change
     /// time, so the identity carried over no longer matches it: it is compared, never proved.
-    package func rewrite(pages sorted: [(path: UInt64, fingerprint: PageFingerprint)], unproved: [String]) {
+    /// An unproved page changed at `now` or later is left out (as `write` leaves it out); a
+    /// proved one was recorded before, so changed before the record that proved it.
+    package func rewrite(pages sorted: [(path: UInt64, fingerprint: PageFingerprint)], unproved: [String], before now: ChangeTime) {
         guard let file = Self.file(for: root) else { return }
         var fresh: [UInt64: UInt64] = [:]
-        for path in unproved { if let identity = Self.identity(root + "/" + path) { fresh[Self.hash(path)] = identity } }
+        var changedNow: Set<UInt64> = []
+        for path in unproved {
+            var info = stat()
+            guard lstat(root + "/" + path, &info) == 0, let identity = Self.identity(of: info) else { continue }
+            if ChangeTime(info) < now { fresh[Self.hash(path)] = identity } else { changedNow.insert(Self.hash(path)) }
+        }
         var bytes = Self.magic
         bytes.reserveCapacity(Self.magic.count + 32 * sorted.count)
         for page in sorted {
@@ -155,6 +166,7 @@ package struct BuildRecord: PageProof {
                 Self.appendEntry(path: page.path, fingerprint: page.fingerprint, identity: identity, to: &bytes)
                 continue
             }
+            if changedNow.contains(page.path) { continue }
             // Proved by this record: its entry, the same fingerprint (else it was not proved).
             guard let entry = entry(page.path, fingerprint: page.fingerprint) else { continue }
             Self.appendEntry(path: page.path, fingerprint: page.fingerprint, identity: entry.file, to: &bytes)
@@ -213,10 +225,15 @@ package struct BuildRecord: PageProof {
         deinit { close(descriptor) }
 
         /// Adds a page's entry, from the `stat` of its new file, to `bytes` (a lane's block,
-        /// handed over with `append`).
+        /// handed over with `append`): the record's four words, then the file's status-change
+        /// time (two more), which `commit` reads to leave out the pages changed too late.
         package static func entry(path: String, fingerprint: PageFingerprint, info: stat, to bytes: inout [UInt8]) {
             guard let identity = BuildRecord.identity(of: info) else { return }
             appendEntry(path: BuildRecord.hash(path), fingerprint: fingerprint, identity: identity, to: &bytes)
+            let changed = ChangeTime(info)
+            withUnsafeBytes(of: (UInt64(bitPattern: changed.seconds).littleEndian, UInt64(bitPattern: changed.nanoseconds).littleEndian)) {
+                bytes.append(contentsOf: $0)
+            }
         }
 
         package func append(_ bytes: [UInt8]) { output.append(bytes) }
@@ -225,8 +242,10 @@ package struct BuildRecord: PageProof {
         /// moved since (the staging folder became the output folder).
         package func holdsEveryPage() { state.withLock { $0.whole = true } }
 
-        /// Replaces the record with the draft if it holds every page; true if it did.
-        package func commit() -> Bool {
+        /// Replaces the record with the draft's entries of the pages changed before `now`
+        /// (`ChangeTime.now(beside:)`, taken once every page is in place) if it holds every page;
+        /// true if it did.
+        package func commit(before now: ChangeTime) -> Bool {
             let ready = state.withLock { state -> Bool in
                 defer { state.settled = true }
                 return state.whole && !state.settled
@@ -240,7 +259,26 @@ package struct BuildRecord: PageProof {
                 if count == 0 { break }
                 bytes += block[..<count]
             }
-            return BuildRecord.replace(file) { writeAll($0, bytes) }
+            guard let record = Self.record(of: bytes, before: now) else { return false }
+            return BuildRecord.replace(file) { writeAll($0, record) }
+        }
+
+        /// The record a draft's bytes (the magic line, then `entry`'s six words a page) make: the
+        /// four words of each page changed before `now`; nil if they are not a draft's.
+        package static func record(of draft: [UInt8], before now: ChangeTime) -> [UInt8]? {
+            let entrySize = 48
+            guard draft.count >= BuildRecord.magic.count, draft[..<BuildRecord.magic.count].elementsEqual(BuildRecord.magic),
+                (draft.count - BuildRecord.magic.count) % entrySize == 0
+            else { return nil }
+            var record = BuildRecord.magic
+            record.reserveCapacity(draft.count)
+            for start in stride(from: BuildRecord.magic.count, to: draft.count, by: entrySize) {
+                let changed = ChangeTime(
+                    seconds: Int64(bitPattern: BuildRecord.word(in: draft, at: start + 32)),
+                    nanoseconds: Int64(bitPattern: BuildRecord.word(in: draft, at: start + 40)))
+                if changed < now { record += draft[start..<start + 32] }
+            }
+            return record
         }
     }
 
@@ -343,6 +381,57 @@ package struct BuildRecord: PageProof {
     /// 64-bit FNV-1a of a path.
     package static func hash(_ text: String) -> UInt64 {
         FNV.hash(text)
+    }
+
+    /// A file's status-change time, to the nanosecond: set by the kernel at every change to the
+    /// file, from its clock, which no user can set back without changing the system's time.
+    package struct ChangeTime: Comparable, Sendable {
+        package var seconds: Int64
+        package var nanoseconds: Int64
+
+        package init(seconds: Int64, nanoseconds: Int64) {
+            self.seconds = seconds
+            self.nanoseconds = nanoseconds
+        }
+
+        package init(_ info: stat) {
+            #if canImport(Glibc)
+                let changed = info.st_ctim
+            #else
+                let changed = info.st_ctimespec
+            #endif
+            self.init(seconds: Int64(changed.tv_sec), nanoseconds: Int64(changed.tv_nsec))
+        }
+
+        package static func < (left: ChangeTime, right: ChangeTime) -> Bool {
+            (left.seconds, left.nanoseconds) < (right.seconds, right.nanoseconds)
+        }
+
+        /// The status-change time a change made now gets on the file system of `root`: that of a
+        /// file made beside it (where a build stages its files, so on the same file system, with
+        /// its clock and its granularity) and removed at once. The kernel stamps a change with a
+        /// clock that ticks coarsely (every 4 ms here; a second or two on some file systems), so a
+        /// page changed in the same tick as a later edit could keep its whole identity — git's
+        /// "racily clean" index entries. A page changed at this time or later is therefore left
+        /// out of the record, taken once every page is in place: the next build compares it, and
+        /// records it then. Nil when no file can be made there (then no record is kept).
+        package static func now(beside root: String) -> ChangeTime? {
+            let probe = root + ".linkwell-clock-\(getpid())"
+            let descriptor = open(probe, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+            guard descriptor >= 0 else { return nil }
+            defer { unlink(probe) }
+            var info = stat()
+            let stated = fstat(descriptor, &info) == 0
+            close(descriptor)
+            return stated ? ChangeTime(info) : nil
+        }
+    }
+
+    /// The little-endian word at `offset` of `bytes`.
+    fileprivate static func word(in bytes: [UInt8], at offset: Int) -> UInt64 {
+        var value: UInt64 = 0
+        for index in 0..<8 { value |= UInt64(bytes[offset + index]) << (8 * UInt64(index)) }
+        return value
     }
 
     /// A hash of what identifies a regular file's current bytes without reading them; nil for

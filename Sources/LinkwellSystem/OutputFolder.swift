@@ -634,7 +634,8 @@ package enum FileTree {
         rmdir(path)
     }
 
-    /// Staging and retired folders of `root` left by a build that was killed (callers hold the
+    /// Staging and retired folders of `root`, and the build record's clock probe
+    /// (`BuildRecord.ChangeTime.now(beside:)`), left by a build that was killed (callers hold the
     /// folder's lock, so no running build owns them).
     package static func removeLeftovers(of root: String) {
         let (parent, name) = split(root)
@@ -642,9 +643,10 @@ package enum FileTree {
         var leftovers: [String] = []
         // Made once: the folder that holds the output can hold many other entries.
         let (staged, old, journal) = (name + ".linkwell-new-", name + ".linkwell-old-", name + ".linkwell-journal.new")
+        let probe = name + ".linkwell-clock-"
         while let entry = readdir(directory) {
             let entryName = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if entryName.hasPrefix(staged) || entryName.hasPrefix(old) || entryName == journal {
+            if entryName.hasPrefix(staged) || entryName.hasPrefix(old) || entryName == journal || entryName.hasPrefix(probe) {
                 leftovers.append(parent + "/" + entryName)
             }
         }

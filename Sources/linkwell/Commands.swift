@@ -44,16 +44,22 @@ struct BuildCommand: ParsableCommand {
             }
         }
         if let record, let log, !(summary.isEmpty && proved == log.count && record.count == log.count) {
-            if draft?.commit() != true {
-                if let pages = log.sortedPages() {
-                    if keepsUnproved {
-                        record.rewrite(pages: pages, unproved: unproved)
+            // Taken once every page is in place: a page changed in this tick of the file
+            // system's clock is left out, so an edit made right after the build is never proved.
+            if let now = BuildRecord.ChangeTime.now(beside: root) {
+                if draft?.commit(before: now) != true {
+                    if let pages = log.sortedPages() {
+                        if keepsUnproved {
+                            record.rewrite(pages: pages, unproved: unproved, before: now)
+                        } else {
+                            BuildRecord.write(root: root, pages: pages, before: now)
+                        }
                     } else {
-                        BuildRecord.write(root: root, pages: pages)
+                        BuildRecord.remove(root: root)
                     }
-                } else {
-                    BuildRecord.remove(root: root)
                 }
+            } else {
+                BuildRecord.remove(root: root)
             }
         }
         if summary.isEmpty {

@@ -285,6 +285,95 @@ import Testing
         #expect(try scratch.besideOutput() == ["record"])
     }
 
+    /// The record's clock: a file changed before the probe has a status-change time before or
+    /// at it, one changed after has one at or after it, and the probe leaves nothing beside the
+    /// folder.
+    @Test func theRecordsClockIsTheTimeOfAChangeMadeNow() throws {
+        let scratch = try Scratch()
+        try FileManager.default.createDirectory(atPath: scratch.output, withIntermediateDirectories: true)
+        func changed(_ path: String) throws -> BuildRecord.ChangeTime {
+            #expect(FileManager.default.createFile(atPath: path, contents: Data("page".utf8)))
+            var info = stat()
+            #expect(lstat(path, &info) == 0)
+            return BuildRecord.ChangeTime(info)
+        }
+        let before = try changed(scratch.output + "/before.html")
+        let now = try #require(BuildRecord.ChangeTime.now(beside: scratch.output))
+        let after = try changed(scratch.output + "/after.html")
+        #expect(before <= now && now <= after)
+        #expect(try scratch.besideOutput() == ["Output"])
+        #expect(BuildRecord.ChangeTime.now(beside: scratch.root + "/missing/Output") == nil)
+    }
+
+    /// A draft's entries carry their file's status-change time; the record it commits holds the
+    /// four words of the pages changed before the record's clock and leaves out the rest (a
+    /// change made after the build in the same tick would keep their identity).
+    @Test func aDraftRecordsOnlyPagesChangedBeforeItsClock() throws {
+        func page(_ path: String, changed seconds: Int, _ nanoseconds: Int, to draft: inout [UInt8]) -> [UInt8] {
+            var info = stat()
+            info.st_mode = S_IFREG | 0o644
+            info.st_ino = 7
+            info.st_size = 100
+            info.st_ctim = timespec(tv_sec: seconds, tv_nsec: nanoseconds)
+            let start = draft.count
+            BuildRecord.Draft.entry(path: path, fingerprint: PageFingerprint(high: 1, low: 2), info: info, to: &draft)
+            #expect(draft.count == start + 48)
+            return Array(draft[start..<start + 32])
+        }
+        var draft = BuildRecord.magic
+        let early = page("m.example.com/u/a.html", changed: 100, 999_999_999, to: &draft)
+        let atTheClock = page("m.example.com/u/b.html", changed: 101, 0, to: &draft)
+        let later = page("m.example.com/u/c.html", changed: 101, 5, to: &draft)
+        let earlier = page("mlink.example.com/u/a.html", changed: 99, 500, to: &draft)
+        #expect(atTheClock != later && early != earlier)
+        let now = BuildRecord.ChangeTime(seconds: 101, nanoseconds: 0)
+        #expect(BuildRecord.Draft.record(of: draft, before: now) == BuildRecord.magic + early + earlier)
+        #expect(
+            BuildRecord.Draft.record(of: draft, before: BuildRecord.ChangeTime(seconds: 102, nanoseconds: 0))
+                == BuildRecord.magic + early + atTheClock + later + earlier)
+        #expect(BuildRecord.Draft.record(of: Array(draft.dropLast()), before: now) == nil)
+    }
+
+    /// A record written by walking the folder, or again after a build in place, leaves out the
+    /// pages whose files changed at its clock or later; pages it carries over were proved, so
+    /// recorded before.
+    @Test func aRecordLeavesOutPagesChangedAtItsClock() throws {
+        let scratch = try Scratch()
+        let paths = ["m.example.com/u/a.html", "m.example.com/u/b.html"]
+        try FileManager.default.createDirectory(atPath: scratch.output + "/m.example.com/u", withIntermediateDirectories: true)
+        for path in paths { #expect(FileManager.default.createFile(atPath: scratch.output + "/" + path, contents: Data(path.utf8))) }
+        defer { BuildRecord.remove(root: scratch.output) }
+        let pages = paths.map { (path: BuildRecord.hash($0), fingerprint: PageFingerprint(high: 3, low: 4)) }.sorted { $0.path < $1.path }
+        let start = BuildRecord.ChangeTime(seconds: 0, nanoseconds: 0)
+        // A clock past the files' changes: it ticks coarsely, so they may share its first reading.
+        let newest = try paths.map { path in
+            var info = stat()
+            #expect(lstat(scratch.output + "/" + path, &info) == 0)
+            return BuildRecord.ChangeTime(info)
+        }.max()
+        var now = try #require(BuildRecord.ChangeTime.now(beside: scratch.output))
+        while let newest, now <= newest {
+            usleep(1_000)
+            now = try #require(BuildRecord.ChangeTime.now(beside: scratch.output))
+        }
+
+        BuildRecord.write(root: scratch.output, pages: pages, before: start)
+        #expect(BuildRecord(root: scratch.output).count == 0)
+        BuildRecord.write(root: scratch.output, pages: pages, before: now)
+        let record = BuildRecord(root: scratch.output)
+        #expect(record.count == 2)
+        #expect(record.isCurrent(paths[0], fingerprint: PageFingerprint(high: 3, low: 4)))
+
+        // Written again: an unproved page changed at the clock is left out, a proved one carried.
+        record.rewrite(pages: pages, unproved: [paths[1]], before: start)
+        let rewritten = BuildRecord(root: scratch.output)
+        #expect(rewritten.count == 1)
+        #expect(rewritten.isCurrent(paths[0], fingerprint: PageFingerprint(high: 3, low: 4)))
+        #expect(!rewritten.isCurrent(paths[1], fingerprint: PageFingerprint(high: 3, low: 4)))
+        rewritten.rewrite(pages: pages, unproved: [paths[1]], before: now)
+        #expect(BuildRecord(root: scratch.output).count == 2)
+    }
+
     /// A record entry is its four words, each little-endian, in the order the record reads them
     /// (path, fingerprint high, fingerprint low, file): spelled out byte by byte, so a change to
     /// how entries are appended cannot change the file's bytes.
