@@ -146,18 +146,23 @@ package struct OutputFolder {
 
     /// Makes the folder equal what `produce` emits (see the type's comment for how).
     /// A `record` draft gets every item page's entry when there is no folder yet (see
-    /// `BuildRecord.Draft`); it is told so if the staging folder became the output.
-    package func replace(record: BuildRecord.Draft? = nil, produce: Producer) throws -> (summary: Summary, count: Int) {
+    /// `BuildRecord.Draft`); it is told so if the staging folder became the output. `finish`
+    /// runs once the folder is as produced, while the build still holds the folder's lock: the
+    /// build record is written there (after the lock, another build could replace a page
+    /// before the record reads its identity, and the record would vouch for that build's bytes).
+    package func replace(record: BuildRecord.Draft? = nil, produce: Producer, finish: (Summary) -> Void = { _ in }) throws -> (
+        summary: Summary, count: Int
+    ) {
         try withoutActuallyEscaping(produce) { produce in
-            try replace(record: record, producingBatches: { emit, _ in try produce(emit) })
+            try replace(record: record, producingBatches: { emit, _ in try produce(emit) }, finish: finish)
         }
     }
 
     /// The same, for a producer that can write batches of pages where it rendered them: a build
     /// into a new folder hands it a `RenderedBatchWriter` on the staging folder.
-    package func replace(record: BuildRecord.Draft? = nil, producingBatches produce: BatchProducer) throws -> (
-        summary: Summary, count: Int
-    ) {
+    package func replace(
+        record: BuildRecord.Draft? = nil, producingBatches produce: BatchProducer, finish: (Summary) -> Void = { _ in }
+    ) throws -> (summary: Summary, count: Int) {
         let root = try resolvedRoot()
         try refuseMountPoint(root)
         let lock = try FolderLock(beside: root)
@@ -181,7 +186,10 @@ package struct OutputFolder {
             if let counting { try refuseLinkedFolders(counting.tally.special.filter { !writer.produces($0) }, in: root) }
             let existing = counting?.value ?? -1
             writer.summary.removed = max(existing, 0) - writer.existed
-            if writer.summary.isEmpty, existing >= 0 { return (writer.summary, writer.count) }
+            if writer.summary.isEmpty, existing >= 0 {
+                finish(writer.summary)
+                return (writer.summary, writer.count)
+            }
             try writer.startStaging()
             SwapPause.announce("staged")
             if writer.inPlace {
@@ -203,6 +211,7 @@ package struct OutputFolder {
         } else {
             SwapPause.announce("swapped")
         }
+        finish(writer.summary)
         return (writer.summary, writer.count)
     }
 

@@ -42,24 +42,25 @@ struct BuildCommand: ParsableCommand {
                 }
                 try emit(file)
             }
-        }
-        if let record, let log, !(summary.isEmpty && proved == log.count && record.count == log.count) {
+        } finish: { summary in
+            // Written with the folder's lock held, so that no other build changes a page between
+            // this build's writing it and the record's reading of its identity.
+            guard let record, let log, !(summary.isEmpty && proved == log.count && record.count == log.count) else { return }
             // Taken once every page is in place: a page changed in this tick of the file
             // system's clock is left out, so an edit made right after the build is never proved.
-            if let now = BuildRecord.ChangeTime.now(beside: root) {
-                if draft?.commit(before: now) != true {
-                    if let pages = log.sortedPages() {
-                        if keepsUnproved {
-                            record.rewrite(pages: pages, unproved: unproved, before: now)
-                        } else {
-                            BuildRecord.write(root: root, pages: pages, before: now)
-                        }
-                    } else {
-                        BuildRecord.remove(root: root)
-                    }
-                }
-            } else {
+            guard let now = BuildRecord.ChangeTime.now(beside: root) else {
                 BuildRecord.remove(root: root)
+                return
+            }
+            guard draft?.commit(before: now) != true else { return }
+            guard let pages = log.sortedPages() else {
+                BuildRecord.remove(root: root)
+                return
+            }
+            if keepsUnproved {
+                record.rewrite(pages: pages, unproved: unproved, before: now)
+            } else {
+                BuildRecord.write(root: root, pages: pages, before: now)
             }
         }
         if summary.isEmpty {

@@ -285,6 +285,28 @@ import Testing
         #expect(try scratch.besideOutput() == ["record"])
     }
 
+    /// `finish` (where a build writes its record) runs with the folder's lock held — after a
+    /// build that wrote files and after one that had nothing to change — so no other build can
+    /// replace a page before the record reads its identity.
+    @Test func aBuildFinishesWithTheFolderStillLocked() throws {
+        let scratch = try Scratch()
+        let folder = OutputFolder(path: scratch.output)
+        func lockedByTheBuild() -> Bool {
+            let descriptor = open(scratch.root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            defer { close(descriptor) }
+            return descriptor >= 0 && flock(descriptor, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK
+        }
+        var finished: [(Bool, Bool)] = []
+        for _ in 0..<2 {
+            _ = try folder.replace(produce: Self.producing(["a.html": "a"])) { summary in
+                finished.append((summary.isEmpty, lockedByTheBuild()))
+            }
+        }
+        #expect(finished.map(\.0) == [false, true])
+        #expect(finished.map(\.1) == [true, true])
+        #expect(!lockedByTheBuild())
+    }
+
     /// The record's clock: a file changed before the probe has a status-change time before or
     /// at it, one changed after has one at or after it, and the probe leaves nothing beside the
     /// folder.
