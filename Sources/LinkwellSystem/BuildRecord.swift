@@ -63,10 +63,8 @@ package struct BuildRecord: PageProof {
         read.reserveCapacity((bytes.count - Self.magic.count) / 32)
         var offset = Self.magic.count
         func word() -> UInt64 {
-            var value: UInt64 = 0
-            for index in 0..<8 { value |= UInt64(bytes[offset + index]) << (8 * UInt64(index)) }
-            offset += 8
-            return value
+            defer { offset += 8 }
+            return Self.word(in: bytes, at: offset)
         }
         while offset < bytes.count { read.append(Entry(path: word(), high: word(), low: word(), file: word())) }
         // Written in the order the host folders' walks (or the writer's lanes) gave; sorted here
@@ -346,11 +344,7 @@ package struct BuildRecord: PageProof {
                 pending += block[..<read]
                 var offset = 0
                 while offset + 24 <= pending.count {
-                    func word(_ at: Int) -> UInt64 {
-                        var value: UInt64 = 0
-                        for index in 0..<8 { value |= UInt64(pending[offset + at + index]) << (8 * UInt64(index)) }
-                        return value
-                    }
+                    func word(_ at: Int) -> UInt64 { BuildRecord.word(in: pending, at: offset + at) }
                     pages.append((word(0), PageFingerprint(high: word(8), low: word(16))))
                     offset += 24
                 }
@@ -417,7 +411,9 @@ package struct BuildRecord: PageProof {
         /// records it then. Nil when no file can be made there (then no record is kept).
         package static func now(beside root: String) -> ChangeTime? {
             let probe = root + ".linkwell-clock-\(getpid())"
-            let descriptor = open(probe, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+            // Made new: an entry already there by that name (a link, say) is neither followed nor
+            // truncated (the build removed any probe a killed build left before it began).
+            let descriptor = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
             guard descriptor >= 0 else { return nil }
             defer { unlink(probe) }
             var info = stat()
@@ -427,7 +423,7 @@ package struct BuildRecord: PageProof {
         }
     }
 
-    /// The little-endian word at `offset` of `bytes`.
+    /// The little-endian word at `offset` of `bytes` (a record's, a draft's or the page log's).
     fileprivate static func word(in bytes: [UInt8], at offset: Int) -> UInt64 {
         var value: UInt64 = 0
         for index in 0..<8 { value |= UInt64(bytes[offset + index]) << (8 * UInt64(index)) }

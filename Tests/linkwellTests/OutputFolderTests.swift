@@ -368,7 +368,7 @@ import Testing
         let pages = paths.map { (path: BuildRecord.hash($0), fingerprint: PageFingerprint(high: 3, low: 4)) }.sorted { $0.path < $1.path }
         let start = BuildRecord.ChangeTime(seconds: 0, nanoseconds: 0)
         // A clock past the files' changes: it ticks coarsely, so they may share its first reading.
-        let newest = try paths.map { path in
+        let newest = paths.map { path in
             var info = stat()
             #expect(lstat(scratch.output + "/" + path, &info) == 0)
             return BuildRecord.ChangeTime(info)
