@@ -114,9 +114,11 @@ package struct BuildRecord: PageProof {
             // Item pages are in the host folders: each is walked on its own thread (a stat per
             // page is most of the cost), its entries going out a block at a time, in any order —
             // the record is sorted when read.
-            FileTree.folders(in: root).concurrentForEach { folder in
+            guard let top = Folder(path: root) else { return false }
+            FileTree.folders(in: top).concurrentForEach { name in
                 var bytes: [UInt8] = []
-                FileTree.forEachFile(root + "/" + folder, prefix: folder) { path, info in
+                guard let folder = top.folder(name) else { return }
+                FileTree.forEachFile(folder, prefix: name) { path, info in
                     let key = hash(path)
                     var low = 0
                     var high = sorted.count
@@ -364,12 +366,7 @@ package struct BuildRecord: PageProof {
 
     /// Where the record of `root` lives; nil without a home or cache folder.
     private static func file(for root: String) -> String? {
-        let environment = ProcessInfo.processInfo.environment
-        guard let base = environment["XDG_CACHE_HOME"].flatMap({ $0.isEmpty ? nil : $0 }) ?? environment["HOME"].map({ $0 + "/.cache" })
-        else { return nil }
-        let folder = base + "/linkwell"
-        guard (try? FileTree.makeFolders(folder)) != nil else { return nil }
-        return folder + "/" + String(hash(root), radix: 16) + ".record"
+        CacheFolder.file(for: root, suffix: "record")
     }
 
     /// 64-bit FNV-1a of a path.
@@ -402,20 +399,33 @@ package struct BuildRecord: PageProof {
         }
 
         /// The status-change time a change made now gets on the file system of `root`: that of a
-        /// file made beside it (where a build stages its files, so on the same file system, with
-        /// its clock and its granularity) and removed at once. The kernel stamps a change with a
-        /// clock that ticks coarsely (every 4 ms here; a second or two on some file systems), so a
-        /// page changed in the same tick as a later edit could keep its whole identity — git's
-        /// "racily clean" index entries. A page changed at this time or later is therefore left
-        /// out of the record, taken once every page is in place: the next build compares it, and
-        /// records it then. Nil when no file can be made there (then no record is kept).
-        package static func now(beside root: String) -> ChangeTime? {
-            let probe = root + ".linkwell-clock-\(getpid())"
-            // Made new: an entry already there by that name (a link, say) is neither followed nor
-            // truncated (the build removed any probe a killed build left before it began).
-            let descriptor = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        /// file made in it (so with the pages' clock and granularity) and removed at once. The
+        /// kernel stamps a change with a clock that ticks coarsely (every few milliseconds; a
+        /// second or two on some file systems), so a page changed in the same tick as a later
+        /// edit could keep its whole identity — git's "racily clean" index entries. A page
+        /// changed at this time or later is therefore left out of the record, taken once every
+        /// page is in place: the next build compares it, and records it then. Nil when no file
+        /// can be made there (then no record is kept).
+        ///
+        /// On Linux the file has no name (`O_TMPFILE`), so a build killed meanwhile leaves
+        /// nothing; elsewhere it is a named file inside the output, made new and never followed,
+        /// which a killed build leaves as a file no build writes: the next build removes it, and
+        /// `check` lists it until then. Nothing is made beside the output.
+        package static func now(in root: String) -> ChangeTime? {
+            guard let folder = Folder(path: root) else { return nil }
+            #if os(Linux)
+                // O_TMPFILE is __O_TMPFILE | O_DIRECTORY; Glibc's module does not export it.
+                let unnamed = openat(folder.descriptor, ".", 0o20_000_000 | O_DIRECTORY | O_WRONLY | O_CLOEXEC, 0o600)
+                if unnamed >= 0 {
+                    defer { close(unnamed) }
+                    var info = stat()
+                    return fstat(unnamed, &info) == 0 ? ChangeTime(info) : nil
+                }
+            #endif
+            let name = ".linkwell-clock-\(getpid())"
+            let descriptor = openat(folder.descriptor, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
             guard descriptor >= 0 else { return nil }
-            defer { unlink(probe) }
+            defer { unlinkat(folder.descriptor, name, 0) }
             var info = stat()
             let stated = fstat(descriptor, &info) == 0
             close(descriptor)

@@ -24,6 +24,22 @@ final class FolderDescriptor: Sendable {
     func openFile(_ path: String, _ flags: Int32, mode: mode_t = 0) -> Int32 {
         descriptor >= 0 ? openat(descriptor, path, flags, mode) : open(root + "/" + path, flags, mode)
     }
+
+    /// The folder `path` (relative to this one), opened a component at a time without following
+    /// a link: a link in place of a folder of the output never leads a read or a write outside
+    /// it. -1 and `errno` (`ELOOP` or `ENOTDIR` for a link) where a component cannot be opened.
+    func openFolder(_ path: String) -> Int32 {
+        let flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC
+        var current = descriptor >= 0 ? dup(descriptor) : open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        for component in path.split(separator: "/") where current >= 0 {
+            let next = openat(current, String(component), flags)
+            let error = errno
+            close(current)
+            errno = error
+            current = next
+        }
+        return current
+    }
 }
 
 /// The folders of a few files opened relative to the output (or staging) folder, so that each
@@ -54,7 +70,7 @@ final class Subfolders {
             for index in recent.indices where recent[index].path.withUnsafeBufferPointer({ $0.sameBytes(as: parent) }) {
                 return (recent[index].descriptor, recent[index].error, slash)
             }
-            let descriptor = folder.openFile(String(decoding: parent, as: UTF8.self), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            let descriptor = folder.openFolder(String(decoding: parent, as: UTF8.self))
             let error = descriptor < 0 ? errno : 0
             recent.insert((Array(parent), descriptor, error), at: 0)
             if recent.count > 4, let oldest = recent.popLast(), oldest.descriptor >= 0 { close(oldest.descriptor) }

@@ -48,7 +48,7 @@ struct BuildCommand: ParsableCommand {
             guard let record, let log, !(summary.isEmpty && proved == log.count && record.count == log.count) else { return }
             // Taken once every page is in place: a page changed in this tick of the file
             // system's clock is left out, so an edit made right after the build is never proved.
-            guard let now = BuildRecord.ChangeTime.now(beside: root) else {
+            guard let now = BuildRecord.ChangeTime.now(in: root) else {
                 BuildRecord.remove(root: root)
                 return
             }
@@ -126,11 +126,15 @@ struct CheckCommand: ParsableCommand {
                     Console.printToStandardError(manifestOptions.diagnosticsFormat.render(diagnostic))
                 }
             }
-            if folder.hasUnfinishedBuild {
-                Console.error(
-                    "a build was killed while it replaced files of \(outputOptions.output); the next 'linkwell build' completes it")
-            }
+            for problem in folder.besideProblems() { Console.error(problem) }
             Console.error("\(outputOptions.output) is stale (\(summary(of: changes))); run 'linkwell build' and commit the result")
+            throw ExitCode.failure
+        }
+        // A journal or a leftover beside the folder fails the gate even when every file matches:
+        // a pull request that commits one must not pass it.
+        let problems = folder.besideProblems()
+        guard problems.isEmpty else {
+            for problem in problems { Console.error(problem) }
             throw ExitCode.failure
         }
         Console.status("\(outputOptions.output) matches \(manifestOptions.manifest) (\(count) files\(provedNote(proved)))")

@@ -301,6 +301,9 @@ import Testing
         #expect(try workspace.run("build").status == 0)
         let records = try FileManager.default.contentsOfDirectory(atPath: workspace.url.appendingPathComponent(".test-cache/linkwell").path)
         #expect(records.count == 1 && records[0].hasSuffix(".record"))
+        // Pages written in the clock tick in which the record was taken are left out of it, and
+        // the next build compares and records them: the build after that proves every page.
+        #expect(try workspace.run("build").status == 0)
         #expect(
             try workspace.run("build").standardOutput
                 == "Output is up to date (\(count) files; 8 item pages not re-read: the build record shows them untouched since the last build wrote or compared them)\n"
@@ -329,6 +332,7 @@ import Testing
         // page), every file is written again, and the next build proves the new pages.
         try FileManager.default.removeItem(at: workspace.url.appendingPathComponent("Output"))
         #expect(try workspace.run("build").standardOutput == "wrote Output: \(count) files, \(count) added\n")
+        #expect(try workspace.run("build").status == 0)
         #expect(try workspace.run("build").standardOutput.contains("8 item pages not re-read"))
     }
 

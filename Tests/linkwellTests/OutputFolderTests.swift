@@ -308,8 +308,8 @@ import Testing
     }
 
     /// The record's clock: a file changed before the probe has a status-change time before or
-    /// at it, one changed after has one at or after it, and the probe leaves nothing beside the
-    /// folder.
+    /// at it, one changed after has one at or after it, and the probe leaves nothing beside or in
+    /// the folder.
     @Test func theRecordsClockIsTheTimeOfAChangeMadeNow() throws {
         let scratch = try Scratch()
         try FileManager.default.createDirectory(atPath: scratch.output, withIntermediateDirectories: true)
@@ -320,11 +320,12 @@ import Testing
             return BuildRecord.ChangeTime(info)
         }
         let before = try changed(scratch.output + "/before.html")
-        let now = try #require(BuildRecord.ChangeTime.now(beside: scratch.output))
+        let now = try #require(BuildRecord.ChangeTime.now(in: scratch.output))
         let after = try changed(scratch.output + "/after.html")
         #expect(before <= now && now <= after)
         #expect(try scratch.besideOutput() == ["Output"])
-        #expect(BuildRecord.ChangeTime.now(beside: scratch.root + "/missing/Output") == nil)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.output).sorted() == ["after.html", "before.html"])
+        #expect(BuildRecord.ChangeTime.now(in: scratch.root + "/missing/Output") == nil)
     }
 
     /// A draft's entries carry their file's status-change time; the record it commits holds the
@@ -373,10 +374,10 @@ import Testing
             #expect(lstat(scratch.output + "/" + path, &info) == 0)
             return BuildRecord.ChangeTime(info)
         }.max()
-        var now = try #require(BuildRecord.ChangeTime.now(beside: scratch.output))
+        var now = try #require(BuildRecord.ChangeTime.now(in: scratch.output))
         while let newest, now <= newest {
             usleep(1_000)
-            now = try #require(BuildRecord.ChangeTime.now(beside: scratch.output))
+            now = try #require(BuildRecord.ChangeTime.now(in: scratch.output))
         }
 
         BuildRecord.write(root: scratch.output, pages: pages, before: start)

@@ -1,0 +1,175 @@
+import Dispatch
+import LinkwellCore
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Walks, counts and removes trees with `opendir`/`readdir` (file types from the directory
+/// entries, no `stat` per file).
+package enum FileTree {
+    /// Everything below `root` that is not a folder; -1 when `root` does not exist.
+    package static func count(_ root: String) -> Int {
+        tally(root).files
+    }
+
+    /// What `count` walks: how many entries below the root are not folders (-1 when the root
+    /// does not exist), and the paths (relative to it) of those that are not regular files
+    /// either — links, FIFOs, devices, sockets: never what a build writes.
+    package struct Tally: Sendable {
+        package var files = 0
+        package var special: [String] = []
+    }
+
+    package static func tally(_ root: String) -> Tally {
+        guard let folder = Folder(path: root) else { return Tally(files: -1) }
+        var tally = Tally()
+        countFiles(in: dup(folder.descriptor), prefix: "", into: &tally)
+        return tally
+    }
+
+    /// `count(root)`, taken on a thread of its own from now on, for a caller that leaves `root`
+    /// as it is meanwhile (`check` reads it; a build stages beside it): the walk runs while the
+    /// pages render instead of alone after them (a tenth of a `check` without a record was that
+    /// walk, one core busy). `value` waits for it.
+    package final class Counting: Sendable {
+        private let result = Mutex<Tally?>(nil)
+        private let done = DispatchSemaphore(value: 0)
+
+        package init(_ root: String) {
+            DispatchQueue(label: "linkwell.count").async { [self] in
+                let tally = FileTree.tally(root)
+                result.withLock { $0 = tally }
+                done.signal()
+            }
+        }
+
+        package var value: Int { tally.files }
+
+        /// The walk's whole answer (`FileTree.tally`).
+        package var tally: Tally {
+            if let known = result.withLock({ $0 }) { return known }
+            done.wait()
+            done.signal()
+            return result.withLock { $0 } ?? Tally(files: -1)
+        }
+    }
+
+    /// The walk of `tally`: names are read in place, and only folders' (and the rare special
+    /// files') become strings. `prefix`: the folder's path relative to the root, `/`-ended.
+    /// Takes `descriptor` (an open folder) and closes it; each folder below is opened from its
+    /// parent's descriptor without following a link.
+    private static func countFiles(in descriptor: Int32, prefix: String, into tally: inout Tally) {
+        guard descriptor >= 0 else { return }
+        guard let directory = fdopendir(descriptor) else {
+            close(descriptor)
+            return
+        }
+        var folders: [String] = []
+        while let entry = readdir(directory) {
+            let kind = withUnsafeBytes(of: &entry.pointee.d_name) { name -> mode_t? in
+                let dot = UInt8(ascii: ".")
+                if name[0] == dot && (name[1] == 0 || (name[1] == dot && name[2] == 0)) { return nil }
+                switch Int32(entry.pointee.d_type) {
+                case Int32(DT_DIR): return S_IFDIR
+                case Int32(DT_REG): return S_IFREG
+                case Int32(DT_UNKNOWN):
+                    var info = stat()
+                    guard let base = name.baseAddress,
+                        fstatat(descriptor, base.assumingMemoryBound(to: CChar.self), &info, AT_SYMLINK_NOFOLLOW) == 0
+                    else { return nil }
+                    return info.st_mode & S_IFMT
+                default: return S_IFIFO  // a link, FIFO, device or socket: which one does not matter here
+                }
+            }
+            guard let kind else { continue }
+            func name() -> String { withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) } }
+            if kind == S_IFDIR {
+                folders.append(name())
+                continue
+            }
+            tally.files += 1
+            if kind != S_IFREG { tally.special.append(prefix + name()) }
+        }
+        for name in folders {
+            let inner = openat(descriptor, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            // A folder replaced by a link since it was listed is an entry that is not a folder.
+            if inner < 0 {
+                tally.files += 1
+                tally.special.append(prefix + name)
+                continue
+            }
+            countFiles(in: inner, prefix: prefix + name + "/", into: &tally)
+        }
+        closedir(directory)
+    }
+
+    /// Calls `visit` with everything below `root` that is not a folder (files, and the links or
+    /// FIFOs a build never writes), `/`-separated and relative to it, with each one's `lstat`
+    /// taken relative to its folder (one name to look up, not the whole path: a build record
+    /// takes one for every page). `prefix` goes before each path (the folder's own, when it is
+    /// one part of a tree walked in parts). Folders are entered from their parent's descriptor,
+    /// never through a link.
+    package static func forEachFile(_ root: Folder, prefix: String = "", _ visit: (String, stat) -> Void) {
+        forEachFile(in: root, prefix: prefix, visit)
+    }
+
+    private static func forEachFile(in folder: Folder, prefix: String, _ visit: (String, stat) -> Void) {
+        folder.forEachEntry { name, kind in
+            let relative = prefix.isEmpty ? name : prefix + "/" + name
+            if kind == .folder {
+                if let inner = folder.folder(name) { forEachFile(in: inner, prefix: relative, visit) }
+            } else if let info = folder.status(of: name) {
+                visit(relative, info)
+            }
+        }
+    }
+
+    /// The names of the real folders directly in `root`, in the directory's order.
+    package static func folders(in root: Folder) -> [String] {
+        root.entries().filter { $0.kind == .folder }.map(\.name)
+    }
+
+    /// The files below `root` whose paths' hashes (`BuildRecord.hash`) are not in `produced`:
+    /// what a build did not write.
+    package static func paths(_ root: String, notIn produced: Set<UInt64>) -> [String] {
+        var found: [String] = []
+        Folder(path: root)?.walk { path, _ in
+            if !produced.contains(BuildRecord.hash(path)) { found.append(path) }
+        }
+        return found
+    }
+
+    /// Everything below `root` that is not a folder, `/`-separated and relative to it.
+    package static func paths(_ root: String) -> [String] {
+        var paths: [String] = []
+        Folder(path: root)?.walk { path, _ in paths.append(path) }
+        return paths
+    }
+
+    /// Removes the tree at `path`, a folder this build made (its staging folder), never following
+    /// a link inside it; what is already gone is not an error.
+    package static func remove(_ path: String) {
+        let (parent, name) = split(path)
+        Folder(path: parent)?.removeTree(name)
+    }
+
+    /// Creates `path` (`/`-separated, below `base`) and the folders above it that are missing.
+    package static func makeFolders(_ path: String, in base: String = "") throws {
+        var partial = base
+        for component in path.split(separator: "/") {
+            partial += "/" + component
+            guard mkdir(partial, 0o755) == 0 || errno == EEXIST else { throw OutputFolderError.system("cannot create '\(partial)'") }
+        }
+    }
+
+    /// An absolute path's folder and last component.
+    package static func split(_ path: String) -> (parent: String, name: String) {
+        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+        let parent = String(path[..<slash])
+        return (parent.isEmpty ? "/" : parent, String(path[path.index(after: slash)...]))
+    }
+}
