@@ -93,14 +93,15 @@ enum Journal {
             Folder.kind(of: info) == .folder, beside.made(staging, info)
         else {
             throw OutputFolderError(
-                "'\(root).linkwell-journal' names '\(staging)' as its staging folder, which is not a folder a build here made beside '\(root)'; remove the journal and build again"
+                "'\(root).linkwell-journal' names '\(TerminalText.escaped(staging))' as its staging folder, which is not a folder a build here made beside '\(root)'; remove the journal and build again"
             )
         }
         let removals = try parts.dropFirst().map { part in
             let path = String(decoding: part, as: UTF8.self)
             guard let components = RelativePath.components(path) else {
                 throw OutputFolderError(
-                    "'\(root).linkwell-journal' names '\(path)', which is not a path inside the folder; remove the journal and build again")
+                    "'\(root).linkwell-journal' names '\(TerminalText.escaped(path))', which is not a path inside the folder; remove the journal and build again"
+                )
             }
             return components
         }
@@ -129,7 +130,7 @@ enum Journal {
                 // any other failure leaves the old file and the journal for the next build.
                 guard errno == EISDIR || errno == ENOTEMPTY || errno == EEXIST, to.removeTree(name),
                     renameat(from.descriptor, name, to.descriptor, name) == 0
-                else { throw OutputFolderError.system("cannot move '\(path)' into '\(root)'") }
+                else { throw OutputFolderError.system("cannot move '\(TerminalText.escaped(path))' into '\(root)'") }
             }
             // For the durability suite: a moment with some files replaced and others not yet.
             if pausing, !announced {
@@ -141,7 +142,7 @@ enum Journal {
 
     private static func crossesALink(_ components: [Substring], root: String) -> OutputFolderError {
         OutputFolderError(
-            "cannot complete the build of '\(root)': the way to '\(components.joined(separator: "/"))' passes an entry that is not a real folder (a link?); a build never writes through a link: remove it and build again"
+            "cannot complete the build of '\(root)': the way to '\(TerminalText.escaped(components.joined(separator: "/")))' passes an entry that is not a real folder (a link?); a build never writes through a link: remove it and build again"
         )
     }
 }

@@ -60,7 +60,7 @@ enum Leftovers {
         let beside = BesideEntries(root: root)
         let journal = Journal.name(of: root)
         return found(root: root, in: parent).map { name, info in
-            let path = FileTree.split(root).parent + "/" + name
+            let path = TerminalText.escaped(FileTree.split(root).parent + "/" + name)
             guard beside.made(name, info) else { return "'\(path)' (\(describe(info))) was not made by a build on this machine; remove it" }
             return name == journal
                 ? "a build was killed while it replaced files of '\(root)' ('\(path)'); the next 'linkwell build' completes it"
@@ -71,7 +71,7 @@ enum Leftovers {
     /// The refusal for entries no build here made, naming each and what it is.
     static func notMade(_ entries: [(name: String, info: stat)], root: String) -> OutputFolderError {
         let parent = FileTree.split(root).parent
-        let list = entries.map { "'\(parent)/\($0.name)' (\(describe($0.info)))" }.joined(separator: ", ")
+        let list = entries.map { "'\(TerminalText.escaped(parent + "/" + $0.name))' (\(describe($0.info)))" }.joined(separator: ", ")
         return OutputFolderError(
             "\(list) beside '\(root)' \(entries.count == 1 ? "is" : "are") named like a build's own but no build on this machine made \(entries.count == 1 ? "it" : "them"); Linkwell removes and renames only what it made, and does not follow or complete what it did not: remove \(entries.count == 1 ? "it" : "them") and build again"
         )

@@ -234,7 +234,7 @@ package struct OutputFolder {
             var info = stat()
             guard stat(root + "/" + entry, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { continue }
             throw OutputFolderError(
-                "'\(entry)' in '\(path)' is a link to a folder: a build writes only files and folders of its own, and would write through it; remove the link and build again"
+                "'\(TerminalText.escaped(entry))' in '\(path)' is a link to a folder: a build writes only files and folders of its own, and would write through it; remove the link and build again"
             )
         }
     }

@@ -120,7 +120,7 @@ struct CheckCommand: ParsableCommand {
             // Under GitHub Actions each stale file is an annotation on that file in the pull request.
             if manifestOptions.diagnosticsFormat != .text {
                 for change in changes {
-                    let file = "\(outputOptions.output)/\(change.path)"
+                    let file = TerminalText.escaped("\(outputOptions.output)/\(change.path)")
                     let diagnostic = Diagnostic.error(
                         OutputDrift(file: file, kind: change.kind), at: SourceLocation(file: file, line: 1, column: 1))
                     Console.printToStandardError(manifestOptions.diagnosticsFormat.render(diagnostic))

@@ -98,7 +98,7 @@ def test_a_killed_build_leaves_the_old_or_the_new_output(tmp_path):
     durations = []
     for version in ["b", "a"]:
         write_rows(workspace, version)
-        shutil.copytree(output, workspace / f"Output.linkwell-new-{1 << 22}")
+        kill_at(binary, workspace, output, "staged")
         start = time.monotonic()
         build(binary, workspace, output)
         durations.append(time.monotonic() - start)

@@ -111,3 +111,34 @@ def test_malformed_manifests_exit_1_located_within_bounds_leaving_output_untouch
         assert tree_hash(output) == before, f"case {case}: the failed build changed the output folder"
     assert failed > 250, f"most mutations break the manifest: {failed} of {CASES}"
     print(f"{failed} of {CASES} failed; slowest {slowest:.2f} s, largest {largest:.0f} MB")
+
+
+def test_manifests_of_every_shape_up_to_the_size_limit_are_read_within_bounds(tmp_path):
+    """Reading YAML takes time in proportion to its size whatever its shape (a collection grew by
+    copying itself before, so 40,000 entries took 8-25 s and a manifest just under 4 MB ran past
+    600 s): the bundled manifest followed by one long sequence, one wide mapping or a sequence of
+    small mappings, just under the 4 MB limit, each answered within the guarantee's bounds with a
+    located error (an unknown key, or too many values at the value past the budget)."""
+    binary = str(linkwell_binary())
+    for folder in ["Templates", "data"]:
+        shutil.copytree(REPOSITORY / folder, tmp_path / folder)
+    base = (REPOSITORY / "site.yaml").read_text()
+    limit = 4 * 1024 * 1024 - 4096
+    shapes = {
+        "sequence": lambda i: f"  - entry-{i}\n",
+        "mapping": lambda i: f"  key{i}: value\n",
+        "mappings": lambda i: f"  - {{a: {i}, b: [x, y]}}\n",
+        "under-budget": lambda i: f"  - {'x' * 60}{i}\n",
+    }
+    for shape, line in shapes.items():
+        parts, size, i = [base, "extra:\n"], len(base) + 7, 0
+        while size + 64 < limit:
+            parts.append(line(i))
+            size += len(parts[-1])
+            i += 1
+        manifest = tmp_path / f"{shape}.yaml"
+        manifest.write_text("".join(parts))
+        code, stderr, seconds, megabytes = build(binary, manifest, tmp_path / "Output")
+        assert code == 1 and seconds < SECONDS and megabytes < MEGABYTES, (shape, seconds, megabytes, stderr[-300:])
+        assert re.search(rf"{shape}\.yaml:\d+:\d+: error: ", stderr), stderr[-300:]
+        print(f"{shape}: {i} entries, {size} bytes: {seconds:.2f} s, {megabytes:.0f} MB")

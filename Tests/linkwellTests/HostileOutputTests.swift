@@ -153,6 +153,24 @@ import Testing
         #expect(try workspace.run("check").status == 0)
     }
 
+    /// A committed file whose name holds a line break, a workflow command and an escape sequence
+    /// is listed by `check` on one line, inert, in text and in GitHub's format.
+    @Test func aDriftedNameIsPrintedInert() throws {
+        let workspace = try Workspace.bundled()
+        #expect(try workspace.run("build").status == 0)
+        let name = "x\n::error title=forged::owned\n::stop-commands::t\u{1B}[2J\u{202E}.html"
+        try workspace.write("planted\n", to: "Output/m.example.com/" + name)
+        for format in ["text", "github"] {
+            let check = try workspace.run("check", "--diagnostics-format", format)
+            #expect(check.status == 1)
+            let listed = #"removed: m.example.com/x\u{a}::error title=forged::owned\u{a}::stop-commands::t\u{1b}[2J\u{202e}.html"#
+            #expect(check.standardOutput == listed + "\n", "\(check.standardOutput)")
+            for line in (check.standardOutput + check.standardError).split(separator: "\n") {
+                #expect(!line.hasPrefix("::stop-commands") && !line.hasPrefix("::error title=forged") && !line.contains("\u{1B}"))
+            }
+        }
+    }
+
     static func changeEveryRow(in workspace: borrowing Workspace) throws {
         let data = workspace.url.appendingPathComponent("data/profiles.csv")
         let csv = try String(contentsOf: data, encoding: .utf8)

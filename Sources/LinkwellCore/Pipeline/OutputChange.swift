@@ -8,7 +8,9 @@ package struct OutputChange: Sendable, Hashable, CustomStringConvertible {
     package var kind: Kind
     package var path: String
 
-    package var description: String { "\(kind.rawValue): \(path)" }
+    /// A line of `check`'s list: the path is a file's name in the folder, which a pull request
+    /// chooses, so it is printed escaped (`TerminalText`).
+    package var description: String { "\(kind.rawValue): \(TerminalText.escaped(path))" }
 
     package init(kind: Kind, path: String) {
         self.kind = kind

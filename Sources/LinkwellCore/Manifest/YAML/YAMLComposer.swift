@@ -74,11 +74,18 @@ struct YAMLComposer {
         case repeatedKey(RepeatedKey)
     }
 
-    /// A collection being read: its start, tag and what it holds so far.
-    private enum Open {
-        case sequence([YAMLComposedNode], tag: String, mark: YAMLMark, anchor: String?)
-        case mapping(
-            [(key: YAMLComposedNode, value: YAMLComposedNode)], pendingKey: YAMLComposedNode?, tag: String, mark: YAMLMark, anchor: String?)
+    /// A collection being read: its start, tag and what it holds so far. A struct whose arrays
+    /// grow in place (`open[last].items.append`): an enum's payload taken out, appended to and
+    /// put back was a copy of the whole collection for every node added, so a long sequence took
+    /// time in the square of its length.
+    private struct Open {
+        var isMapping: Bool
+        var items: [YAMLComposedNode] = []
+        var entries: [(key: YAMLComposedNode, value: YAMLComposedNode)] = []
+        var pendingKey: YAMLComposedNode?
+        var tag: String
+        var mark: YAMLMark
+        var anchor: String?
     }
 
     /// The document's root node, or nil when the text holds no document (only comments).
@@ -135,28 +142,25 @@ struct YAMLComposer {
             case YAML_SEQUENCE_START_EVENT:
                 let sequence = event.data.sequence_start
                 try enter(
-                    .sequence(
-                        [], tag: sequence.tag.map { Self.string($0) } ?? Self.yamlTagPrefix + "seq", mark: start,
+                    Open(
+                        isMapping: false, tag: sequence.tag.map { Self.string($0) } ?? Self.yamlTagPrefix + "seq", mark: start,
                         anchor: sequence.anchor.map { Self.string($0) }), at: start)
             case YAML_MAPPING_START_EVENT:
                 let mapping = event.data.mapping_start
                 try enter(
-                    .mapping(
-                        [], pendingKey: nil, tag: mapping.tag.map { Self.string($0) } ?? Self.yamlTagPrefix + "map", mark: start,
+                    Open(
+                        isMapping: true, tag: mapping.tag.map { Self.string($0) } ?? Self.yamlTagPrefix + "map", mark: start,
                         anchor: mapping.anchor.map { Self.string($0) }), at: start)
             case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
                 guard let collection = open.popLast() else { continue }
                 let node: YAMLComposedNode
-                let anchor: String?
-                switch collection {
-                case .sequence(let items, let tag, let mark, let name):
-                    node = .sequence(items, tag: tag, mark: mark)
-                    anchor = name
-                case .mapping(let entries, _, let tag, let mark, let name):
-                    do throws(RepeatedKey) { try Self.checkRepeatedKeys(entries) } catch { throw .repeatedKey(error) }
-                    node = .mapping(entries, tag: tag, mark: mark)
-                    anchor = name
+                if collection.isMapping {
+                    do throws(RepeatedKey) { try Self.checkRepeatedKeys(collection.entries) } catch { throw .repeatedKey(error) }
+                    node = .mapping(collection.entries, tag: collection.tag, mark: collection.mark)
+                } else {
+                    node = .sequence(collection.items, tag: collection.tag, mark: collection.mark)
                 }
+                let anchor = collection.anchor
                 // Registered once complete: an alias inside its own anchor is undefined.
                 if let anchor { anchors[anchor] = node }
                 try add(node)
@@ -177,21 +181,18 @@ struct YAMLComposer {
 
     /// A finished node goes into the collection being read, or is the document's root.
     private mutating func add(_ node: YAMLComposedNode) throws(Failure) {
-        guard let last = open.popLast() else {
+        guard !open.isEmpty else {
             root = node
             return
         }
-        switch last {
-        case .sequence(var items, let tag, let mark, let anchor):
-            items.append(node)
-            open.append(.sequence(items, tag: tag, mark: mark, anchor: anchor))
-        case .mapping(var entries, let pendingKey, let tag, let mark, let anchor):
-            if let key = pendingKey {
-                entries.append((key, node))
-                open.append(.mapping(entries, pendingKey: nil, tag: tag, mark: mark, anchor: anchor))
-            } else {
-                open.append(.mapping(entries, pendingKey: node, tag: tag, mark: mark, anchor: anchor))
-            }
+        let last = open.count - 1
+        if !open[last].isMapping {
+            open[last].items.append(node)
+        } else if let key = open[last].pendingKey {
+            open[last].entries.append((key, node))
+            open[last].pendingKey = nil
+        } else {
+            open[last].pendingKey = node
         }
     }
 
