@@ -36,11 +36,22 @@ struct DiffCommand: ParsableCommand {
     @Option(help: "markdown (a pull-request comment) or json (for bots).")
     var format: Format = .markdown
 
+    @Option(
+        name: .customLong("comment-limit"),
+        help: "Cut the Markdown report to this many characters, with a note saying what was left out (0: never cut).")
+    var commentLimit: Int = ManifestDiff.commentLimit
+
+    @Option(name: .customLong("full-report"), help: "Also write the whole Markdown report, never cut, to this file.")
+    var fullReport: String?
+
     @OptionGroup var budgetOption: BudgetOption
 
     func validate() throws {
         guard (base == nil) != (baseManifest == nil) else {
             throw ValidationError("give exactly one of --base REV and --base-manifest FILE")
+        }
+        guard commentLimit == 0 || commentLimit >= 2_000 else {
+            throw ValidationError("--comment-limit takes 0 (never cut) or at least 2000 characters")
         }
     }
 
@@ -83,7 +94,12 @@ struct DiffCommand: ParsableCommand {
 
     private func report(_ diff: ManifestDiff, base: String) {
         switch format {
-        case .markdown: print(diff.markdown(base: base, head: manifestOptions.manifest), terminator: "")
+        case .markdown:
+            let head = manifestOptions.manifest
+            if let fullReport, !FileManager.default.createFile(atPath: fullReport, contents: Data(diff.markdown(base: base, head: head).utf8)) {
+                Console.error("cannot write '\(fullReport)'")
+            }
+            print(commentLimit > 0 ? diff.markdown(base: base, head: head, limit: commentLimit) : diff.markdown(base: base, head: head), terminator: "")
         case .json: print(diff.json(base: base, head: manifestOptions.manifest))
         }
         if manifestOptions.diagnosticsFormat == .github {

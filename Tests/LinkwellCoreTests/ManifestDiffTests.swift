@@ -272,8 +272,9 @@ import Testing
         let markdown = diff.markdown(base: "base", head: "head")
         #expect(markdown.contains("### Warnings"))
         #expect(markdown.contains("- resolved: `site.yaml:"), "\(markdown)")
-        // A pattern's `*` and `_` are escaped, so the comment does not turn them into emphasis.
-        #expect(markdown.contains("/m/\\*\\_x"), "\(markdown)")
+        // The message is shown as code, so a pattern's `*` and `_` never turn into emphasis.
+        #expect(markdown.contains("/m/*_x"), "\(markdown)")
+        #expect(!markdown.contains("/m/\\*"), "\(markdown)")
         let json = try JSONValue.parse(diff.json(base: "base", head: "head"))
         #expect(json["newWarnings"]?.array?.isEmpty == false && json["resolvedWarnings"]?.array?.count == diff.resolvedWarnings.count)
     }

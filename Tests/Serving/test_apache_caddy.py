@@ -105,3 +105,47 @@ def test_apaches_spa_fallback_never_answers_for_a_missing_association_file():
     finally:
         server.stop()
         shell.rmtree(root, ignore_errors=True)
+
+
+def test_quotes_backslashes_and_braces_in_route_paths_are_read_as_written(tmp_path):
+    """Route paths with a quote after a backslash, a trailing backslash and `{host}`/`{path}` (Caddy's
+    placeholders), and a short link whose target holds braces: Apache reads every `.htaccess` line
+    (a quote ended mod_rewrite's argument, and every URL of the host answered 500), Caddy matches
+    the braces literally (it filled in its placeholders, and the route never reached its page)."""
+    import shutil
+    import subprocess
+    import tempfile
+    from pathlib import Path
+
+    from conftest import REPOSITORY, Apache, Caddy, linkwell_binary, require_program
+
+    site = tmp_path / "site"
+    site.mkdir()
+    for folder in ["Templates", "data"]:
+        shutil.copytree(REPOSITORY / folder, site / folder)
+    manifest = (REPOSITORY / "site.yaml").read_text()
+    routes = "".join(f"  - name: {name}\n    path: '{path}'\n    page: like\n" for name, path in [
+        ("quote", '/q/a\\"b/*'), ("tail", "/t/x\\"), ("host", "/b/{host}/*"), ("path", "/p/{path}"),
+    ])
+    manifest = manifest.replace("  - name: like\n", routes + "  - name: like\n", 1)
+    (site / "site.yaml").write_text(manifest)
+    built = subprocess.run([str(linkwell_binary()), "build"], cwd=site, capture_output=True, text=True)
+    assert built.returncode == 0, built.stderr
+    output = site / "Output"
+    like = (output / "m.example.com" / "_linkwell" / "like.html").read_bytes()
+    for program, server_type in [("apache2", Apache), ("caddy", Caddy)]:
+        require_program(program, program)
+        root = Path(tempfile.mkdtemp(prefix=f"linkwell-{program}-values-"))
+        shutil.copytree(output, root, dirs_exist_ok=True)
+        server = server_type(root)
+        try:
+            association = server.get("m.example.com", "/.well-known/apple-app-site-association")
+            assert association.status_code == 200, f"{program}: {association.status_code}"
+            for path in ["/q/a%5C%22b/x", "/t/x%5C", "/b/%7Bhost%7D/x", "/p/%7Bpath%7D"]:
+                response = server.get("m.example.com", path)
+                assert response.status_code == 200 and response.content == like, f"{program} {path}: {response.status_code}"
+            # The same routes never take what they do not name: Caddy's filled-in placeholders did.
+            assert server.get("m.example.com", "/b/m.example.com/x").content != like, program
+        finally:
+            server.stop()
+            shutil.rmtree(root, ignore_errors=True)

@@ -103,6 +103,58 @@ import Testing
         #expect(same.standardOutput.contains("No built file changes (\(Fixtures.bundledOutputFiles.count) files)."))
     }
 
+    /// Values a manifest chooses — a path and a query name holding backticks, a Markdown image, a
+    /// link and an @-mention — stay inside code spans in the comment: none of them renders.
+    @Test func valuesInTheCommentAreInertMarkdown() throws {
+        let workspace = try Workspace.bundled()
+        let manifest = try String(contentsOf: workspace.url.appendingPathComponent("site.yaml"), encoding: .utf8)
+        try workspace.write(manifest, to: "base.yaml")
+        let path = "/x/``![i](https://evil.example/p.png)`@octocat/*"
+        try workspace.write(
+            manifest.replacingOccurrences(
+                of: "  - name: like\n",
+                with: "  - name: tricky\n    path: '\(path)'\n    query: {'a`b': '*'}\n  - name: like\n"), to: "site.yaml")
+        let run = try workspace.run("diff", "--base-manifest", "base.yaml")
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput.contains("path ```\(path)```; query ``a`b=*``"), "\(run.standardOutput)")
+        // Outside code spans the report holds no image, link or mention that a value brought.
+        var outside = ""
+        var inCode = 0
+        var characters = Array(run.standardOutput)[...]
+        while let first = characters.first {
+            let fence = characters.prefix { $0 == "`" }.count
+            if fence > 0 {
+                inCode = inCode == 0 ? fence : (inCode == fence ? 0 : inCode)
+                characters = characters.dropFirst(fence)
+                continue
+            }
+            if inCode == 0 { outside.append(first) }
+            characters = characters.dropFirst()
+        }
+        #expect(!outside.contains("evil.example") && !outside.contains("@octocat"), "\(outside)")
+    }
+
+    /// A change too large for one comment (GitHub accepts 65,536 characters) is cut under the
+    /// limit with a note of what was left out; `--full-report` and `--comment-limit 0` give it whole.
+    @Test func aLargeReportIsCutUnderGitHubsLimitWithANote() throws {
+        let workspace = try Workspace.bundled()
+        let manifest = try String(contentsOf: workspace.url.appendingPathComponent("site.yaml"), encoding: .utf8)
+        try workspace.write(manifest, to: "base.yaml")
+        let routes = (0..<150).map { "  - name: added-\($0)\n    path: /added-\($0)/*/more-\($0)\n" }.joined()
+        try workspace.write(manifest.replacingOccurrences(of: "  - name: like\n", with: routes + "  - name: like\n"), to: "site.yaml")
+        let whole = try workspace.run("diff", "--base-manifest", "base.yaml", "--comment-limit", "0")
+        #expect(whole.status == 0, "\(whole.standardError)")
+        #expect(whole.standardOutput.utf16.count > 65_536)
+        let cut = try workspace.run("diff", "--base-manifest", "base.yaml", "--full-report", "full.md")
+        #expect(cut.standardOutput.utf16.count <= 60_000)
+        #expect(cut.standardOutput.contains("> **This comment is cut short** to stay under GitHub's limit for a comment: "))
+        #expect(cut.standardOutput.hasPrefix(String(whole.standardOutput.prefix(2_000))))
+        let full = try String(contentsOf: workspace.url.appendingPathComponent("full.md"), encoding: .utf8)
+        #expect(full == whole.standardOutput)
+        let refused = try workspace.run("diff", "--base-manifest", "base.yaml", "--comment-limit", "100")
+        #expect(refused.status == 64 && refused.standardError.contains("--comment-limit takes 0 (never cut) or at least 2000 characters"))
+    }
+
     @Test func refusesWithoutExactlyOneBase() throws {
         let workspace = try Workspace.bundled()
         let neither = try workspace.run("diff")

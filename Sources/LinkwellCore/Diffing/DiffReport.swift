@@ -14,17 +14,55 @@ extension ManifestDiff {
         var lines = ["## Linkwell: what this change does to links", ""]
         if isFirst {
             lines.append(
-                "`\(base)` has no manifest: this change adds `\(head)`, so everything below is new. Compared on every URL of every "
+                "\(MarkdownText.code(base)) has no manifest: this change adds \(MarkdownText.code(head)), so everything below is new. Compared on every URL of every "
                     + "host, exactly, and on \(urlCount) sample URLs (every route's sample URL and every link test), on each platform and app."
             )
         } else {
             lines.append(
-                "Compared `\(base)` → `\(head)` on every URL of every host, exactly, and on \(urlCount) sample URLs "
+                "Compared \(MarkdownText.code(base)) → \(MarkdownText.code(head)) on every URL of every host, exactly, and on \(urlCount) sample URLs "
                     + "(every route's sample URL and every link test), on each platform and app.")
         }
         lines.append("")
         lines += regionSection + linkSection + changeSection + warningSection + previewSection + routeSection + fileSection
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// GitHub refuses a comment over 65,536 characters, so the largest changes would get none:
+    /// the comment `diff` writes by default stays under this many.
+    package static let commentLimit = 60_000
+
+    /// The report cut to at most `limit` characters (counted as UTF-16 code units, never fewer
+    /// than GitHub counts) at a line's end, with a closing note that says how many lines of which
+    /// sections were left out and where the whole report is.
+    package func markdown(base: String, head: String, limit: Int) -> String {
+        let whole = markdown(base: base, head: head)
+        guard whole.utf16.count > limit else { return whole }
+        let lines = whole.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // The note is at most this long: a count, the sections' names, the pointer.
+        let reserve = 600
+        var kept: [String] = []
+        var used = 0
+        var section = ""
+        var cutSections: [String] = []
+        var left = 0
+        for line in lines {
+            if line.hasPrefix("### ") { section = String(line.dropFirst(4)) }
+            if left == 0, used + line.utf16.count + 1 <= limit - reserve {
+                kept.append(line)
+                used += line.utf16.count + 1
+                continue
+            }
+            if !line.isEmpty { left += 1 }
+            if !section.isEmpty, cutSections.last != section { cutSections.append(section) }
+        }
+        let sections = cutSections.prefix(6).map { "“\($0)”" }.joined(separator: ", ")
+        kept += [
+            "",
+            "> **This comment is cut short** to stay under GitHub's limit for a comment: \(left) more line\(left == 1 ? "" : "s") of "
+                + "\(sections) \(left == 1 ? "is" : "are") left out. The whole report is in the run's job summary when the Linkwell "
+                + "Action wrote this comment, and `linkwell diff` prints it whole (`--comment-limit 0`).",
+        ]
+        return kept.joined(separator: "\n") + "\n"
     }
 
     /// The build's warnings this change adds and those it resolves, each with its manifest line
@@ -33,24 +71,13 @@ extension ManifestDiff {
         guard !newWarnings.isEmpty || !resolvedWarnings.isEmpty else { return [] }
         var lines = ["### Warnings", ""]
         func line(_ warning: Diagnostic) -> String {
-            (warning.location.map { "`\($0)` " } ?? "") + Self.escapedMarkdown(warning.message)
+            (warning.location.map { MarkdownText.code("\($0)") + " " } ?? "") + MarkdownText.code(warning.message)
                 + (warning.code.map { " `[\($0.rawValue)]`" } ?? "")
         }
         lines += newWarnings.map { "- ⚠️ new: " + line($0) }
         lines += resolvedWarnings.map { "- resolved: " + line($0) }
         lines.append("")
         return lines
-    }
-
-    /// Text with Markdown's emphasis, code and link characters escaped (a warning names patterns
-    /// such as `/a/*_x`, which would otherwise turn italic).
-    static func escapedMarkdown(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            if "\\`*_[]<>|#".contains(character) { escaped.append("\\") }
-            escaped.append(character)
-        }
-        return escaped
     }
 
     /// Everything else a reviewer must see, by topic; ⚠️ marks what can break links people use.
@@ -119,13 +146,13 @@ extension ManifestDiff {
     }
 
     static func text(_ side: LinkRegions.Side) -> String {
-        let route = side.route.map { " (route `\($0)`)" } ?? ""
+        let route = side.route.map { " (route \(MarkdownText.code($0)))" } ?? ""
         if let opener = side.opener {
-            return opener.isEmpty ? "browser (no installed app opens it)" : "**opens `\(opener)`**"
+            return opener.isEmpty ? "browser (no installed app opens it)" : "**opens \(MarkdownText.code(opener))**"
         }
         switch side.outcome {
         case .match: return "**opens the app**\(route)"
-        case .exclude: return "browser (excluded" + (side.route.map { " by `\($0)`" } ?? "") + ")"
+        case .exclude: return "browser (excluded" + (side.route.map { " by \(MarkdownText.code($0))" } ?? "") + ")"
         case .noMatch: return side.rule.map { "browser (\(cell($0)))" } ?? "browser (no rule)"
         }
     }
@@ -186,7 +213,7 @@ extension ManifestDiff {
             switch change.kind {
             case .moved: lines.append("- **order changed** (the first matching route decides): \(change.details.joined())")
             default:
-                lines.append("- **\(change.kind.rawValue)** `\(change.name)`: \(change.details.joined(separator: "; "))")
+                lines.append("- **\(change.kind.rawValue)** \(MarkdownText.code(change.name)): \(change.details.joined(separator: "; "))")
             }
         }
         lines.append("")
@@ -224,8 +251,8 @@ extension ManifestDiff {
 
     static func text(_ outcome: Outcome) -> String {
         switch outcome {
-        case .opens(let route): "**opens the app**" + (route.map { " (route `\($0)`)" } ?? "")
-        case .excluded(let route): "browser (excluded by `\(route)`)"
+        case .opens(let route): "**opens the app**" + (route.map { " (route \(MarkdownText.code($0)))" } ?? "")
+        case .excluded(let route): "browser (excluded by \(MarkdownText.code(route)))"
         case .browser: "browser (no rule)"
         case .noApp: "— (app not in the manifest)"
         case .noHost: "— (host not in the manifest)"
@@ -285,13 +312,13 @@ private func plain(_ text: String) -> String {
     text.replacingEvery("**", with: "").replacingEvery("`", with: "")
 }
 
-/// Inline code in a table cell; a backtick or pipe inside would end it.
 private func code(_ text: String) -> String {
-    "`" + text.replacingEvery("`", with: "'").replacingEvery("|", with: "\\|") + "`"
+    MarkdownText.code(text)
 }
 
+/// Prose in a table cell.
 private func cell(_ text: String) -> String {
-    text.replacingEvery("|", with: "\\|")
+    text.replacingEvery("|", with: "\\|").replacingEvery("\n", with: " ")
 }
 
 /// The annotations `diff` adds to a pull request.

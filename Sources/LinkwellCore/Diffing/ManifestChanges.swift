@@ -311,7 +311,7 @@ package struct ManifestChanges: Sendable, Hashable {
     // MARK: - Text
 
     private func code(_ text: String) -> String {
-        "`" + text.replacingEvery("`", with: "'") + "`"
+        MarkdownText.code(text)
     }
 
     private func quoted(_ text: String) -> String { "“\(text)”" }

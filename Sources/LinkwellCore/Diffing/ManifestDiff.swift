@@ -287,15 +287,15 @@ package struct ManifestDiff: Sendable {
 enum RouteText {
     static func fields(_ route: Route) -> [(name: String, value: String)] {
         var fields: [(String, String)] = []
-        if let path = route.path { fields.append(("path", "`\(path)`")) }
+        if let path = route.path { fields.append(("path", MarkdownText.code(path))) }
         switch route.query {
-        case .whole(let pattern): fields.append(("query", "`\(pattern)`"))
-        case .items(let items): fields.append(("query", items.map { "`\($0.name)=\($0.pattern)`" }.joined(separator: ", ")))
+        case .whole(let pattern): fields.append(("query", MarkdownText.code(pattern)))
+        case .items(let items): fields.append(("query", items.map { MarkdownText.code("\($0.name)=\($0.pattern)") }.joined(separator: ", ")))
         case nil: break
         }
-        if let fragment = route.fragment { fields.append(("fragment", "`\(fragment)`")) }
+        if let fragment = route.fragment { fields.append(("fragment", MarkdownText.code(fragment))) }
         fields.append(("does", route.exclude ? "excludes" : "opens the app"))
-        if let page = route.pageType { fields.append(("page", "`\(page)`")) }
+        if let page = route.pageType { fields.append(("page", MarkdownText.code(page))) }
         fields.append(("apps", route.apps.joined(separator: ", ")))
         fields.append(("hosts", route.hosts.joined(separator: ", ")))
         if let value = route.caseSensitive { fields.append(("caseSensitive", "\(value)")) }

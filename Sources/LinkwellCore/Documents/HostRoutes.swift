@@ -31,13 +31,17 @@ struct HostRoutes: Sendable, Hashable {
         }
     }
 
-    /// An anchored regular expression (nginx, Firebase's RE2): exact.
-    static func regex(_ pattern: String) -> String {
+    /// An anchored regular expression (nginx, Firebase's RE2): exact. `bracesAsCodes`: a brace is
+    /// written `\\x7B`/`\\x7D` rather than `\\{`/`\\}` — for Caddy, which reads `{…}` in a
+    /// matcher's pattern as a placeholder and fills it in at each request, escaped or not.
+    static func regex(_ pattern: String, bracesAsCodes: Bool = false) -> String {
         "^"
             + escaping(pattern) { byte in
                 switch byte {
                 case UInt8(ascii: "*"): ".*"
                 case UInt8(ascii: "?"): "."
+                case UInt8(ascii: "{") where bracesAsCodes: "\\x7B"
+                case UInt8(ascii: "}") where bracesAsCodes: "\\x7D"
                 case UInt8(ascii: "\\"), UInt8(ascii: "."), UInt8(ascii: "+"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "["),
                     UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "|"), UInt8(ascii: "^"), UInt8(ascii: "$"):
                     "\\" + String(UnicodeScalar(byte))

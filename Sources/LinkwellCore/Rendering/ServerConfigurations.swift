@@ -57,7 +57,7 @@ extension HostingFiles {
                 // A code is base62, '-' and '_': no regex syntax. In the target, '%' would start a
                 // back-reference; NE keeps its escapes as written.
                 lines.append(
-                    "RewriteRule \"^\(redirect.path.dropFirst())$\" \(quoted(redirect.target.replacingEvery("%", with: "\\%"))) [R=302,NE,END]"
+                    "RewriteRule \"^\(redirect.path.dropFirst())$\" \(rewriteArgument(redirect.target.replacingEvery("%", with: "\\%"))) [R=302,NE,END]"
                 )
             }
         }
@@ -68,7 +68,7 @@ extension HostingFiles {
             ]
             for rewrite in routes.rewrites {
                 let condition =
-                    "RewriteCond %{REQUEST_URI} \(quoted(HostRoutes.regex(rewrite.pattern)))\(rewrite.caseSensitive ? "" : " [NC]")"
+                    "RewriteCond %{REQUEST_URI} \(rewriteArgument(HostRoutes.regex(rewrite.pattern)))\(rewrite.caseSensitive ? "" : " [NC]")"
                 lines += [
                     "# route '\(rewrite.route)'",
                     condition, "RewriteCond %{DOCUMENT_ROOT}%{REQUEST_URI}.html -f", "RewriteRule ^ %{REQUEST_URI}.html [END]",
@@ -125,7 +125,7 @@ extension HostingFiles {
                 "\t# else the route's page. A URL a route has sent to a page is under /\(PagePaths.folder)/, which no later route takes.",
             ]
             for (index, rewrite) in routes.rewrites.enumerated() {
-                let regex = quoted((rewrite.caseSensitive ? "" : "(?i)") + HostRoutes.regex(rewrite.pattern))
+                let regex = quoted((rewrite.caseSensitive ? "" : "(?i)") + HostRoutes.regex(rewrite.pattern, bracesAsCodes: true))
                 lines += [
                     "\t# route '\(rewrite.route)'",
                     "\t@route\(index + 1) {", "\t\tpath_regexp \(regex)", "\t\tnot path /\(PagePaths.folder)/*",
@@ -144,9 +144,18 @@ extension HostingFiles {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// A double-quoted argument for Apache's and Caddy's configuration readers, which both take
-    /// `\"` inside quotes as a quote and keep every other backslash as written.
+    /// A double-quoted argument for Caddy's configuration reader, which takes `\"` inside quotes
+    /// as a quote and keeps every other backslash as written.
     static func quoted(_ text: String) -> String {
         "\"" + text.replacingEvery("\"", with: "\\\"") + "\""
+    }
+
+    /// An argument of a mod_rewrite directive. mod_rewrite reads a quoted argument up to the next
+    /// quote whatever precedes it (a backslash escapes only white space), so a value holding a
+    /// quote is written unquoted, which mod_rewrite reads up to the next white space: a route's
+    /// pattern never holds white space (refused in anything written into a host configuration
+    /// line) and starts with `^`. (A short link's target holds no quote: refused at its line.)
+    static func rewriteArgument(_ text: String) -> String {
+        text.contains("\"") && !text.contains(where: \.isWhitespace) ? text : "\"" + text + "\""
     }
 }
