@@ -83,7 +83,9 @@ struct ImportCommand: ParsableCommand {
             throw ExitCode.failure
         }
         Console.status("wrote \(output): \(summary)")
-        Console.status(proof.summary)
+        // A proof that rests on a reading the files leave open says so in the same line.
+        Console.status(run.assumptions.isEmpty ? proof.summary : proof.summary + ", reading the values below as Linkwell does")
+        for assumption in run.assumptions { Console.status("  - assumed: \(assumption)") }
         for line in proof.lines { Console.status("  - \(line)") }
         if !run.notes.isEmpty {
             Console.status("not carried over, or to check:")

@@ -7,6 +7,10 @@ package struct ImportRun: Sendable {
     package var yaml: String
     /// What was not carried over, or needs a person's eye, for the report.
     package var notes: [String]
+    /// Readings the proof rests on that the files do not fix: a rule flag (`exclude`,
+    /// `caseSensitive`, `percentEncoded`) that is not a JSON boolean, read as Linkwell's matchers
+    /// read it. Each names its file and JSON path; `proved` is said with them.
+    package var assumptions: [String]
     /// The build of `yaml`, read as the file `manifestPath`.
     package var build: Linkwell.BuildResult
     /// Nil when the manifest does not build: there is nothing to compare.
@@ -22,6 +26,9 @@ package struct ImportRun: Sendable {
         let imported = ManifestImport(aasa: aasa, assetLinks: assetLinks, domain: domain, mirror: mirrorHost)
         yaml = imported.yaml
         notes = imported.notes
+        assumptions =
+            aasa.flatMap { ImportAssumptions.flagsNotBoolean(in: $0.document, source: $0.name, android: false) }
+            + assetLinks.flatMap { ImportAssumptions.flagsNotBoolean(in: $0.document, source: $0.name, android: true) }
         if mirror == nil {
             notes.insert("no --mirror: the manifest names '\(mirrorHost)' as the mirror host; change it to the host you serve", at: 0)
         }
