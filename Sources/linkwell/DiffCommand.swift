@@ -96,10 +96,14 @@ struct DiffCommand: ParsableCommand {
         switch format {
         case .markdown:
             let head = manifestOptions.manifest
-            if let fullReport, !FileManager.default.createFile(atPath: fullReport, contents: Data(diff.markdown(base: base, head: head).utf8)) {
+            if let fullReport,
+                !FileManager.default.createFile(atPath: fullReport, contents: Data(diff.markdown(base: base, head: head).utf8))
+            {
                 Console.error("cannot write '\(fullReport)'")
             }
-            print(commentLimit > 0 ? diff.markdown(base: base, head: head, limit: commentLimit) : diff.markdown(base: base, head: head), terminator: "")
+            print(
+                commentLimit > 0 ? diff.markdown(base: base, head: head, limit: commentLimit) : diff.markdown(base: base, head: head),
+                terminator: "")
         case .json: print(diff.json(base: base, head: manifestOptions.manifest))
         }
         if manifestOptions.diagnosticsFormat == .github {

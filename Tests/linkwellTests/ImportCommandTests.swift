@@ -35,13 +35,16 @@ import Testing
         let workspace = try Workspace(manifest: "")
         try FileManager.default.removeItem(at: workspace.url.appendingPathComponent("site.yaml"))
         let file = workspace.url.appendingPathComponent("aasa.json")
-        let components = #"[{"/": "/private/*", "exclude": 1}, {"/": "/p/*", "caseSensitive": "true"}, {"/": "/n/*", "percentEncoded": null}, {"/": "/*"}]"#
-        try Data(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": \#(components)}]}}"#.utf8).write(to: file)
+        let components =
+            #"[{"/": "/private/*", "exclude": 1}, {"/": "/p/*", "caseSensitive": "true"}, {"/": "/n/*", "percentEncoded": null}, {"/": "/*"}]"#
+        try Data(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": \#(components)}]}}"#.utf8).write(
+            to: file)
         let run = try workspace.run("import", "--aasa", file.path, "--domain", "m.example.com", "--mirror", "open.example.com")
         #expect(run.status == 0, "\(run.standardError)")
         #expect(
             run.standardOutput.contains(
-                "proved: the build decides every URL as the original files do (iOS 13+; 1 app), reading the values below as Linkwell does\n"),
+                "proved: the build decides every URL as the original files do (iOS 13+; 1 app), reading the values below as Linkwell does\n"
+            ),
             "\(run.standardOutput)")
         for (path, value, reading) in [
             ("components[0].exclude", "1 (a JSON number)", "not an exclusion"),
@@ -53,8 +56,10 @@ import Testing
                     "  - assumed: \(file.path): applinks.details[0].\(path) is \(value), not true or false: read as \(reading), as if it were absent; Apple does not document how iOS reads it\n"
                 ), "\(run.standardOutput)")
         }
-        try Data(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/*", "exclude": false}]}]}}"#.utf8)
-            .write(to: file)
+        try Data(
+            #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/*", "exclude": false}]}]}}"#.utf8
+        )
+        .write(to: file)
         let plain = try workspace.run("import", "--aasa", file.path, "--domain", "m.example.com", "--manifest", "b/site.yaml")
         #expect(!plain.standardOutput.contains("assumed") && !plain.standardOutput.contains("reading the values below"))
     }

@@ -290,7 +290,8 @@ enum RouteText {
         if let path = route.path { fields.append(("path", MarkdownText.code(path))) }
         switch route.query {
         case .whole(let pattern): fields.append(("query", MarkdownText.code(pattern)))
-        case .items(let items): fields.append(("query", items.map { MarkdownText.code("\($0.name)=\($0.pattern)") }.joined(separator: ", ")))
+        case .items(let items):
+            fields.append(("query", items.map { MarkdownText.code("\($0.name)=\($0.pattern)") }.joined(separator: ", ")))
         case nil: break
         }
         if let fragment = route.fragment { fields.append(("fragment", MarkdownText.code(fragment))) }

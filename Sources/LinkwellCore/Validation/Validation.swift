@@ -10,7 +10,7 @@ package enum Validation {
         checkSubstitutionVariables,
         checkRouteNames, checkRouteConditions, checkPagePathsForHosts, checkRoutePatterns, checkRouteReferences,
         checkPageTypes, checkPageLook, checkThemeContrast,
-        checkShortLinks,
+        checkShortLinks, checkFileNames,
         checkRobots,
         checkLinkTests,
         checkCharacters,
