@@ -28,7 +28,6 @@ let package = Package(
             dependencies: [
                 "LinkwellCore",
                 "LinkwellSystem",
-                "CProcess",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
@@ -45,8 +44,6 @@ let package = Package(
             name: "CCurl",
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
-        // What only C can do here: one malloc arena for match, set before main (process.c).
-        .target(name: "CProcess"),
         // What both test targets read: the fixtures and the repository's own files.
         .target(
             name: "LinkwellTestSupport",
