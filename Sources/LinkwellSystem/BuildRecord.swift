@@ -145,8 +145,8 @@ package struct BuildRecord: PageProof {
     /// without walking the folder: a proved page's file was not touched by the build (only
     /// changed, added and removed files move), so it keeps the identity it was proved with; the
     /// build's other pages, `unproved` (by path), are `lstat`ed now. `pages` as for
-    /// `write(root:pages:)`. The walk stat'ed every page — a one-row change's build cost 1.5× a
-    /// build with nothing changed. A file edited while the build ran gets a new status-change
+    /// `write(root:pages:)`. A walk would stat every page, most of a one-row change's build. A
+    /// file edited while the build ran gets a new status-change
     /// time, so the identity carried over no longer matches it: it is compared, never proved.
     /// An unproved page changed at `now` or later is left out (as `write` leaves it out); a
     /// proved one was recorded before, so changed before the record that proved it.
@@ -198,8 +198,8 @@ package struct BuildRecord: PageProof {
     }
 
     /// A record filled while a build creates its pages, from each page's `fstat` taken before
-    /// its file is closed: no walk of the folder afterwards (on tmpfs a stat by path per page
-    /// was a twentieth of a fresh build). It holds only when every page went through it — the
+    /// its file is closed: no walk of the folder afterwards, and no stat by path per page. It
+    /// holds only when every page went through it — the
     /// build had no output folder, and the staging folder became it whole (a folder's rename
     /// changes no file's identity); a build that moves files one by one into place changes
     /// their status-change times, and records them with `rewrite` (or `write`) instead.
@@ -318,8 +318,8 @@ package struct BuildRecord: PageProof {
         deinit { close(descriptor) }
 
         package func append(_ path: String, _ fingerprint: PageFingerprint) {
-            // The three words' little-endian bytes appended at once (an array of the words and a
-            // byte at a time cost a fiftieth of a fresh build; a word at a time, a third of this).
+            // The three words' little-endian bytes appended at once, not an array of the words
+            // and a byte at a time: this runs for every page.
             let words = (BuildRecord.hash(path).littleEndian, fingerprint.high.littleEndian, fingerprint.low.littleEndian)
             withUnsafeBytes(of: words) { buffer.append(contentsOf: $0) }
             count += 1

@@ -19,7 +19,7 @@ final class FileReader {
 
     /// `compare` for a caller that learns from a walk of the folder (`FileTree.tally`) which
     /// entries are not regular files, and counts those as different whatever this says: no
-    /// `fstat` (a tenth of a record-less `check`'s system time). The file is read once into
+    /// `fstat` for each page. The file is read once into
     /// `buffer` (more than `bytes.count` long), asking for a byte more than the page: one that
     /// gives exactly the page's bytes is the page, since a regular file gives fewer bytes than
     /// asked only when no more are left (POSIX `read`; or after a signal handler ran, and this

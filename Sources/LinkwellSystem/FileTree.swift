@@ -33,8 +33,7 @@ package enum FileTree {
 
     /// `count(root)`, taken on a thread of its own from now on, for a caller that leaves `root`
     /// as it is meanwhile (`check` reads it; a build stages beside it): the walk runs while the
-    /// pages render instead of alone after them (a tenth of a `check` without a record was that
-    /// walk, one core busy). `value` waits for it.
+    /// pages render instead of alone after them, with one core busy. `value` waits for it.
     package final class Counting: Sendable {
         private let result = Mutex<Tally?>(nil)
         private let done = DispatchSemaphore(value: 0)

@@ -119,7 +119,7 @@ package struct OutputFolder {
         let folder = FolderDescriptor(try resolvedRoot())
         return { files in
             // Sized once for the batch's longest page and the byte past it (read by index: a key
-            // path, or a map that copies each file, cost a fiftieth of a record-less `check`).
+            // path, or a map, would copy each file).
             var longest = 0
             for index in files.indices { longest = max(longest, files[index].bytes.count) }
             let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: longest + 1, alignment: 16)

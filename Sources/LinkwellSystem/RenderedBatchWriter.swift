@@ -51,12 +51,9 @@ package final class RenderedBatchWriter: Sendable {
     /// A batch's files are created folder by folder (a row's pages alternate between a pair's
     /// hosts), each folder's while no other batch creates files there if it can be: a folder
     /// another batch holds is left for later, and when every folder left is held, the first is
-    /// written all the same. Both cores creating files in both host folders spun on the
-    /// folders' kernel locks for a thirtieth of a fresh build's CPU time (`perf`; the C floor
-    /// with each process writing both folders takes 1.09× its time); waiting for the claim
-    /// instead spun as long in the kernel (a `Mutex` waits on a priority-inheriting futex;
-    /// 1.06–1.09× a fresh build's time, 21 interleaved pairs), and waiting asleep (a semaphore)
-    /// left cores idle (1.08–1.13×, 41 pairs).
+    /// written all the same: both cores creating files in one folder spin on its kernel lock.
+    /// Waiting for the claim instead spins as long in the kernel (a `Mutex` waits on a
+    /// priority-inheriting futex), and waiting asleep (a semaphore) leaves cores idle.
     package func write(_ files: inout [OutputFile]) {
         // Entered before `closed` is read, so that `close` either waits for this batch or this
         // batch sees it closed.

@@ -15,10 +15,9 @@ import Synchronization
 /// Each top-level folder (a host) belongs to one of two lanes, so files of one folder are mostly
 /// created in order by one thread, and two threads seldom wait on one folder's lock. Files go
 /// out in batches, and only a few batches wait at a time (memory stays a few pages' worth).
-/// A lane whose own batches are written takes the other's oldest waiting one: with room for two
-/// batches a lane, the lane that shared its core with the renderer fell behind, the build waited
-/// for room in it, and the other lane's core idled (0.3 ms of every 1.7 ms, `perf sched`; a
-/// fresh build of 20,000 pages 0.92–0.93× the time, 31 interleaved pairs).
+/// A lane whose own batches are written takes the other's oldest waiting one: otherwise the
+/// lane that shares its core with the renderer falls behind, the build waits for room in it,
+/// and the other lane's core idles.
 ///
 /// The failure reported is the first failing file in the build's order, whatever the lanes'
 /// timing (`EarliestFailure`): a lane skips only files that come after a failure already known.
@@ -101,9 +100,8 @@ package struct StagedFileWriter {
         deinit { lanes.close() }
     }
 
-    /// 64 pages a batch; four batches in flight, as two a lane were (1,160 → 780 context
-    /// switches a fresh build of 20,000 pages against batches of 32 four ahead a lane; 0.94–0.96×
-    /// its time, 31 interleaved pairs; batches of 128 were 0.97× and 5 MB more).
+    /// 64 pages a batch; four batches in flight: fewer context switches than smaller batches,
+    /// less memory than larger ones (the figures are in the commit that chose them).
     private static let batchSize = 64
     private static let batchesInFlight = 4
 

@@ -117,7 +117,7 @@ struct StagingWriter {
     private mutating func prepare(_ path: String) throws {
         // Item pages of a host's page type share a folder: the last few are compared as bytes
         // before a string of the folder is made and looked up. The last `/` is found in the
-        // bytes too (the UTF-8 view's `lastIndex` cost a fiftieth of a fresh build).
+        // bytes too (the UTF-8 view's `lastIndex` walks it by characters).
         var bytes = path
         let (length, recent) = bytes.withUTF8 { bytes -> (Int?, Bool) in
             guard let length = bytes.lastIndex(of: UInt8(ascii: "/")) else { return (nil, false) }

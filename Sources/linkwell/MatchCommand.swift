@@ -163,7 +163,7 @@ struct BufferedOutput {
     }
 
     /// When standard output is a pipe, asks Linux for a 1 MB buffer (the default is 64 KB, and
-    /// each time it filled, `match` waited for the reader: a fifth of `--stdin`'s time). On a file,
+    /// each time it fills, `match` waits for the reader). On a file,
     /// a terminal or another system the request fails and nothing changes.
     static func enlargePipe() {
         #if os(Linux)

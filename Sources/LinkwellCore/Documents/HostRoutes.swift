@@ -66,8 +66,8 @@ struct HostRoutes: Sendable, Hashable {
 
     /// `pattern` with each character that `replacement` names (always one ASCII scalar) replaced.
     /// Characters are what the pattern's other readers go by; an ASCII pattern (nearly every one:
-    /// paged paths are URL characters) is walked by bytes, each byte one character, which took
-    /// a twentieth of the time.
+    /// paged paths are URL characters) is walked by bytes, each byte one character, without
+    /// grapheme breaking.
     private static func escaping(_ pattern: String, _ replacement: (UInt8) -> String?) -> String {
         let utf8 = pattern.utf8
         guard utf8.allSatisfy({ $0 < 0x80 }) else {

@@ -21,9 +21,8 @@ package enum PagePaths {
 
     /// `/u/alex` is written as `u/alex.html`; every host serves it at `/u/alex` (clean URLs).
     package static func itemPage(host: String, path: String) -> String {
-        // Its bytes copied into one allocation: interpolation cost a tenth of an item page's
-        // values, and appending to storage reserved first (`reserveCapacity`, two `+=`) a
-        // thirtieth of a record-less `check`.
+        // Its bytes copied into one allocation, not interpolated or appended piece by piece:
+        // this runs for every item page.
         var host = host
         var path = path
         return host.withUTF8 { host in

@@ -14,11 +14,9 @@ package struct AASAMatcher: Sendable {
 
     /// How many lookups of a detail ask its rules in order before its index is built. Such a
     /// lookup asks only the rules whose literal start the path shares (as the index would),
-    /// compiling those it reaches; building the index compiles every rule. For 1,000 rules and
-    /// the benchmark's URLs a lookup without it costs ~100 k instructions and building it ~5 M,
-    /// about fifty lookups, so it is built for the 17th: a `match` of up to 16 URLs never
-    /// builds it (10 URLs: 37.9 → 29.1 M instructions in all, both forms), and a longer one pays
-    /// sixteen lookups (~1.5 M) more than building it at once would.
+    /// compiling those it reaches; building the index compiles every rule, the work of dozens
+    /// of lookups. So it is built for the 17th: a `match` of a few URLs never builds it, and a
+    /// longer one pays sixteen lookups more than building it at once would.
     package static let lookupsBeforeIndexing = 16
 
     // Detail and Rule are immutable classes, not structs: reading one out of an array then
@@ -30,8 +28,7 @@ package struct AASAMatcher: Sendable {
         private let lookups = Atomic<Int>(0)
 
         /// The index, and every rule compiled with it in rule order: a long run then reads rules
-        /// that lie together in one array. (Reaching each through its pending rule, or keeping
-        /// its matchers apart from what a decision quotes, made `match --stdin` 3–7 % slower.)
+        /// that lie together in one array, not each reached through its pending rule.
         final class Indexed: Sendable {
             let index: RuleIndex
             let rules: [Rule]
@@ -60,8 +57,8 @@ package struct AASAMatcher: Sendable {
 
     /// A rule as read from the file: where it sits in the index, and what it is compiled from
     /// when a lookup first reaches it. A lookup reaches only the rules whose literal start the
-    /// URL's path shares, so `match` on a few URLs compiles a few of 1,000 rules, where compiling
-    /// them all was a third of its start.
+    /// URL's path shares, so `match` on a few URLs compiles a few of 1,000 rules, not all of
+    /// them at its start.
     final class PendingRule: Sendable {
         /// Where the rule sits in its detail's `RuleIndex`, and what a lookup without the index
         /// compares first: the form it reads paths in and the literal bytes every path it
@@ -295,8 +292,8 @@ package struct AASAMatcher: Sendable {
     /// A path's entry in the rule index: the first of the shortest literal starts of its patterns
     /// (up to the first `*`, `?` or `$`), in the form it reads paths.
     static func indexEntry(_ form: RuleIndex.SubjectForm, patterns: some Sequence<String>) -> RuleIndex.Entry {
-        // Bytes read in place (through a String's own iterator, three times slower), and one
-        // array made, for the shortest start (an array per pattern was a third of the work).
+        // Bytes read in place (not through a String's own iterator), and one array made, for
+        // the shortest start (not one per pattern).
         var shortest: (pattern: String, count: Int)?
         for var pattern in patterns {
             let count = pattern.withUTF8 { bytes in

@@ -225,7 +225,7 @@ package enum URLTemplate {
         PercentEncoding.encoded(text, keeping: unreserved.contains)
     }
 
-    /// A bit set, not a `Set`: an item page's `{link}` tests every byte of its URL (hashing
-    /// each one was a twentieth of rendering the page).
+    /// A bit set, not a `Set`: an item page's `{link}` tests every byte of its URL, and a bit
+    /// test needs no hashing.
     private static let unreserved = ASCIISet("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()")
 }

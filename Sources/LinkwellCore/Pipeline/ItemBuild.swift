@@ -132,8 +132,8 @@ package enum ItemBuild {
         }
 
         /// A row to render, and its page type's place in `site.pageTypes` (and
-        /// `PreviewPages.itemPageTypes`): a batch held a copy of the page type per row, in tuples
-        /// the runtime destroyed field by field (a twentieth of a record-less `check`).
+        /// `PreviewPages.itemPageTypes`): an index, not a copy of the page type per row, which the
+        /// runtime would destroy field by field.
         struct QueuedRow: Sendable {
             var row: ItemRow
             var page: Int
@@ -279,8 +279,7 @@ package enum ItemBuild {
 
     /// What `problems` asks of an item path's segments (those after its first `/`), found in one
     /// pass: over the bytes of a path of ASCII path characters (nearly all; each byte is one
-    /// character, and splitting it into substrings was a sixth of a row's checks), else over
-    /// its characters.
+    /// character, so no substring is made), else over its characters.
     struct PathSegments {
         /// Every byte is an ASCII path character.
         var isASCII = true

@@ -2,9 +2,8 @@ import Dispatch
 import Synchronization
 
 /// A data file's first rows, read on a thread of their own while the rest of the manifest is
-/// validated and built: until the first item page, one of two cores had nothing to do (about
-/// 20 ms at the start of every build and `check`), and reading rows is a seventh of an item
-/// build's instructions. Started as soon as the manifest is read, before it is validated.
+/// validated and built: until the first item page, one of two cores would have nothing to do.
+/// Started as soon as the manifest is read, before it is validated.
 /// The item stage takes the rows read so far and the reader where it stopped, and goes on
 /// reading in order: the same rows and diagnostics as reading them there.
 ///
@@ -34,7 +33,7 @@ package final class ItemRowsPrefetch: Sendable {
 
     /// The rows read so far, in order, and the reader to go on with; nil after the first call.
     /// The rows are handed over, not shared: kept here too, all of them were freed at once when
-    /// the build's result was, after the last page (2 ms at the end of a 10,000-row `check`).
+    /// the build's result was, after the last page, on the command's critical path.
     package func take() -> (rows: [Result<ItemRow, Diagnostic>], reader: ItemRows)? {
         guard !taken.exchange(true, ordering: .acquiringAndReleasing) else { return nil }
         stop.store(true, ordering: .relaxed)

@@ -9,9 +9,8 @@ package enum Render {
         var costliestRoutes: [(route: Route, cost: LintFinding.RouteCost)]?
         var robotsTexts: [RobotsPolicy: String] = [:]
         // The apps' files, the host configurations and the preview pages depend on nothing else
-        // rendered here: they are written on every core first (a quarter of a 1,000-route build;
-        // the pages were a third of the manifest's build before a `check`'s first item page), in
-        // plan order.
+        // rendered here: they are written on every core first (the largest parts of a manifest's
+        // build before a `check`'s first item page), in plan order.
         let site = pages.site
         let independent = plan.files.indices.filter { index in
             switch plan.files[index].document {

@@ -1,9 +1,8 @@
 /// An item row's fields by column name. The names are one list every row of a CSV file shares
-/// (its header row); a row holds only its values, in the same order. A row was a dictionary of
-/// its own: each name hashed into it for every row and hashed again for each of a page's
-/// lookups, its storage made and freed — a tenth of reading a row and of gathering a page's
-/// texts. A file has a handful of columns, so a lookup compares names (the header's own strings,
-/// short ones compared as two words) rather than hashing one.
+/// (its header row); a row holds only its values, in the same order: no dictionary per row, no
+/// name hashed for every row and every lookup. A file has a handful of columns, so a lookup
+/// compares names (the header's own strings, short ones compared as two words) rather than
+/// hashing one.
 ///
 /// The values are one buffer of UTF-8, each where the one before it ends: a row was a string
 /// per value, each made from the bytes read (validated again), allocated on the reading thread,

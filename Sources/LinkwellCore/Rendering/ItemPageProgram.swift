@@ -44,7 +44,7 @@ struct ItemPageProgram: Sendable {
 
     /// The steps, flattened into instructions that hold no references: each page's walk over
     /// them copies nothing and counts no references (pages render on every core at once, and
-    /// the counts of shared arrays were a fifth of a page's time, contended between cores).
+    /// the counts of shared arrays would be contended between cores).
     private let instructions: [Instruction]
     /// Every constant run of bytes, one after the other.
     private let constants: [UInt8]
@@ -60,8 +60,8 @@ struct ItemPageProgram: Sendable {
     /// An item page's buttons, worked out once for the frame (`PageFrame.buttons`): every item
     /// has the same links, so the same buttons, and `{{#buttons}}` is written out when compiling,
     /// once per button (`specialized`): their ids, labels, styles and any fixed link become
-    /// constant bytes, as written or escaped, and their links the page's texts they are. (Each
-    /// page walked the loop, looked each member up and copied it: a fifth of its walk.)
+    /// constant bytes, as written or escaped, and their links the page's texts they are: no page
+    /// walks the loop, looks each member up and copies it.
     private struct Buttons {
         enum Href {
             case openInApp, web, store
@@ -484,8 +484,7 @@ struct ItemPageProgram: Sendable {
     }
 
     /// The same, gathering the item's texts into `scratch`, whose memory the pages of a batch
-    /// share (four arrays made, grown and freed for every page were a sixth of gathering its
-    /// texts).
+    /// share, rather than arrays made, grown and freed for every page.
     func render(_ frame: PageFrame, item: ItemRow, capacity: Int? = nil, scratch: inout Scratch) -> TemplateLibrary.Rendered {
         scratch.page.gather(frame: frame, item: item, fieldNames: fieldNames, showsPieces: showsPieces, shownLinks: shownLinks)
         return render(scratch.page, capacity: capacity)
@@ -541,7 +540,7 @@ struct ItemPageProgram: Sendable {
         /// By text number: where the page holds the text escaped, once it was written. A page
         /// shows most of its texts escaped two to four times (a title in `<title>`, `og:title` and
         /// `<h1>`; the canonical link in three tags; the open-in-app link in a tag and a button),
-        /// and escaping was a tenth of a page's time: a repeat copies what was written. A piece is
+        /// so a repeat copies what was written rather than escaping it again. A piece is
         /// escaped where it is shown.
         let escaped: UnsafeMutableBufferPointer<Range<Int>?>
     }

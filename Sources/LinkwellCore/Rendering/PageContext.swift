@@ -283,8 +283,8 @@ extension PageContext.Link: TemplateObject {
     }
 
     static func pieces(of text: Substring) -> [Substring] {
-        // Canonical URLs are ASCII once their paths are percent-encoded: split their bytes (the
-        // characters' walk below was a tenth of rendering an item page). Any other text takes
+        // Canonical URLs are ASCII once their paths are percent-encoded: split their bytes, not
+        // characters (every item page has one). Any other text takes
         // the walk, where a mark combined onto a '/' keeps it from ending a piece.
         if text.utf8.allSatisfy({ $0 < 0x80 }) {
             var pieces: [Substring] = []

@@ -77,8 +77,8 @@ struct PageDecisions: Sendable, Hashable {
         "var linkwellRules = " + JSONText.line(jsonValue) + ";\n"
     }
 
-    /// The table as JSON, absent optionals left out; built without `Codable`, whose generic
-    /// encoder was a tenth of a 1,000-route build.
+    /// The table as JSON, absent optionals left out; built without `Codable`'s generic encoder,
+    /// which every host's table would pay.
     var jsonValue: JSONValue {
         func optional(_ pairs: [(String, JSONValue?)]) -> JSONValue {
             .object(Dictionary(pairs.compactMap { key, value in value.map { (key, $0) } }, uniquingKeysWith: { first, _ in first }))

@@ -30,8 +30,8 @@ package struct PageFingerprint: Sendable, Hashable {
         var hasher = Lanes(self)
         hasher.add(pageType.utf8)
         hasher.add(row.path.utf8)
-        // Read in place, in name order (`sortedByName` made an array of the row's names and
-        // values for every row: about a third of its fingerprint).
+        // Read in place, in name order, with no array of the row's names and values made for
+        // every row.
         let fields = row.fields
         fields.utf8.withUnsafeBufferPointer { values in
             for index in fields.names.byName {
@@ -85,8 +85,8 @@ package struct PageFingerprint: Sendable, Hashable {
             let filled = UInt64(bytes.count - offset)
             var word: UInt64 = 0
             if filled > 0, let base = bytes.baseAddress, bytes.count >= 8 {
-                // The last bytes are the top of the word that ends with them (byte by byte, the
-                // tail of a row's short values was a third of its fingerprint).
+                // The last bytes are the top of the word that ends with them, not read byte by
+                // byte: a row's values are mostly short.
                 word = UInt64(littleEndian: UnsafeRawPointer(base + bytes.count - 8).loadUnaligned(as: UInt64.self)) >> (64 - 8 * filled)
             } else {
                 var shift: UInt64 = 0

@@ -32,7 +32,7 @@ struct PageWriter {
     /// `bytes` with `&`, `<`, `>`, `"` and `'` as entities. Most texts have none: they are
     /// scanned eight bytes at a time (the last word overlapping the one before it) and copied
     /// whole; a text that has one is escaped byte by byte from the first word that holds it.
-    /// (Swift's `SIMD16` comparisons were not vectorized here: eight times the instructions.)
+    /// (Swift's `SIMD16` comparisons are not vectorized for this.)
     mutating func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let start = bytes.baseAddress else { return }
         let end = bytes.count

@@ -336,13 +336,12 @@ struct PageConfig: Encodable {
     }
 
     /// Compact JSON with `<`, `>` and `&` escaped, so nothing in it can end the `<script>` element.
-    /// Written by `JSONText` as Foundation's encoder writes it (keys sorted, slashes as they are):
-    /// `JSONEncoder` was about a third of a one-row build's page rendering (7 of 24 M
-    /// instructions), on the path every build takes before its first item page.
+    /// Written by `JSONText` as Foundation's encoder writes it (keys sorted, slashes as they are),
+    /// without `JSONEncoder`: every build takes this path before its first item page.
     var json: String {
         let encoded = Array(JSONText.line(jsonValue).utf8)
-        // By bytes: the three are ASCII, never part of another character's UTF-8 (a character
-        // at a time was a fifth of a manifest's build, every route page has one).
+        // By bytes: the three are ASCII, never part of another character's UTF-8, and every
+        // route page has one.
         var escaped: [UInt8] = []
         escaped.reserveCapacity(encoded.count + 64)
         for byte in encoded {

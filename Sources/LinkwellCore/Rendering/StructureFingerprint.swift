@@ -1,6 +1,6 @@
 /// A fingerprint of an `Encodable` value's whole structure — every key, index and value —
-/// without writing the value out (the resolved site was encoded as sorted JSON only to be hashed,
-/// 7 % of a 1,000-route build).
+/// without writing the value out: encoding the resolved site as sorted JSON only to hash it
+/// would be work every build does for nothing.
 ///
 /// Each value the encoder reaches (a number, a string, a nil, the start of a container) is hashed
 /// together with its place (the keys and indices that lead to it), and the fingerprint is the

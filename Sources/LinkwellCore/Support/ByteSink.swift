@@ -13,8 +13,8 @@ extension Array: ByteSink where Element == UInt8 {
 
 /// Bytes appended one piece after another into memory kept from one use to the next, their
 /// length counted apart: the array is always as long as its memory, so a piece is copied into
-/// it in place. (An append to an array is its generic `append(contentsOf:)`, about a hundred
-/// instructions around the copy: an item page gathers a dozen texts and expands five links.)
+/// it in place, not through an array's generic `append(contentsOf:)`: an item page gathers a
+/// dozen texts and expands five links.
 struct TextBuffer: ByteSink {
     /// The memory; the bytes written are its first `count`.
     private var storage: [UInt8] = []

@@ -25,7 +25,7 @@ package enum JSONText {
 
     /// A document built as a `JSONValue` (the association files, routes files and host
     /// configurations), written in the same form as `encode` writes an `Encodable` — without
-    /// `Codable`, whose generic dispatch was a fifth of a 1,000-route build. Keys sorted by their
+    /// `Codable`'s generic dispatch, which every route's files would pay. Keys sorted by their
     /// UTF-8 bytes, as Foundation sorts them; numbers are whole (status codes).
     package static func document(_ value: JSONValue) -> String {
         var output: [UInt8] = []

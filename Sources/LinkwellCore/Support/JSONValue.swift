@@ -6,8 +6,8 @@
 
 /// Any JSON document, for reading association files Linkwell did not write: their odd shapes
 /// (a number where a string belongs, say) have documented effects the matchers must reproduce.
-/// Not `indirect`: arrays and objects already hold their values on the heap, and a box per
-/// value was a sixth of reading a 1,000-rule AASA.
+/// Not `indirect`: arrays and objects already hold their values on the heap, so a box per value
+/// would be an allocation for nothing.
 package enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)

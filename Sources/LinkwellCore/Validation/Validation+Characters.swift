@@ -54,8 +54,8 @@ extension Validation {
     }
 
     /// Unicode's 66 non-characters: U+FDD0…U+FDEF and the last two code points of every plane.
-    /// Arithmetic, not `properties.isNoncharacterCodePoint`, whose table lookup was a fifth of a
-    /// no-op item build (every field of every row is checked).
+    /// Arithmetic, not `properties.isNoncharacterCodePoint`'s table lookup: every field of every
+    /// row is checked.
     package static func isNoncharacter(_ scalar: Unicode.Scalar) -> Bool {
         (0xFDD0...0xFDEF).contains(scalar.value) || scalar.value & 0xFFFE == 0xFFFE
     }

@@ -273,8 +273,8 @@ struct TemplateLibrary: Sendable {
     }
 
     /// `& < > " '` as entities, so a value is text in an element and in a quoted attribute.
-    /// The bytes between two specials are copied as one run (a page's values are most of what
-    /// an item page renders; appending them byte by byte was a tenth of an item build).
+    /// The bytes between two specials are copied as one run, not byte by byte: a page's values
+    /// are most of what an item page renders.
     static func appendEscaped(_ text: String, to output: inout [UInt8]) {
         var text = text
         text.withUTF8 { appendEscaped(bytes: $0, to: &output) }

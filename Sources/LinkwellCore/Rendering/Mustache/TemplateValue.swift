@@ -1,5 +1,5 @@
 /// What a template name can stand for. The context is typed values, not `Any`: a lookup is a
-/// switch, never a dynamic cast, which is what made a page cost a third of a millisecond.
+/// switch, never a dynamic cast.
 package enum TemplateValue: Sendable {
     case text(String)
     case flag(Bool)
@@ -39,7 +39,7 @@ package enum TemplateValue: Sendable {
 /// A value with named members (`{{page.title}}`): each context type answers with one switch,
 /// which is also the list of names its templates can use. Objects are classes: a lookup hands
 /// out a reference (one retain), where a struct inside an existential is copied through its
-/// type's value witnesses (the item's columns were such a struct: a sixth of rendering a page).
+/// type's value witnesses.
 package protocol TemplateObject: AnyObject, Sendable {
     func member(named name: String) -> TemplateValue?
 }
