@@ -37,4 +37,22 @@ import Testing
         // A missing association file is a 404, never a page.
         #expect(serving.answer(host: "m.example.com", path: "/.well-known/assetlinks.json") { _ in false } == .notFound)
     }
+
+    /// Every configuration file a provider writes into a host folder is refused by `serve` and
+    /// named in the nginx, Apache and Caddy files' "not content" rules, from one table
+    /// (`HostingFiles.File.Kind`): a new kind cannot be forgotten there.
+    @Test func everyConfigurationFileIsNeverServed() throws {
+        let (result, files, _) = Fixtures.buildBundled(Fixtures.text("../../site.yaml"))
+        let serving = LocalServing(site: try #require(result.site))
+        let configurations = HostingFiles.File.Kind.allCases.filter(\.isConfiguration)
+        #expect(configurations.count == HostingFiles.File.Kind.allCases.count - 1)
+        let nginx = try #require(files.first { $0.path == "m.example.com/nginx.conf" }?.contents)
+        let apache = try #require(files.first { $0.path == "m.example.com/.htaccess" }?.contents)
+        let caddy = try #require(files.first { $0.path == "m.example.com/Caddyfile" }?.contents)
+        for kind in configurations {
+            #expect(serving.answer(host: "m.example.com", path: "/" + kind.fileName) { _ in true } == .notFound, "\(kind)")
+            let escaped = kind.fileName.replacingOccurrences(of: ".", with: "\\.")
+            #expect(nginx.contains(escaped) && apache.contains(escaped) && caddy.contains("/" + kind.fileName), "\(kind)")
+        }
+    }
 }
