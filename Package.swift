@@ -36,7 +36,7 @@ let package = Package(
         // stage, swap), the build record, serve's HTTP server, verify's fetcher, child processes.
         .target(
             name: "LinkwellSystem",
-            dependencies: ["LinkwellCore", "CCurl"],
+            dependencies: ["LinkwellCore", "CCurl", "CArguments"],
             swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
         ),
         // `verify`'s HTTP client: the system's libcurl, loaded when verify runs (see its header).
@@ -44,6 +44,9 @@ let package = Package(
             name: "CCurl",
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
+        // The program's arguments as the C runtime hands them to initializers, for a root without
+        // /proc (where the Swift runtime on Linux reads them from).
+        .target(name: "CArguments"),
         // What both test targets read: the fixtures and the repository's own files.
         .target(
             name: "LinkwellTestSupport",

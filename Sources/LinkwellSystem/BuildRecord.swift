@@ -481,7 +481,7 @@ package struct BuildRecord: PageProof {
     }()
 
     private static func resolvedExecutableIdentity() -> UInt64? {
-        guard let real = realpath(CommandLine.arguments[0], nil) else { return nil }
+        guard let first = ProcessArguments.all.first, let real = realpath(first, nil) else { return nil }
         defer { free(real) }
         return identity(String(cString: real), following: true)
     }

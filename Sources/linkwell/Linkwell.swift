@@ -16,6 +16,12 @@ struct LinkwellCommand: AsyncParsableCommand {
             DiffCommand.self, CompareCommand.self, SchemaCommand.self, ImportCommand.self, ServeCommand.self,
         ]
     )
+
+    /// Parsed from the arguments the C runtime handed over (`ProcessArguments`), so a root without
+    /// `/proc` runs the command it was given.
+    static func main() async {
+        await main(Array(ProcessArguments.all.dropFirst()))
+    }
 }
 
 /// Options every command that reads a manifest shares.
