@@ -24,9 +24,11 @@ import Synchronization
 ///   leaves the journal: the next build (its first step) completes the replacement, and `check`
 ///   says it is unfinished. The journal goes last.
 /// - A folder that does not exist yet is staged whole and renamed into place.
-/// - Builds of one folder take a lock, and a build removes what an earlier killed build left
-///   beside the folder (`<name>.linkwell-new-*`, `<name>.linkwell-old-*`) once any journal is
-///   completed.
+/// - Builds of one folder take a lock. A killed build's journal and staging folder are completed
+///   or removed by the next build only when a build on this machine made them (`Leftovers`,
+///   `BesideEntries`); any other entry named like one stops the build before anything changes.
+///   Everything below and beside the folder is reached from folder descriptors without
+///   following a link (`Folder`).
 ///
 /// Files arrive one at a time (item pages are streamed). New files are created by
 /// `StagedFileWriter`'s threads while the next ones are produced: a few small batches wait at a
