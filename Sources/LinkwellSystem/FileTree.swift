@@ -142,20 +142,6 @@ package enum FileTree {
         return found
     }
 
-    /// Everything below `root` that is not a folder, `/`-separated and relative to it.
-    package static func paths(_ root: String) -> [String] {
-        var paths: [String] = []
-        Folder(path: root)?.walk { path, _ in paths.append(path) }
-        return paths
-    }
-
-    /// Removes the tree at `path`, a folder this build made (its staging folder), never following
-    /// a link inside it; what is already gone is not an error.
-    package static func remove(_ path: String) {
-        let (parent, name) = split(path)
-        Folder(path: parent)?.removeTree(name)
-    }
-
     /// Creates `path` (`/`-separated, below `base`) and the folders above it that are missing.
     package static func makeFolders(_ path: String, in base: String = "") throws {
         var partial = base

@@ -20,9 +20,8 @@ enum RuleLanguage {
     /// `path ␜ query ␝ fragment` from one automaton per part, as a minimal deterministic
     /// automaton where that stays small. Composition (intersections for slash trimming and query
     /// items, decoding, case folding) builds thousands of ε-linked states for what a few dozen
-    /// deterministic ones decide (`/u/5/???` decoded and case-folded was 3,547 states, a two-item
-    /// query rule 1,920; each is under a tenth of that now, `RuleCompilationTests`), and a walk
-    /// pays for every state a subset holds at every step.
+    /// deterministic ones decide (`RuleCompilationTests` holds the counts), and a walk pays for
+    /// every state a subset holds at every step.
     static func url(path: Automaton, query: Automaton, fragment: Automaton) -> Automaton {
         // Minimal parts that never read the separators compose deterministically, into the
         // minimal automaton of the whole (states of different parts differ in the separators
