@@ -36,6 +36,11 @@ def listing_site(tools):
   - name: listing
     path: /l/*
     page: listing
+  - name: listing-anchor
+    path: /h/*
+    fragment: "*"
+    page: listing
+    accept: [legacy-loss, android-manifest-loss, android-loss]
 """, 1)
     manifest = manifest.replace("pages:\n", """pages:
   listing:
@@ -117,10 +122,12 @@ def test_urls_the_app_opens_still_hop_and_still_reach_the_store(listing_site, ag
 
 
 # iOS and Android decide some URLs differently (Apple trims a trailing slash and needs every
-# repeat of an item to match; Android decodes the path, never backtracks, and needs one
-# parameter to match): the page's script must decide each as `match` does, platform by platform.
+# repeat of an item to match; Android decodes the path, never backtracks, needs one parameter to
+# match and a `#` for a fragment rule): the page's script must decide each as `match` does, platform by platform.
 DIFFERING = ["/l/7", "/l/7/report", "/l/7/report/", "/l/7?draft=1", "/l/7?draft=1&draft=", "/l/%2Freport", "/l/a/b/report",
-             "/u/42#no_universal_links", "/u/42"]
+             "/u/42#no_universal_links", "/u/42",
+             # `#*`: iOS reads no fragment as an empty one; Android 15+ needs the `#`, empty or not.
+             "/h/1", "/h/1#", "/h/1#a"]
 
 
 @pytest.mark.parametrize("agent", ["iphone", "android"])

@@ -26,12 +26,22 @@ import Testing
         (#"{"?": {"dl": "*"}}"#, "https://m.example.com/x?lang=en", false),
         (#"{"?": {"dl": "*", "in_app": "true"}}"#, "https://m.example.com/?lang=en&in_app=true&tz=pst&dl=abc", true),
         (#"{"?": {"dl": "*", "in_app": "true"}}"#, "https://m.example.com/?lang=en&tz=pst&dl=abc", false),
+        // An absent fragment or query is null to AOSP, and no filter matches null (§2.4 item 9).
+        (##"{"#": "*"}"##, "https://m.example.com/x", false),
+        (##"{"#": "*"}"##, "https://m.example.com/x#", true),
+        (##"{"#": ""}"##, "https://m.example.com/x#", true),
+        (##"{"#": ""}"##, "https://m.example.com/x?a=1", false),
+        (##"{"/": "/x", "#": "*"}"##, "https://m.example.com/x?#a", true),
+        (#"{"?": {"q": "*"}}"#, "https://m.example.com/x#q=1", false),
+        (#"{"/": "/x"}"#, "https://m.example.com/x", true),
     ]
 
     /// The URL's decoded parts as the engine spells them over `text`.
     static func symbols(_ url: URLParts, text: DecodedText) -> [Symbol] {
         func spell(_ part: String) -> [Symbol] { PercentDecoding.decode(part).unicodeScalars.map(text.symbol) }
-        return spell(url.path) + [Symbols.querySeparator] + spell(url.query) + [Symbols.fragmentSeparator] + spell(url.fragment)
+        let query = url.queryWritten ? [Symbols.querySeparator] + spell(url.query) : [Symbols.noQuery]
+        let fragment = url.fragmentWritten ? [Symbols.fragmentSeparator] + spell(url.fragment) : [Symbols.noFragment]
+        return spell(url.path) + query + fragment
     }
 
     @Test(arguments: dynamicCases.indices)
@@ -62,6 +72,30 @@ import Testing
         #expect(comparison.inconsistencies == [])
         let witness = try #require(comparison.differences.first?.differences.first?.witness)
         #expect(witness == "https://m.example.com/a%20b/")
+    }
+
+    /// A fragment filter of `*` against no fragment filter: equal if an absent fragment read as
+    /// the empty one (the old reading), different on every URL without `#` as AOSP reads it; the
+    /// witness is such a URL, and the concrete matcher decides it differently in the two files.
+    @Test func anAbsentFragmentIsNotAnEmptyOne() throws {
+        func links(_ rules: String) throws -> JSONValue {
+            try JSONValue.parse(
+                #"[{"relation": ["delegate_permission/common.handle_all_urls"], "target": {"namespace": "android_app", "package_name": "p", "sha256_cert_fingerprints": ["\#(Array(repeating: "AB", count: 32).joined(separator: ":"))"]}, "relation_extensions": {"delegate_permission/common.handle_all_urls": {"dynamic_app_link_components": \#(rules)}}}]"#
+            )
+        }
+        let before = try links(##"[{"#": "*"}]"##)
+        let after = try links(#"[{"/": "*"}]"#)
+        let comparison = AssociationComparison(
+            before: .init(aasa: nil, assetLinks: before), after: .init(aasa: nil, assetLinks: after), host: "m.example.com")
+        #expect(comparison.inconsistencies == [])
+        let witness = try #require(comparison.differences.first?.differences.first?.witness)
+        #expect(!witness.contains("#"))
+        let url = try #require(URLParts(witness))
+        #expect(AndroidDynamicMatcher(document: before).decide(url, package: "p")?.opensApp == false)
+        #expect(AndroidDynamicMatcher(document: after).decide(url, package: "p")?.opensApp == true)
+        // With an empty fragment written, the two agree.
+        let empty = try #require(URLParts("https://m.example.com/x#"))
+        #expect(AndroidDynamicMatcher(document: before).decide(empty, package: "p")?.opensApp == true)
     }
 
     /// Android 14 and earlier: `https://host` has the empty path, which `pathPrefix="/"` does not

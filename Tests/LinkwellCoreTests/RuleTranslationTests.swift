@@ -53,6 +53,24 @@ import Testing
         #expect(translation.legacyLosses == ["iOS 9–12 cannot see the fragment, so this route opens nothing there"])
     }
 
+    /// iOS reads a missing fragment or query item as empty, Android 15+ does not (AOSP's
+    /// `getFragment()` is null without `#`; a query entry needs its item): a pattern that
+    /// accepts empty text opens different URLs on the two, and the route says so.
+    @Test func patternsThatAcceptEmptyTextWarnThatAndroidNeedsThePart() {
+        let fragment = Self.translate(Self.route(fragment: "*"))
+        #expect(
+            fragment.androidLosses == [
+                "Android 15+ matches a fragment rule only when the URL has a '#', so it does not open URLs without one, which iOS 13+ opens"
+            ])
+        let item = Self.translate(Self.route(query: .items([QueryItem(name: "a", pattern: "1"), QueryItem(name: "ref", pattern: "*")])))
+        #expect(
+            item.androidLosses == [
+                "Android 15+ needs a 'ref' item in the query, so it does not open URLs without one, which iOS 13+ opens (a missing item is empty there)"
+            ])
+        // Patterns that need at least one character are read alike on both.
+        #expect(Self.translate(Self.route(query: .items([QueryItem(name: "ref", pattern: "?*")]), fragment: "a*")).androidLosses.isEmpty)
+    }
+
     @Test func caseAndEncodingSettingsAreReportedForOldIOSAndAndroid() {
         let translation = Self.translate(Self.route(path: "/café/*", caseSensitive: false, percentEncoded: false))
         #expect(translation.legacyPaths == ["/caf%C3%A9/*"])

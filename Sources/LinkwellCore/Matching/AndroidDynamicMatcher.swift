@@ -87,11 +87,13 @@ package struct AndroidDynamicMatcher: Sendable {
 extension AndroidDynamicMatcher.Rule {
     /// As AOSP's `UriRelativeFilter.matchData`: the path and fragment filters against
     /// `Uri.getPath()` and `getFragment()`, both decoded; each query entry as the filter
-    /// `name=value`, which some parameter of the decoded `getQuery()` must match.
+    /// `name=value`, which some parameter of the decoded `getQuery()` must match. `getQuery()` and
+    /// `getFragment()` are null without a `?` or `#`, and `PatternMatcher` never matches null.
     func matches(_ url: URLParts) -> Bool {
-        guard path?.matches(url.androidPath) ?? true, fragment?.matches(PercentDecoding.decode(url.fragment)) ?? true
-        else { return false }
+        guard path?.matches(url.androidPath) ?? true else { return false }
+        if let fragment, !url.fragmentWritten || !fragment.matches(PercentDecoding.decode(url.fragment)) { return false }
         guard !query.isEmpty else { return true }
+        guard url.queryWritten else { return false }
         let parameters = Self.parameters(PercentDecoding.decode(url.query))
         return query.allSatisfy { filter in parameters.contains { filter.matches(String($0)) } }
     }

@@ -1,6 +1,7 @@
 /// A URL split into the parts the matchers compare, exactly as written: no re-encoding, no
 /// dot-segment removal (spec-reference §2.1 step 1). Scheme and host are lower-cased; an empty
-/// path is `/`; an absent query or fragment is the empty string.
+/// path is `/`; an absent query or fragment is the empty string, and `queryWritten` /
+/// `fragmentWritten` say whether it was there (`?`/`#`, maybe with nothing after it).
 package struct URLParts: Sendable, Hashable {
     package var scheme: String
     package var host: String
@@ -13,6 +14,10 @@ package struct URLParts: Sendable, Hashable {
     /// Whether the scheme was written in lower case: Android's `IntentFilter` compares it exactly,
     /// so `HTTPS://…` opens no app there (browsers lower-case it before asking).
     package var schemeWrittenInLowerCase = true
+    /// Whether the URL has a `?` / a `#`: Android 15+'s query and fragment filters never match a
+    /// URL without one (`Uri.getQuery()`/`getFragment()` are null), even for `*`.
+    package var queryWritten = false
+    package var fragmentWritten = false
 
     /// Nil when the text is not an absolute `scheme://host…` URL. One pass over the UTF-8 bytes
     /// (every delimiter is ASCII): `match --stdin` splits a URL per line.
@@ -43,11 +48,13 @@ package struct URLParts: Sendable, Hashable {
         if let hash = firstIndex(of: UInt8(ascii: "#"), in: rest) {
             fragment = string((hash + 1)..<rest.upperBound)
             rest = rest.lowerBound..<hash
+            fragmentWritten = true
         }
         query = ""
         if let mark = firstIndex(of: UInt8(ascii: "?"), in: rest) {
             query = string((mark + 1)..<rest.upperBound)
             rest = rest.lowerBound..<mark
+            queryWritten = true
         }
         let slash = firstIndex(of: UInt8(ascii: "/"), in: rest) ?? rest.upperBound
         var authority = rest.lowerBound..<slash

@@ -119,6 +119,21 @@ package struct RuleTranslation: Sendable, Hashable {
                     + "spellings of the escaped characters (lower-case hex, or unescaped)")
         }
         func forAndroid(_ pattern: String) -> String { encoded ? PercentDecoding.decode(pattern) : pattern }
+        // iOS reads a missing fragment or query item as empty; Android 15+ matches a fragment
+        // filter only when the URL has a `#`, and a query entry only against an item that is
+        // there (spec-reference §2.4 items 8 and 9). Where the pattern accepts the empty text,
+        // the two differ.
+        func acceptsEmpty(_ pattern: String) -> Bool { pattern.allSatisfy { $0 == "*" } }
+        if let fragment = route.fragment, acceptsEmpty(fragment) {
+            losses.append(
+                "Android 15+ matches a fragment rule only when the URL has a '#', so it does not open URLs without one, which iOS 13+ opens"
+            )
+        }
+        if case .items(let items) = route.query, let item = items.first(where: { acceptsEmpty($0.pattern) }) {
+            losses.append(
+                "Android 15+ needs a '\(item.name)' item in the query, so it does not open URLs without one, which iOS 13+ opens (a missing item is empty there)"
+            )
+        }
         var query: [String: String]?
         switch route.query {
         case .items(let items):

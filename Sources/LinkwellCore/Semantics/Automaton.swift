@@ -254,11 +254,11 @@ struct Automaton: Sendable {
     /// `parts` one after the other with `separators[i]` between part i and part i + 1, built
     /// deterministically when every part is deterministic and never reads the separator that
     /// follows it (a URL's path, query and fragment); nil otherwise.
-    static func deterministicSequence(_ parts: [Automaton], separators: [Symbol]) -> Automaton? {
+    static func deterministicSequence(_ parts: [Automaton], separators: [SymbolSet]) -> Automaton? {
         guard parts.count == separators.count + 1, parts.allSatisfy(\.isDeterministic) else { return nil }
         for (part, separator) in zip(parts, separators)
         where part.states.contains(where: { state in
-            state.edges.contains { $0.symbols.contains(separator) }
+            state.edges.contains { !$0.symbols.intersection(separator).isEmpty }
         }) {
             return nil
         }
@@ -275,7 +275,7 @@ struct Automaton: Sendable {
         for (index, part) in parts.enumerated() {
             for (state, original) in part.states.enumerated() where state == part.accept || original.epsilons.contains(part.accept) {
                 if index + 1 < parts.count {
-                    states[offsets[index] + state].edges.append((.single(separators[index]), parts[index + 1].start + offsets[index + 1]))
+                    states[offsets[index] + state].edges.append((separators[index], parts[index + 1].start + offsets[index + 1]))
                 } else {
                     states[offsets[index] + state].epsilons = [accept]
                 }

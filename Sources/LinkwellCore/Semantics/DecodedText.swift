@@ -49,34 +49,35 @@ package struct DecodedText: Sendable, Hashable {
     /// The part syntax of this alphabet: every character may stand in every part, undecoded.
     var part: PartSyntax { PartSyntax(raw: characters, decoded: false, text: self) }
 
-    /// The universe: a path starting with `/` (every URL's path does, decoded too), `␜`, a query,
-    /// `␝`, a fragment.
+    /// The universe: a path starting with `/` (every URL's path does, decoded too), then a query
+    /// and a fragment, each written or absent (`URLUniverse.optionalParts`).
     var universe: Automaton {
         let any = Automaton.any(of: characters)
-        return .sequence([
-            .symbol(UInt8(ascii: "/")), any, .symbol(Symbols.querySeparator), any, .symbol(Symbols.fragmentSeparator), any,
-        ])
+        return .sequence([.symbol(UInt8(ascii: "/")), any, URLUniverse.optionalParts(any, any)])
     }
 
     /// A URL on `host` whose decoded parts are `symbols`: what may stand raw stands raw, the rest
     /// is escaped (so it decodes back to exactly these characters).
     func url(_ symbols: [Symbol], host: String) -> String {
-        var parts: [String] = [""]
+        var url = "https://\(host)"
+        var raw = URLUniverse.pathCharacters
         for symbol in symbols {
-            if symbol == Symbols.querySeparator || symbol == Symbols.fragmentSeparator {
-                parts.append("")
+            switch symbol {
+            case Symbols.querySeparator, Symbols.fragmentSeparator:
+                url += symbol == Symbols.querySeparator ? "?" : "#"
+                raw = URLUniverse.queryCharacters  // the fragment's characters are the query's
                 continue
+            case Symbols.noQuery, Symbols.noFragment: continue
+            default: break
             }
-            let raw = [URLUniverse.pathCharacters, URLUniverse.queryCharacters, URLUniverse.fragmentCharacters][min(parts.count - 1, 2)]
             let scalar = self.scalar(symbol)
             if scalar.isASCII, scalar != "%", raw.contains(UInt8(scalar.value)) {
-                parts[parts.count - 1].unicodeScalars.append(scalar)
+                url.unicodeScalars.append(scalar)
             } else {
-                parts[parts.count - 1] += PercentEncoding.encoded(String(scalar)) { _ in false }
+                url += PercentEncoding.encoded(String(scalar)) { _ in false }
             }
         }
-        while parts.count < 3 { parts.append("") }
-        return "https://\(host)\(parts[0])" + (parts[1].isEmpty ? "" : "?\(parts[1])") + (parts[2].isEmpty ? "" : "#\(parts[2])")
+        return url
     }
 }
 

@@ -17,24 +17,34 @@ struct DecisionRule: Sendable {
 enum RuleLanguage {
     private static let slash = UInt8(ascii: "/")
 
-    /// `path ␜ query ␝ fragment` from one automaton per part, as a minimal deterministic
+    /// `path (␜|␞) query (␝|␟) fragment` from one automaton per part, as a minimal deterministic
     /// automaton where that stays small. Composition (intersections for slash trimming and query
     /// items, decoding, case folding) builds thousands of ε-linked states for what a few dozen
     /// deterministic ones decide (`RuleCompilationTests` holds the counts), and a walk pays for
     /// every state a subset holds at every step.
-    static func url(path: Automaton, query: Automaton, fragment: Automaton) -> Automaton {
+    ///
+    /// An absent part reads as an empty one (`␞`/`␟`, then nothing), as iOS and Android 14 and
+    /// earlier read it, unless `queryWritten`/`fragmentWritten`: Android 15+'s query and fragment
+    /// filters never match a URL without that part (`Uri.getQuery()`/`getFragment()` are null).
+    static func url(
+        path: Automaton, query: Automaton, fragment: Automaton, queryWritten: Bool = false, fragmentWritten: Bool = false
+    ) -> Automaton {
+        let separators = [
+            queryWritten ? .single(Symbols.querySeparator) : Symbols.queryStart,
+            fragmentWritten ? .single(Symbols.fragmentSeparator) : Symbols.fragmentStart,
+        ]
         // Minimal parts that never read the separators compose deterministically, into the
         // minimal automaton of the whole (states of different parts differ in the separators
         // still to come; two of one part differ there already, and every part accepts something):
         // nothing is determinised or partitioned again.
         let parts = [path, query, fragment].map(minimal)
         if parts.allSatisfy({ $0.isMinimal && $0.acceptsSomething }),
-            var sequence = Automaton.deterministicSequence(parts, separators: [Symbols.querySeparator, Symbols.fragmentSeparator])
+            var sequence = Automaton.deterministicSequence(parts, separators: separators)
         {
             sequence.isMinimal = true
             return sequence
         }
-        return minimal(.sequence([path, .symbol(Symbols.querySeparator), query, .symbol(Symbols.fragmentSeparator), fragment]))
+        return minimal(.sequence([path, .one(of: separators[0]), query, .one(of: separators[1]), fragment]))
     }
 
     /// `automaton` as a minimal deterministic automaton, or as it is when that would cost more
@@ -163,13 +173,14 @@ enum RuleLanguage {
     /// when it is malformed, which makes Android discard the whole list. Read as AOSP's
     /// `UriRelativeFilter.matchData` reads the filter groups the rules become: the path and
     /// fragment decoded, and each query entry as the filter `name=value` that some parameter of
-    /// the decoded query must match (`queryEntry`).
+    /// the decoded query must match (`queryEntry`); a query or fragment filter never matches a
+    /// URL without that part, whatever its pattern.
     static func dynamicRule(_ item: JSONValue, text: DecodedText) -> DecisionRule? {
         guard let object = item.object, !object.isEmpty else { return nil }
         let part = text.part
         let any = Automaton.any(of: part.raw)
         var path = any
-        var fragment = any
+        var fragment: Automaton?
         var query: [Automaton] = []
         var exclude = false
         for (key, value) in object {
@@ -190,8 +201,9 @@ enum RuleLanguage {
         var queryLanguage = query.first ?? any
         for language in query.dropFirst() { queryLanguage = .intersection(queryLanguage, language).minimized(within: part.raw) }
         return DecisionRule(
-            automaton: url(path: path, query: queryLanguage, fragment: fragment), exclude: exclude, text: item.compactText,
-            decodes: true, reading: text)
+            automaton: url(
+                path: path, query: queryLanguage, fragment: fragment ?? any, queryWritten: !query.isEmpty, fragmentWritten: fragment != nil),
+            exclude: exclude, text: item.compactText, decodes: true, reading: text)
     }
 
     /// The decoded queries where some parameter matches the filter `pattern`, as AOSP's

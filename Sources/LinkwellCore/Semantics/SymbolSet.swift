@@ -1,17 +1,27 @@
-/// The symbols a URL is spelled in for the exact engine: the 128 ASCII characters, then two
-/// separators that stand between the path and the query (`␜`) and the query and the fragment
-/// (`␝`). One URL is one string `path ␜ query ␝ fragment` (see `URLUniverse`). Readings that
-/// compare decoded text (Android) also use the symbols from 130 on for non-ASCII characters
+/// The symbols a URL is spelled in for the exact engine: the 128 ASCII characters, then four
+/// separators: `␜` before a query and `␝` before a fragment, and `␞`/`␟` standing where a URL has
+/// no query / no fragment (Android 15+ tells an absent part from an empty one). One URL is one
+/// string `path (␜ query | ␞) (␝ fragment | ␟)` (see `URLUniverse`). Readings that compare
+/// decoded text (Android) also use the symbols from 132 on for non-ASCII characters
 /// (`DecodedText`).
 typealias Symbol = UInt8
 
 enum Symbols {
-    static let querySeparator: Symbol = 128
-    static let fragmentSeparator: Symbol = 129
+    // The absent markers come first: a witness search prefers lower symbols, and
+    // `https://h/x` reads better than `https://h/x?#`.
+    static let noQuery: Symbol = 128
+    static let querySeparator: Symbol = 129
+    static let noFragment: Symbol = 130
+    static let fragmentSeparator: Symbol = 131
+    /// Where the query starts: either it is written (`?`, maybe empty) or it is absent.
+    static let queryStart = SymbolSet([noQuery, querySeparator])
+    /// Where the fragment starts, written or absent.
+    static let fragmentStart = SymbolSet([noFragment, fragmentSeparator])
+    static func isSeparator(_ symbol: Symbol) -> Bool { (noQuery...fragmentSeparator).contains(symbol) }
     /// A non-ASCII character that no pattern names (decoded text only).
-    static let otherNonASCII: Symbol = 130
+    static let otherNonASCII: Symbol = 132
     /// The first of the symbols for the non-ASCII characters patterns name (decoded text only).
-    static let firstNamedNonASCII: Symbol = 131
+    static let firstNamedNonASCII: Symbol = 133
     static let count = 192
 }
 

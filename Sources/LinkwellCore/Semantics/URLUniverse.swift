@@ -2,9 +2,11 @@
 ///
 /// "Every URL" means every URL as RFC 3986 writes it: ASCII only (a browser percent-encodes
 /// anything else before a platform sees it), and every `%` starts a `%HH` escape. A URL is the
-/// string `path ␜ query ␝ fragment`; an absent query or fragment is the empty string, exactly as
-/// every platform reading treats "absent". The host is not part of the string: each comparison is
-/// for one host.
+/// string `path (␜ query | ␞) (␝ fragment | ␟)`: `https://h/x` is `/x␞␟`, `https://h/x?#` is
+/// `/x␜␝`. iOS and the older Android readings treat an absent part as an empty one (their rules
+/// accept either separator); Android 15+ does not (a query or fragment filter needs `␜` or `␝`,
+/// spec-reference §2.4 item 9). The host is not part of the string: each comparison is for one
+/// host.
 enum URLUniverse {
     static let alpha = SymbolSet(ascii: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
     static let digits = SymbolSet(ascii: "0123456789")
@@ -22,10 +24,12 @@ enum URLUniverse {
     static let automaton = universe()
 
     /// Without the UTF-8 condition: every `%HH`. Exact for rules that never decode (they compare
-    /// escapes as the characters they are written with). Written as a minimal deterministic
-    /// automaton, since every state of the walk is a state of this times the rules'.
+    /// escapes as the characters they are written with). Written by hand as the few states it
+    /// needs, since every state of the walk is a state of this times the rules'.
     static let anyEscapes: Automaton = {
-        var states = [Automaton.State](repeating: Automaton.State(), count: 10)
+        // 0 start; 1–3, 4–6, 7–9 path, query, fragment (a character, then the two hex digits of
+        // an escape); 10 after `␞` (no query); 11 the end, after `␟` or a whole fragment.
+        var states = [Automaton.State](repeating: Automaton.State(), count: 12)
         states[0].edges = [(.single(UInt8(ascii: "/")), 1)]
         let percent = SymbolSet.single(UInt8(ascii: "%"))
         for (part, characters) in [(1, pathCharacters), (4, queryCharacters), (7, fragmentCharacters)] {
@@ -33,9 +37,12 @@ enum URLUniverse {
             states[part + 1].edges = [(hexDigits, part + 2)]
             states[part + 2].edges = [(hexDigits, part)]
         }
-        states[1].edges.append((.single(Symbols.querySeparator), 4))
-        states[4].edges.append((.single(Symbols.fragmentSeparator), 7))
-        return Automaton(states: states, start: 0, accept: 7)
+        states[1].edges += [(.single(Symbols.querySeparator), 4), (.single(Symbols.noQuery), 10)]
+        for query in [4, 10] {
+            states[query].edges += [(.single(Symbols.fragmentSeparator), 7), (.single(Symbols.noFragment), 11)]
+        }
+        states[7].epsilons = [11]
+        return Automaton(states: states, start: 0, accept: 11)
     }()
 
     /// `automaton` and `anyEscapes` as minimal deterministic automata (accepting states with an
@@ -47,26 +54,28 @@ enum URLUniverse {
         func part(_ characters: SymbolSet) -> Automaton {
             .star(PartSyntax(raw: characters, decoded: true).anyCharacter)
         }
-        return .sequence([
-            .symbol(UInt8(ascii: "/")), part(pathCharacters), .symbol(Symbols.querySeparator), part(queryCharacters),
-            .symbol(Symbols.fragmentSeparator), part(fragmentCharacters),
+        return .sequence([.symbol(UInt8(ascii: "/")), part(pathCharacters), optionalParts(part(queryCharacters), part(fragmentCharacters))])
+    }
+
+    /// `(␜ query | ␞) (␝ fragment | ␟)`: each part written after its separator, or absent.
+    static func optionalParts(_ query: Automaton, _ fragment: Automaton) -> Automaton {
+        .sequence([
+            .union([.sequence([.symbol(Symbols.querySeparator), query]), .symbol(Symbols.noQuery)]),
+            .union([.sequence([.symbol(Symbols.fragmentSeparator), fragment]), .symbol(Symbols.noFragment)]),
         ])
     }
 
     /// A concrete URL on `host` for a string of symbols.
     static func url(_ symbols: [Symbol], host: String) -> String {
-        var parts: [[UInt8]] = [[]]
+        var url = "https://\(host)"
         for symbol in symbols {
-            if symbol == Symbols.querySeparator || symbol == Symbols.fragmentSeparator {
-                parts.append([])
-            } else {
-                parts[parts.count - 1].append(symbol)
+            switch symbol {
+            case Symbols.querySeparator: url += "?"
+            case Symbols.fragmentSeparator: url += "#"
+            case Symbols.noQuery, Symbols.noFragment: continue
+            default: url.unicodeScalars.append(Unicode.Scalar(symbol))
             }
         }
-        while parts.count < 3 { parts.append([]) }
-        let path = String(decoding: parts[0], as: UTF8.self)
-        let query = String(decoding: parts[1], as: UTF8.self)
-        let fragment = String(decoding: parts[2], as: UTF8.self)
-        return "https://\(host)\(path)" + (query.isEmpty ? "" : "?\(query)") + (fragment.isEmpty ? "" : "#\(fragment)")
+        return url
     }
 }

@@ -49,6 +49,11 @@
   }
   var raw = query.replace(/^\?/, "");
   var fragment = location.hash.replace(/^#/, "");
+  // `location.search` and `location.hash` are "" for an empty part and an absent one
+  // alike; Android 15+ tells them apart, and the serialised URL keeps the `?` and `#`.
+  var hashAt = location.href.indexOf("#");
+  var fragmentWritten = hashAt >= 0;
+  var queryWritten = (fragmentWritten ? location.href.slice(0, hashAt) : location.href).indexOf("?") >= 0;
   // iOS 13+: Apple's components (slash rules, caseSensitive, percentEncoded, items that
   // every repeat must match, an absent item counting as empty).
   function iosMatches(rule) {
@@ -102,10 +107,13 @@
     while (parts.length && parts[parts.length - 1] === "") parts.pop();
     return parts;
   }
+  // A query or fragment filter never matches a URL without that part (`Uri.getQuery()` and
+  // `getFragment()` are null there).
   function androidMatches(rule) {
     if (rule.path != null && !glob(rule.path, decoded(path))) return false;
-    if (rule.fragment != null && !glob(rule.fragment, decoded(fragment))) return false;
+    if (rule.fragment != null && (!fragmentWritten || !glob(rule.fragment, decoded(fragment)))) return false;
     if (!rule.query) return true;
+    if (!queryWritten) return false;
     var decodedQuery = decoded(raw);
     var parameters = javaSplit(decodedQuery, "&");
     if (parameters.length === 1) parameters = javaSplit(decodedQuery, ";");
