@@ -196,15 +196,8 @@ package enum ItemBuild {
                 // a copy and a release of each page.
                 var rendered: [OutputFile] = []
                 rendered.reserveCapacity(batch.rows.count * 2)
-                var scratch = ItemPageProgram.Scratch()
-                // Read in place (a `for` over the rows copied each one: a retain and a release of
-                // each of its references).
-                batch.rows.withUnsafeBufferPointer { rows in
-                    for index in rows.indices {
-                        pages.appendItemPages(
-                            of: pageTypes[rows[index].page], item: rows[index].row, build: build, proof: proof, to: &rendered,
-                            scratch: &scratch)
-                    }
+                for entry in batch.rows {
+                    pages.appendItemPages(of: pageTypes[entry.page], item: entry.row, build: build, proof: proof, to: &rendered)
                 }
                 inspect?(&rendered)
                 batch.finished(rendered)
