@@ -61,48 +61,50 @@ import Testing
     }
 
     /// Item pages come from the page template specialized to their page type and host (and,
-    /// when no item can change it, with the policy filled in once); each page must be byte for
-    /// byte the page the whole template gives.
+    /// when no item can change it, with the policy filled in once), compiled to an
+    /// `ItemPageProgram` when every name in it means the same on every row; each page must be
+    /// byte for byte the page the whole template gives.
     @Test func specializedItemPagesEqualTheWholeTemplatesPages() throws {
         // Sections on a button's members (constants on every page, or the page's links) and on
-        // texts the frame decides for every item.
+        // texts the frame decides for every item: written in or out when compiling.
         let decided =
             "{{> head}}{{#buttons}}{{#id}}<{{.}}>{{/id}}{{^label}}no label{{/label}}{{#href}}[{{href}}|{{{.}}}]{{/href}}"
             + "{{^href}}no link{{/href}}{{#style}}{{style}}{{/style}}{{/buttons}}{{#link.openInApp}}<o {{.}}>{{/link.openInApp}}"
             + "{{^link.desktop}}no desktop{{/link.desktop}}{{#link.native}}n{{/link.native}}{{#page.description}}d{{/page.description}}"
             + "{{^page.image}}i{{/page.image}}{{^item.path}}x{{/item.path}}{{#page.title}}t{{/page.title}}"
-        let variants: [(template: String?, prefilled: Bool?)] = [
-            (nil, true),
+        let variants: [(template: String?, prefilled: Bool?, compiled: Bool)] = [
+            (nil, true, true),
             (
                 "<style>p { color: {{item.fields.color}} }</style>{{> head}}<p>{{page.title}}</p><script>{{{behaviour.script}}}</script>",
-                false
+                false, true
             ),
-            ("{{> head}}{{#link}}<meta name=x content=\"{{behaviour.contentSecurityPolicy}}\">{{/link}}", false),
-            ("{{> head}}<{{item.fields.color}}>{{#page.image}}<img src=\"{{.}}\">{{/page.image}}", false),
-            ("<style>b{}</style>{{#page}}<h1>{{title}}</h1>{{/page}}{{> head}}<script>{{{behaviour.script}}}</script>", true),
+            ("{{> head}}{{#link}}<meta name=x content=\"{{behaviour.contentSecurityPolicy}}\">{{/link}}", false, true),
+            ("{{> head}}<{{item.fields.color}}>{{#page.image}}<img src=\"{{.}}\">{{/page.image}}", false, true),
+            ("<style>b{}</style>{{#page}}<h1>{{title}}</h1>{{/page}}{{> head}}<script>{{{behaviour.script}}}</script>", true, true),
             // Sections on the row's own values, inverted ones, lists and `{{.}}`.
             (
                 "{{> head}}{{^page.image}}<p>no image</p>{{/page.image}}{{#item.color}}<b>{{.}}</b>{{/item.color}}"
                     + "{{^item.color}}<i>none</i>{{/item.color}}{{#item}}<u>{{path}}</u>{{/item}}{{#buttons}}[{{id}} {{label}} "
                     + "{{href}} {{style}} {{siteName}}]{{/buttons}}{{^buttons}}no buttons{{/buttons}}"
                     + "{{#link.shown}}{{text}}|{{/link.shown}}{{#link}}{{#web}}{{{web}}}{{/web}}{{/link}}",
-                false
+                false, true
             ),
-            (decided, false),
+            (decided, false, true),
             // A name more than one level answers: the innermost (`text`: the piece's, not the theme's).
-            ("{{> head}}{{#theme}}{{#link.shown}}<{{text}}>{{/link.shown}}{{text}}{{/theme}}", nil),
-            // A bare name under `{{#item}}` is a column on some rows and not on others.
-            ("{{> head}}{{#item}}<p>{{color}} {{siteName}}</p>{{/item}}", nil),
+            ("{{> head}}{{#theme}}{{#link.shown}}<{{text}}>{{/link.shown}}{{text}}{{/theme}}", nil, true),
+            // A bare name under `{{#item}}` is a column on some rows and not on others: the engine renders it.
+            ("{{> head}}{{#item}}<p>{{color}} {{siteName}}</p>{{/item}}", nil, false),
         ]
         for variant in variants {
-            try expectSpecializedPagesEqualWholePages(template: variant.template, prefilled: variant.prefilled)
+            try expectProgramPagesEqualWholePages(
+                template: variant.template, prefilled: variant.prefilled, compiled: variant.compiled)
         }
         // Where the page type has no web or desktop page: its sections decided the other way.
-        try expectSpecializedPagesEqualWholePages(template: decided, prefilled: false, webPages: false)
+        try expectProgramPagesEqualWholePages(template: decided, prefilled: false, compiled: true, webPages: false)
     }
 
     /// Templates made at random from tags of every kind the page context answers, nested at
-    /// random: the specialized template's pages are the whole template's.
+    /// random: the program's pages (or, where it declines, the engine's) are the whole template's.
     @Test func randomTemplatesGiveTheWholeTemplatesPages() throws {
         var random = PropertyTests.Random(state: 0x17E3_9A6E)
         let names = [
@@ -127,22 +129,29 @@ import Testing
                 return "{{\(sigil)\(name)}}\(body){{/\(name)}}"
             }
         }
+        var compiled = 0
         for _ in 0..<120 {
             let template = "{{> head}}" + (0..<(1 + random.below(6))).map { _ in fragment(depth: 0) }.joined()
-            try expectSpecializedPagesEqualWholePages(template: template, prefilled: nil, webPages: random.below(2) == 0)
+            if try expectProgramPagesEqualWholePages(template: template, prefilled: nil, compiled: nil, webPages: random.below(2) == 0) {
+                compiled += 1
+            }
         }
+        #expect(compiled > 60, "most random templates compile")
     }
 
     /// Builds the item fixture with `template` as its page template (nil: the built-in one) and
-    /// holds every item page to the whole template's.
+    /// holds every item page to the whole template's; returns whether a program wrote them.
     /// `webPages`: the page type has a web page and a desktop page of its own (else its pages
     /// have neither link).
-    func expectSpecializedPagesEqualWholePages(template: String?, prefilled: Bool?, webPages: Bool = true) throws {
+    @discardableResult
+    func expectProgramPagesEqualWholePages(template: String?, prefilled: Bool?, compiled: Bool?, webPages: Bool = true) throws
+        -> Bool
+    {
         let rows =
             "path,title,description,image,color\n/p/1,One <1>,,https://img.example.com/1.png,red\n/p/2,,Two & more,,\n"
             + "/p/3,linkwell-content-security-policy,,,\n"
         // A desktop page of its own, so that no two of a link's members are equal; labels that
-        // need escaping.
+        // need escaping (a program escapes its buttons' once for the frame).
         let manifestBase =
             webPages ? Self.items : Self.items.replacingOccurrences(of: "    web: https://www.example.com{path}{query}\n", with: "")
         let desktop = manifestBase.replacingOccurrences(
@@ -162,6 +171,7 @@ import Testing
         var parsed: [ItemRow] = []
         while let next = reader.next() { if case .success(let row) = next { parsed.append(row) } }
         var seen = 0
+        var programs = Set<Bool>()
         _ = try ItemBuild.run(
             site: site, templates: templates, project: InMemoryProjectFiles(files),
             emit: { file in
@@ -174,9 +184,12 @@ import Testing
                 if let prefilled {
                     #expect(pages.hasPrefilledPolicy(page.name, host: entry.host) == prefilled, "\(template ?? "built-in")")
                 }
+                programs.insert(pages.hasItemProgram(page.name, host: entry.host))
                 seen += 1
             })
         #expect(seen == 6)
+        if let compiled { #expect(programs == [compiled], "\(template ?? "built-in")") }
+        return programs == [true]
     }
 
     @Test func builtInTemplatesAreTheTemplatesFolder() throws {
@@ -539,8 +552,34 @@ import Testing
             #expect(PageContext.Link.pieces(of: Substring(text)).map(String.init) == reference(text), "\(text)")
             let withoutScheme = String(text.drop { $0 != "/" }.dropFirst(2))
             #expect(PageContext.Link.shown(text).map(String.init) == reference(withoutScheme), "\(text)")
+            let bytes = Array(text.utf8)
+            let programs = ItemPageProgram.shownPieces(bytes[...]).map { String(decoding: bytes[$0], as: UTF8.self) }
+            #expect(programs == reference(withoutScheme), "\(text)")
+            // A page's canonical link is a slice of its texts: ranges are from the slice's start.
+            let inTexts = Array("ab/".utf8) + bytes
+            #expect(ItemPageProgram.shownPieces(inTexts[3...]) == ItemPageProgram.shownPieces(bytes[...]), "\(text)")
         }
         #expect(PageContext.Link.pieces(of: "a/\u{301}b").map(String.init) == ["a/\u{301}b"])
+    }
+
+    /// Item page programs escape eight bytes at a time where none needs it: every text, with
+    /// each of the five escaped characters at every place in a word, beside multi-byte
+    /// characters, comes out as the template engine escapes it.
+    @Test func programsEscapeTextsAsTheEngineDoes() {
+        var random = PropertyTests.Random(state: 0xE5CA_9E)
+        let parts = ["&", "<", ">", "\"", "'", "a", "bcdefgh", "é", "\u{1F600}", " ", "&amp;", "\u{0}", "\u{7F}"]
+        for _ in 0..<4_000 {
+            let text = (0..<random.below(14)).map { _ in random.pick(parts) }.joined()
+            var expected: [UInt8] = []
+            TemplateLibrary.appendEscaped(text, to: &expected)
+            let bytes = Array(text.utf8)
+            let written = [UInt8](unsafeUninitializedCapacity: bytes.count * 6) { buffer, count in
+                var writer = PageWriter(buffer)
+                bytes.withUnsafeBufferPointer { writer.writeEscaped($0) }
+                count = writer.count
+            }
+            #expect(written == expected, "\(text)")
+        }
     }
 
     /// A row's fields are read for control characters eight bytes at a time: the answer is the
@@ -554,6 +593,46 @@ import Testing
             let expected = text.allSatisfy { (0x20..<0x7F).contains($0) || [0x09, 0x0A, 0x0D].contains($0) }
             #expect(text.withUnsafeBufferPointer { $0.isPrintableASCIIText } == expected, "\(text)")
         }
+    }
+
+    /// A page that does not fit the bytes its program first sets aside is written again into
+    /// more: every item page so written is the page written at once.
+    @Test func aPageWrittenAgainAfterItDidNotFitIsThePage() throws {
+        let rows = "path,title,description,image,color\n/p/1,\"One <1> & \"\"more\"\"\",,https://img.example.com/1.png,red\n"
+        let result = Linkwell.build(SourceFile(path: "site.yaml", text: Self.items), project: InMemoryProjectFiles(["data/p.csv": rows]))
+        let site = try #require(result.site, "\(result.diagnostics)")
+        let pages = PreviewPages(site: site, templates: try #require(result.templates))
+        let page = try #require(site.pageTypes.first { $0.items != nil })
+        var reader = ItemRows(file: "data/p.csv", format: .csv, chunks: AnyIterator([Array(rows.utf8)].makeIterator()))
+        guard case .success(let row)? = reader.next() else {
+            Issue.record("no row")
+            return
+        }
+        for host in pages.hosts(of: page.name) {
+            #expect(pages.hasItemProgram(page.name, host: host.host))
+            let once = pages.render(page: page, host: host, item: row)
+            #expect(once.count > 1_000)
+            for capacity in [1, 64, once.count - 1, once.count] {
+                #expect(pages.render(page: page, host: host, item: row, capacity: capacity) == once, "\(capacity)")
+            }
+        }
+    }
+
+    @Test func shortLinksRedirectOnEveryHostAndHaveAFallbackPage() throws {
+        let yaml =
+            Fixtures.validManifest.replacingOccurrences(
+                of: "      mirror: mlink.example.com\n", with: "      mirror: mlink.example.com\n  short: go.example.com\n")
+            + "shortLinks:\n  - code: Ab3dE\n    target: /p/1?ref=a&b=c\n"
+        let built = Self.build(yaml)
+        #expect(built.diagnostics.isEmpty, "\(built.diagnostics)")
+        #expect(built.files["go.example.com/_redirects"] == "/Ab3dE  https://m.example.com/p/1?ref=a&b=c  302!\n")
+        #expect(
+            built.files["go.example.com/nginx.conf"]?.contains(
+                "location = /Ab3dE {\n    return 302 \"https://m.example.com/p/1?ref=a&b=c\";\n}") == true)
+        #expect(built.files["go.example.com/vercel.json"]?.contains(#""destination": "https://m.example.com/p/1?ref=a&b=c""#) == true)
+        #expect(built.files["go.example.com/firebase.json"]?.contains(#""type": 302"#) == true)
+        let page = try #require(built.files["go.example.com/Ab3dE.html"])
+        #expect(page.contains(#"<meta http-equiv="refresh" content="0; url=https://m.example.com/p/1?ref=a&amp;b=c">"#))
     }
 
     /// A template script the page's Content-Security-Policy would block never ships silently.

@@ -196,8 +196,15 @@ package enum ItemBuild {
                 // a copy and a release of each page.
                 var rendered: [OutputFile] = []
                 rendered.reserveCapacity(batch.rows.count * 2)
-                for entry in batch.rows {
-                    pages.appendItemPages(of: pageTypes[entry.page], item: entry.row, build: build, proof: proof, to: &rendered)
+                var scratch = ItemPageProgram.Scratch()
+                // Read in place (a `for` over the rows copied each one: a retain and a release of
+                // each of its references).
+                batch.rows.withUnsafeBufferPointer { rows in
+                    for index in rows.indices {
+                        pages.appendItemPages(
+                            of: pageTypes[rows[index].page], item: rows[index].row, build: build, proof: proof, to: &rendered,
+                            scratch: &scratch)
+                    }
                 }
                 inspect?(&rendered)
                 batch.finished(rendered)

@@ -58,7 +58,7 @@ final class PageFrame: Sendable {
 
     /// What differs from item page to item page of this frame: the texts a row can override,
     /// the links expanded for the item's path, and the buttons (their links are the item's).
-    /// `context(item:)` is made from these.
+    /// `context(item:)` is made from these, and so is `ItemPageProgram`'s page: one source.
     struct ItemValues {
         var title: String
         var description: String?
@@ -83,7 +83,7 @@ final class PageFrame: Sendable {
         }
         return ItemValues(
             title: texts.title, description: texts.description, image: texts.image, twitterCard: texts.twitterCard, link: known,
-            buttons: buttons(openInApp: known?.openInApp, web: known?.web, store: { store.map(expand) }))
+            buttons: buttons(openInApp: known?.openInApp, web: known?.web, store: { store.map(expand) }, text: { $0 }))
     }
 
     /// The texts a row can override: its own where it has them (not empty), else the page type's.
@@ -97,8 +97,9 @@ final class PageFrame: Sendable {
     }
 
     /// The columns of `fields` whose values `texts` takes: those the row has that are not empty,
-    /// none on a page that is not an item's.
-    private func ownColumns(of fields: ItemFields?) -> (title: Int?, description: Int?, image: Int?) {
+    /// none on a page that is not an item's. An item page program copies the values from where
+    /// the row holds them.
+    func ownColumns(of fields: ItemFields?) -> (title: Int?, description: Int?, image: Int?) {
         guard kind == nil, let fields else { return (nil, nil, nil) }
         func own(_ index: Int?) -> Int? { index.flatMap { fields.range(at: $0).isEmpty ? nil : $0 } }
         let known = fields.names.known
@@ -109,22 +110,23 @@ final class PageFrame: Sendable {
     static func twitterCard(hasImage: Bool) -> String { hasImage ? "summary_large_image" : "summary" }
 
     /// The page's buttons, the primary one first, from the item's links (nil on pages without an
-    /// item); `store` expands the store link, only for a page that shows it.
-    func buttons(openInApp: String?, web: String?, store: () -> String?)
-        -> [(id: String, label: String, href: String, style: String)]
+    /// item): `Link` is a link's text, or where an item page program wrote it (`text` makes one
+    /// from a string, `store` expands the store link, only for a page that shows it).
+    func buttons<Link>(openInApp: Link?, web: Link?, store: () -> Link?, text: (String) -> Link)
+        -> [(id: String, label: String, href: Link, style: String)]
     {
-        let open = kind == nil ? openInApp ?? host.otherHost.map { "https://\($0)/" } : nil
+        let open = kind == nil ? openInApp ?? host.otherHost.map { text("https://\($0)/") } : nil
         let openButton = links.openInApp != nil ? open.map { ("linkwell-open", openLabel, $0) } : nil
-        let webButton = (web ?? webHome).map { ("linkwell-web", webLabel, $0) }
-        func storeButton() -> (String, String, String)? { hasStore ? store().map { ("linkwell-store", storeLabel, $0) } : nil }
-        let candidates: [(id: String, label: String, href: String)?]
+        let webButton = (web ?? webHome.map(text)).map { ("linkwell-web", webLabel, $0) }
+        func storeButton() -> (String, String, Link)? { hasStore ? store().map { ("linkwell-store", storeLabel, $0) } : nil }
+        let candidates: [(id: String, label: String, href: Link)?]
         switch (host.role, kind) {
         case (.primary, nil): candidates = [openButton, webButton]
         case (.mirror, nil): candidates = [storeButton(), openButton, webButton]
         default: candidates = [storeButton(), webButton]
         }
         // One array, sized once: this runs per item page.
-        var buttons: [(id: String, label: String, href: String, style: String)] = []
+        var buttons: [(id: String, label: String, href: Link, style: String)] = []
         buttons.reserveCapacity(candidates.count)
         for case let button? in candidates {
             buttons.append(

@@ -41,12 +41,16 @@ package struct PreviewPages: Sendable {
         let template: MustacheTemplate?
         /// The template with its Content-Security-Policy already in place, when no item can change it.
         let filled: MustacheTemplate?
+        /// `filled` (else `template`) compiled to write pages from the item's values; nil when a
+        /// name in it could mean different things on different rows (the engine renders them).
+        let program: ItemPageProgram?
 
-        init(host: PageHost, frame: PageFrame, template: MustacheTemplate?, filled: MustacheTemplate?) {
+        init(host: PageHost, frame: PageFrame, template: MustacheTemplate?, filled: MustacheTemplate?, program: ItemPageProgram?) {
             self.host = host
             self.frame = frame
             self.template = template
             self.filled = filled
+            self.program = program
         }
     }
 
@@ -68,7 +72,11 @@ package struct PreviewPages: Sendable {
                 let shared = frame.context(item: Self.root)
                 let specialized = templates.specialize("page", known: .object(ItemMask(object: shared, prefix: "")))
                 let filled = specialized.flatMap { ContentSecurityPolicy.prefilled($0, templates: templates, site: site) }
-                let setup = ItemPageSetup(host: host, frame: frame, template: specialized, filled: filled)
+                let setup = ItemPageSetup(
+                    host: host, frame: frame, template: specialized, filled: filled,
+                    program: (filled ?? specialized).flatMap {
+                        ItemPageProgram.compile($0, shared: shared, frame: frame, library: templates.library)
+                    })
                 setups["\(page.name) \(host.host)"] = setup
                 hosts.append(setup)
             }
@@ -78,8 +86,9 @@ package struct PreviewPages: Sendable {
     }
 
     /// The names of an item page's context whose values differ from item to item: the item, its
-    /// links, its buttons and the page texts an item row can override. Every other name is
-    /// written into the specialized template once per page type and host.
+    /// links, its buttons and the page texts an item row can override. `ItemPageProgram` reads
+    /// any other name from one shared context, and declines a template whose names it does not
+    /// model among these.
     static let perItemNames: Set<String> = [
         "page.title", "page.description", "page.image", "page.twitterCard", "link", "item", "buttons",
     ]
@@ -143,7 +152,8 @@ package struct PreviewPages: Sendable {
     /// rendered.
     /// `build`: nil for pages without fingerprints (then nothing is proved).
     func appendItemPages(
-        of type: ItemPageType, item: ItemRow, build: PageFingerprint?, proof: (any PageProof)?, to pages: inout [OutputFile]
+        of type: ItemPageType, item: ItemRow, build: PageFingerprint?, proof: (any PageProof)?, to pages: inout [OutputFile],
+        scratch: inout ItemPageProgram.Scratch
     ) {
         let row = build?.row(type.page.name, item)
         for setup in type.hosts {
@@ -154,7 +164,7 @@ package struct PreviewPages: Sendable {
             } else {
                 pages.append(
                     OutputFile(
-                        path: path, bytes: render(page: type.page, host: setup.host, item: item, setup: setup),
+                        path: path, bytes: render(page: type.page, host: setup.host, item: item, setup: setup, scratch: &scratch),
                         fingerprint: fingerprint))
             }
         }
@@ -171,11 +181,24 @@ package struct PreviewPages: Sendable {
     }
 
     func render(page: PageType, host: PageHost, item: ItemRow?) -> [UInt8] {
-        guard let item, let setup = itemSetups["\(page.name) \(host.host)"] else { return wholeRender(page: page, host: host, item: item) }
-        return render(page: page, host: host, item: item, setup: setup)
+        render(page: page, host: host, item: item, capacity: nil)
     }
 
-    private func render(page: PageType, host: PageHost, item: ItemRow, setup: ItemPageSetup) -> [UInt8] {
+    /// `capacity`: the bytes an item page program first sets aside (nil: its own estimate);
+    /// tests hold a page written again after it did not fit to one that fitted at once.
+    func render(page: PageType, host: PageHost, item: ItemRow?, capacity: Int?) -> [UInt8] {
+        guard let item, let setup = itemSetups["\(page.name) \(host.host)"] else { return wholeRender(page: page, host: host, item: item) }
+        var scratch = ItemPageProgram.Scratch()
+        return render(page: page, host: host, item: item, setup: setup, capacity: capacity, scratch: &scratch)
+    }
+
+    private func render(
+        page: PageType, host: PageHost, item: ItemRow, setup: ItemPageSetup, capacity: Int? = nil, scratch: inout ItemPageProgram.Scratch
+    ) -> [UInt8] {
+        if let program = setup.program {
+            let rendered = program.render(setup.frame, item: item, capacity: capacity, scratch: &scratch)
+            return setup.filled != nil ? rendered.bytes : ContentSecurityPolicy.fill(rendered, templates: templates, site: site)
+        }
         if let template = setup.template {
             let context = setup.frame.context(item: item)
             if let filled = setup.filled { return templates.render(filled, context: context).bytes }
@@ -192,6 +215,11 @@ package struct PreviewPages: Sendable {
         let context = Self.context(
             site: site, page: page, host: host, kind: nil, item: item, links: links, config: config, assets: assets)
         return ContentSecurityPolicy.fill(templates.render(context, template: "page"), templates: templates, site: site)
+    }
+
+    /// Whether item pages of `pageType` on `host` are written by an `ItemPageProgram`.
+    func hasItemProgram(_ pageType: String, host: String) -> Bool {
+        itemSetups["\(pageType) \(host)"]?.program != nil
     }
 
     /// Whether item pages of `pageType` on `host` skip the per-page policy fill.

@@ -285,8 +285,9 @@ struct TemplateLibrary: Sendable {
         text.withUTF8 { appendEscaped(bytes: $0, to: &output) }
     }
 
-    /// What an escaped text writes for `byte`; nil: the byte itself.
-    private static func entity(for byte: UInt8) -> StaticString? {
+    /// What an escaped text writes for `byte`; nil: the byte itself. (`PageWriter` escapes
+    /// item pages by this too.)
+    static func entity(for byte: UInt8) -> StaticString? {
         switch byte {
         case UInt8(ascii: "&"): "&amp;"
         case UInt8(ascii: "<"): "&lt;"
