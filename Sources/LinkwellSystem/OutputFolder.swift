@@ -32,17 +32,10 @@ import Synchronization
 ///
 /// Files arrive one at a time (item pages are streamed). New files are created by
 /// `StagedFileWriter`'s threads while the next ones are produced: a few small batches wait at a
-/// time, and every one is written (or the build fails) before the staging folder is used. Into
-/// a new folder, item pages are created on the cores that render them (`RenderedBatchWriter`):
-/// those threads then take the other files, and any page it could not create.
+/// time, and every one is written (or the build fails) before the staging folder is used.
 package struct OutputFolder {
     /// Hands each produced file to the folder; throwing stops the build.
     package typealias Producer = (_ emit: (OutputFile) throws -> Void) throws -> Void
-    /// The same, also handed what writes a batch of pages on the core that rendered it (for
-    /// `ItemBuild.run`'s `inspect`), when the build is into a new folder; nil otherwise.
-    package typealias BatchProducer = (
-        _ emit: (OutputFile) throws -> Void, _ writeBatch: (@Sendable (inout [OutputFile]) -> Void)?
-    ) throws -> Void
 
     package let path: String
 
@@ -155,16 +148,6 @@ package struct OutputFolder {
     package func replace(record: BuildRecord.Draft? = nil, produce: Producer, finish: (Summary) -> Void = { _ in }) throws -> (
         summary: Summary, count: Int
     ) {
-        try withoutActuallyEscaping(produce) { produce in
-            try replace(record: record, producingBatches: { emit, _ in try produce(emit) }, finish: finish)
-        }
-    }
-
-    /// The same, for a producer that can write batches of pages where it rendered them: a build
-    /// into a new folder hands it a `RenderedBatchWriter` on the staging folder.
-    package func replace(
-        record: BuildRecord.Draft? = nil, producingBatches produce: BatchProducer, finish: (Summary) -> Void = { _ in }
-    ) throws -> (summary: Summary, count: Int) {
         let root = try resolvedRoot()
         try refuseMountPoint(root)
         let lock = try FolderLock(beside: root)
@@ -175,17 +158,10 @@ package struct OutputFolder {
         let staging = FileTree.split(root).parent + "/" + stagingName
         var writer = StagingWriter(root: root, staging: staging, parent: lock.parent, beside: beside, record: record)
         let counting = writer.inPlace ? FileTree.Counting(root) : nil
-        var batches: RenderedBatchWriter?
         var journalSize: Int?
         do {
-            if !writer.inPlace {
-                try writer.startStaging()
-                batches = RenderedBatchWriter(root: root, staging: staging, record: record)
-            }
-            var writeBatch: (@Sendable (inout [OutputFile]) -> Void)?
-            if let batches { writeBatch = { files in batches.write(&files) } }
-            try produce({ file in try writer.add(file) }, writeBatch)
-            batches?.close()
+            if !writer.inPlace { try writer.startStaging() }
+            try produce({ file in try writer.add(file) })
             try writer.finishWriting()
             if let counting { try refuseLinkedFolders(counting.tally.special.filter { !writer.produces($0) }, in: root) }
             let existing = counting?.value ?? -1
@@ -211,7 +187,6 @@ package struct OutputFolder {
             }
         } catch {
             // No file may still be on its way into the folder being removed.
-            batches?.close()
             try? writer.finishWriting()
             lock.parent.removeTree(stagingName)
             writer.beside.forget([stagingName])

@@ -53,11 +53,6 @@ struct StagingWriter {
     mutating func add(_ file: OutputFile) throws {
         count += 1
         if inPlace { produced.insert(BuildRecord.hash(file.path)) }
-        // Created where it was rendered (a new folder's page, see `RenderedBatchWriter`).
-        if file.written {
-            summary.added += 1
-            return
-        }
         let state: OutputFile.OnDisk =
             file.provedUnchanged ? .same : inPlace ? reader.compare(file.path, in: inFolder, with: file.bytes) : .missing
         switch state {

@@ -10,7 +10,7 @@ struct BuildCommand: ParsableCommand {
     @OptionGroup var outputOptions: OutputOptions
 
     func run() throws {
-        let result = try Console.build(manifestOptions, prefetchingRows: true)
+        let result = try Console.build(manifestOptions)
         try OutputFolderError.reported { try write(result) }
     }
 
@@ -30,8 +30,8 @@ struct BuildCommand: ParsableCommand {
         // fresh clone) kept 8,192 paths for nothing.
         var unproved: [String] = []
         var keepsUnproved = (record?.count ?? 0) > 0
-        let (summary, count) = try folder.replace(record: draft) { emit, writeBatch in
-            try Console.produce(result, manifestOptions, record: record, inspect: writeBatch) { file in
+        let (summary, count) = try folder.replace(record: draft) { emit in
+            try Console.produce(result, manifestOptions, record: record) { file in
                 if let fingerprint = file.fingerprint {
                     log?.append(file.path, fingerprint)
                     if file.provedUnchanged {
@@ -79,7 +79,7 @@ struct ValidateCommand: ParsableCommand {
     @OptionGroup var manifestOptions: ManifestOptions
 
     func run() throws {
-        let result = try Console.build(manifestOptions, prefetchingRows: true)
+        let result = try Console.build(manifestOptions)
         var count = 0
         try Console.produce(result, manifestOptions, fingerprinted: false) { _ in count += 1 }
         Console.status("\(manifestOptions.manifest) is valid (\(count) files would be written)")
@@ -98,7 +98,7 @@ struct CheckCommand: ParsableCommand {
         let folder = OutputFolder(path: outputOptions.output)
         // The folder's files are counted while the manifest is read, on the core that would wait.
         let counting = folder.startCounting()
-        let result = try Console.build(manifestOptions, prefetchingRows: true)
+        let result = try Console.build(manifestOptions)
         try OutputFolderError.reported { try compare(result, in: folder, counting: counting) }
     }
 

@@ -12,15 +12,13 @@ import LinkwellSystem
 /// terminal, and never with NO_COLOR set), results on stdout.
 enum Console {
     /// Reads and builds the manifest, prints its diagnostics and stops with exit code 1 when
-    /// any is an error. `prefetchingRows`: for a command that goes on to the item pages
-    /// (`produce`), whose first rows are then read meanwhile.
-    static func build(_ options: ManifestOptions, quiet: Bool = false, prefetchingRows: Bool = false) throws -> Linkwell.BuildResult {
+    /// any is an error.
+    static func build(_ options: ManifestOptions, quiet: Bool = false) throws -> Linkwell.BuildResult {
         let manifestPath = options.manifest
         guard let text = readManifest(manifestPath) else { throw ExitCode.failure }
         let result = Linkwell.build(
-            SourceFile(path: manifestPath, text: text), project: options.project, templatesFolder: options.templates,
-            strict: options.strict,
-            prefetchingRows: prefetchingRows)
+            SourceFile(path: manifestPath, text: text), project: options.project, templatesFolder: options.templates, strict: options.strict
+        )
         try report(result.diagnostics, options, quiet: quiet)
         return result
     }

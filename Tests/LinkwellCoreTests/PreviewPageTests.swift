@@ -19,47 +19,6 @@ import Testing
         return (output, diagnostics.map(\.description))
     }
 
-    /// Rows read ahead while the manifest builds (`ItemRowsPrefetch`), whatever the limit and
-    /// wherever reading stopped, give the item stage the same pages and diagnostics, in the same
-    /// order, as reading them there; a prefetch is taken once (a second pass reads the file).
-    @Test func prefetchedRowsGiveTheSamePagesAndDiagnostics() throws {
-        var rows = "path,title\n"
-        for index in 0..<60 {
-            rows += index == 41 ? "/p/Item-3,Case\n" : index == 47 ? "/p/bad path,Bad\n" : "/p/item-\(index),T\(index)\n"
-        }
-        rows += "/p/after,\"unclosed\n"
-        let files = ["data/p.csv": rows]
-        func items(_ prefetched: [String: ItemRowsPrefetch]) throws -> (pages: [String], diagnostics: [String]) {
-            let project = InMemoryProjectFiles(files)
-            let result = Linkwell.build(SourceFile(path: "site.yaml", text: Self.items), project: project)
-            var pages: [String] = []
-            let site = try #require(result.site)
-            let diagnostics = try ItemBuild.run(
-                site: site, templates: try #require(result.templates), prefetched: prefetched, project: project,
-                emit: { pages.append($0.path + "\n" + $0.contents) }
-            ).diagnostics
-            return (pages, diagnostics.map(\.description))
-        }
-        let inPlace = try items([:])
-        #expect(inPlace.pages.count == 2 * 47 && inPlace.diagnostics.count == 3, "\(inPlace.diagnostics)")
-        for limit in [0, 1, 7, 41, 42, 47, 48, 60, 61, 100] {
-            let reader = ItemRows(file: "data/p.csv", format: .csv, chunks: try InMemoryProjectFiles(files).chunks(of: "data/p.csv").get())
-            let prefetch = ItemRowsPrefetch(reader, limit: limit)
-            let prefetched = try items(["data/p.csv": prefetch])
-            #expect(prefetched.pages == inPlace.pages, "limit \(limit)")
-            #expect(prefetched.diagnostics == inPlace.diagnostics, "limit \(limit)")
-            #expect(prefetch.take() == nil, "taken once")
-        }
-        // The command line's way: started by the build, taken by the item stage.
-        let project = InMemoryProjectFiles(files)
-        let result = Linkwell.build(SourceFile(path: "site.yaml", text: Self.items), project: project, prefetchingRows: true)
-        #expect(result.prefetchedRows.keys.sorted() == ["data/p.csv"])
-        var pages: [String] = []
-        let diagnostics = Generation.files(of: result, project: project) { pages.append($0.path) }.diagnostics
-        #expect(pages.count == result.files.count + 2 * 47 && diagnostics.map(\.description) == inPlace.diagnostics)
-        #expect(result.prefetchedRows["data/p.csv"]?.take() == nil)
-    }
-
     /// Item pages come from the page template specialized to their page type and host (and,
     /// when no item can change it, with the policy filled in once), compiled to an
     /// `ItemPageProgram` when every name in it means the same on every row; each page must be

@@ -350,16 +350,19 @@ import Testing
     }
 
     /// A build into a new folder records each page as its file is created (BuildRecord.Draft);
-    /// the record holds what a walk of the folder afterwards would: the same entries.
+    /// the record holds what a walk of the folder afterwards would: the same entries, but for
+    /// pages created in the record's own clock tick, which it leaves out (racily clean).
     @Test func aFreshBuildRecordsWhatAWalkOfTheFolderWould() throws {
         let workspace = try Workspace.bundled()
         #expect(try workspace.run("build").status == 0)
         let drafted = try recordEntries(of: workspace)
-        #expect(drafted.count == 8)
+        #expect((1...8).contains(drafted.count))
         // No record: the next build compares every file (none changes) and walks the folder.
         try FileManager.default.removeItem(at: workspace.url.appendingPathComponent(".test-cache/linkwell"))
         #expect(try workspace.run("build").standardOutput == "Output is up to date (\(Fixtures.bundledOutputFiles.count) files)\n")
-        #expect(try recordEntries(of: workspace) == drafted)
+        let walked = try recordEntries(of: workspace)
+        #expect(walked.count == 8)
+        #expect(Set(drafted).isSubset(of: Set(walked)))
     }
 
     /// A build in place after one row changed records its proved pages with the identities they
@@ -393,6 +396,8 @@ import Testing
     /// record still proves every item page, none is rendered or read again.
     @Test func aManifestEditThatChangesNoPageKeepsThePagesProved() throws {
         let workspace = try Workspace.bundled()
+        // Twice: pages created in the record's own clock tick are recorded by the next build.
+        #expect(try workspace.run("build").status == 0)
         #expect(try workspace.run("build").status == 0)
         let manifest = try String(contentsOf: workspace.url.appendingPathComponent("site.yaml"), encoding: .utf8)
         try workspace.write("# Reviewed by the web team.\n\n" + manifest, to: "site.yaml")

@@ -119,6 +119,8 @@ import Testing
     /// it was.
     @Test func aLinkInPlaceOfAPageFolderIsDriftThatABuildRefuses() throws {
         let workspace = try Workspace.bundled()
+        // Twice: pages created in the record's own clock tick are recorded by the next build.
+        #expect(try workspace.run("build").status == 0)
         #expect(try workspace.run("build").status == 0)
         let (folder, copy) = link(inPlaceOf: "m.example.com/u", in: workspace)
         let withRecord = try workspace.run("check")

@@ -147,61 +147,23 @@ import Testing
     }
 
     /// A producer was not handed the batch writer it needs.
-    struct Missing: Error {}
-
-    /// Item pages as a batch holds them: a row's two hosts' pages in turn, and one page in a
-    /// folder no other file of the build names (the batch writer makes it).
+    /// Item pages as a build emits them: a row's two hosts' pages in turn, and one page in a
+    /// folder no other file of the build names.
     static func pages(_ count: Int) -> [OutputFile] {
         (0..<count).flatMap { index in
             ["a.com", "b.com"].map { host in OutputFile(path: "\(host)/p/\(index).html", contents: "\(host) \(index)\n") }
         } + [OutputFile(path: "b.com/deep/er/page.html", contents: "deep\n")]
     }
 
-    /// A build into a new folder writes each batch of pages where it was rendered: the pages
-    /// come back written and without their bytes, are counted as added, and the folder holds
-    /// them. Into a folder that exists, nothing is written there (each page is compared first).
-    @Test func aNewFolderTakesPagesWrittenWhereTheyWereRendered() throws {
-        let scratch = try Scratch()
-        let fixed = OutputFile(path: "a.com/robots.txt", contents: "r\n")
-        var expected = Dictionary(uniqueKeysWithValues: Self.pages(100).map { ($0.path, $0.contents) })
-        expected[fixed.path] = fixed.contents
-        let (summary, count) = try OutputFolder(path: scratch.output).replace(producingBatches: { emit, writeBatch in
-            try emit(fixed)
-            guard let writeBatch else { throw Missing() }
-            let batch = Mutex(Self.pages(100))
-            DispatchQueue.global().sync { batch.withLock { writeBatch(&$0) } }
-            let pages = batch.withLock { $0 }
-            #expect(pages.allSatisfy { $0.written && $0.bytes.isEmpty })
-            for page in pages { try emit(page) }
-        })
-        #expect((summary.added, count) == (202, 202))
-        #expect(try scratch.tree() == expected)
-        #expect(try scratch.besideOutput() == ["Output"])
-
-        let changed = OutputFile(path: "a.com/p/1.html", contents: "changed\n")
-        let (again, _) = try OutputFolder(path: scratch.output).replace(producingBatches: { emit, writeBatch in
-            let inPlace = writeBatch == nil
-            #expect(inPlace)
-            try emit(changed)
-        })
-        #expect((again.changed, again.removed) == (1, 201))
-        #expect(try scratch.tree() == [changed.path: changed.contents])
-    }
-
-    /// A page whose path another file of the build has is named as a repeated path, whichever
-    /// writer created its file first; a page the batch writer cannot create (its path too long)
-    /// is left to the build's writer with its bytes, and the build fails on it, naming why. The
-    /// output is not made either time, and nothing is left beside it.
-    @Test func aPageTheBatchCannotWriteFailsInTheBuildsOrder() throws {
+    /// A page whose path another file of the build has is named as a repeated path, and a page
+    /// whose name the file system refuses fails the build naming why; the output is not made
+    /// either time, and nothing is left beside it.
+    @Test func aRepeatedPathOrAnImpossibleNameFailsTheBuildAndLeavesNothing() throws {
         let scratch = try Scratch()
         let error = #expect(throws: OutputFolderError.self) {
-            _ = try OutputFolder(path: scratch.output).replace(producingBatches: { emit, writeBatch in
+            _ = try OutputFolder(path: scratch.output).replace(produce: { emit in
                 try emit(OutputFile(path: "a.com/p/3.html", contents: "first\n"))
-                guard let writeBatch else { throw Missing() }
-                var pages = Self.pages(10)
-                writeBatch(&pages)
-                #expect(pages.filter { !$0.written }.map(\.path) == [])
-                for page in pages { try emit(page) }
+                for page in Self.pages(10) { try emit(page) }
             })
         }
         #expect(
@@ -212,51 +174,12 @@ import Testing
         let name = String(repeating: "n", count: 200)
         let deep = (0..<25).map { _ in name }.joined(separator: "/")
         let tooLong = #expect(throws: OutputFolderError.self) {
-            _ = try OutputFolder(path: long.output).replace(producingBatches: { emit, writeBatch in
-                guard let writeBatch else { throw Missing() }
-                var pages = Self.pages(2) + [OutputFile(path: "a.com/\(deep).html", contents: "x\n")]
-                writeBatch(&pages)
-                #expect(pages.filter { !$0.written }.map(\.path) == ["a.com/\(deep).html"])
-                #expect(pages.last?.bytes == Array("x\n".utf8))
-                for page in pages { try emit(page) }
+            _ = try OutputFolder(path: long.output).replace(produce: { emit in
+                for page in Self.pages(2) + [OutputFile(path: "a.com/\(deep).html", contents: "x\n")] { try emit(page) }
             })
         }
         #expect(tooLong?.description.contains("file name too long") == true, "\(String(describing: tooLong))")
         #expect(try long.besideOutput().isEmpty)
-    }
-
-    /// Once closed (the build is done with the staging folder, or failed), the batch writer
-    /// writes nothing, and `close` returns only once a batch being written is done: a build
-    /// that throws while batches are in flight removes a staging folder nothing writes into.
-    @Test func aClosedBatchWriterWritesNothingAndWaitsForTheBatchItWrites() throws {
-        let scratch = try Scratch()
-        try FileManager.default.createDirectory(atPath: scratch.output, withIntermediateDirectories: true)
-        let writer = RenderedBatchWriter(root: scratch.output, staging: scratch.output, record: nil)
-        let started = DispatchSemaphore(value: 0)
-        let done = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            var pages = Self.pages(300)
-            started.signal()
-            writer.write(&pages)
-            done.signal()
-        }
-        started.wait()
-        usleep(5_000)
-        writer.close()
-        // Counted where the pages go (a folder not made yet holds none).
-        func pagesWritten() -> Int {
-            ["a.com/p", "b.com/p"].reduce(0) {
-                $0 + ((try? FileManager.default.contentsOfDirectory(atPath: scratch.output + "/" + $1))?.count ?? 0)
-            }
-        }
-        let whenClosed = pagesWritten()
-        done.wait()
-        #expect(pagesWritten() == whenClosed)
-
-        var later = [OutputFile(path: "c.com/later.html", contents: "later\n")]
-        writer.write(&later)
-        #expect(!later[0].written && later[0].bytes == Array("later\n".utf8))
-        #expect(try scratch.tree()["c.com/later.html"] == nil)
     }
 
     /// A writer that goes without `finish` (a build that threw first) still writes the batches it

@@ -16,7 +16,7 @@ package enum Generation {
             site.pageTypes.contains(where: { $0.items != nil })
         else { return ([], 0) }
         let items = try ItemBuild.run(
-            site: site, templates: templates, pages: result.pages, prefetched: result.prefetchedRows, project: project, strict: strict,
+            site: site, templates: templates, pages: result.pages, project: project, strict: strict,
             proof: proof, identity: identity,
             fingerprinted: fingerprinted, inspect: inspect,
             emit: emit,

@@ -32,19 +32,18 @@ package enum ItemBuild {
     /// every core while the caller writes the batches before them (a bounded window, so memory
     /// holds a few batches, not the file).
     ///
-    /// `pages`: the build's preview pages of `site` and `templates` (made here when not given);
-    /// `prefetched`: data files' first rows read already, by path (taken once; else read here).
+    /// `pages`: the build's preview pages of `site` and `templates` (made here when not given).
     /// With a `proof`, pages it shows to be on disk already are emitted without rendering
     /// (`OutputFile.provedUnchanged`); `identity` is added to every page's fingerprint (the
     /// caller's own version, so a new Linkwell never trusts an old one's pages). `inspect` sees
     /// each batch of pages on the core that rendered it, before they are emitted (`check`
     /// compares them with the files on disk there, so reading the folder is spread over every
-    /// core too; a build into a new folder writes them there); pages a `proof` showed current
+    /// core too); pages a `proof` showed current
     /// are among them, unrendered.
     /// Without `fingerprinted` or a `proof`, pages carry no fingerprint (a caller that neither
     /// records nor proves pages saves hashing every row).
     package static func run(
-        site: Site, templates: PageTemplates, pages: PreviewPages? = nil, prefetched: [String: ItemRowsPrefetch] = [:],
+        site: Site, templates: PageTemplates, pages: PreviewPages? = nil,
         project: some ProjectFiles, strict: Bool = false,
         proof: (any PageProof)? = nil, identity: [UInt8] = [], fingerprinted: Bool = true,
         inspect: (@Sendable (inout [OutputFile]) -> Void)? = nil,
@@ -62,29 +61,19 @@ package enum ItemBuild {
         for (pageIndex, page) in site.pageTypes.enumerated() {
             guard let items = page.items else { continue }
             guard let format = ItemRows.format(of: items.value) else { continue }
-            var read: [Result<ItemRow, Diagnostic>] = []
             var reader: ItemRows
-            if let taken = prefetched[items.value]?.take() {
-                (read, reader) = taken
-            } else {
-                switch project.chunks(of: items.value) {
-                case .success(let chunks): reader = ItemRows(file: items.value, format: format, chunks: chunks)
-                case .failure(let unreadable):
-                    diagnostics.append(
-                        .error(ItemProblem.unreadableFile(items.value, page: page.name, unreadable.reason), at: items.location))
-                    continue
-                }
+            switch project.chunks(of: items.value) {
+            case .success(let chunks): reader = ItemRows(file: items.value, format: format, chunks: chunks)
+            case .failure(let unreadable):
+                diagnostics.append(.error(ItemProblem.unreadableFile(items.value, page: page.name, unreadable.reason), at: items.location))
+                continue
             }
             guard let primary = pages.hosts(of: page.name).first?.host else {
                 diagnostics.append(.error(ItemProblem.noRouteForItems(page: page.name), at: items.location))
                 continue
             }
             var seen: [String: SeenPath] = [:]
-            // Taken from the end, so that each row read ahead is the batch's alone and freed with it.
-            // Reversed in place by moves (`Array.reverse` swapped by copies: a retain and a release
-            // of each of a row's references, three times a row).
-            read.withUnsafeMutableBufferPointer { $0.reverse() }
-            while let next = read.popLast() ?? reader.next() {
+            while let next = reader.next() {
                 let row: ItemRow
                 // Moved out (`get` consumes): a pattern that binds the row copied it.
                 do { row = try next.get() } catch {

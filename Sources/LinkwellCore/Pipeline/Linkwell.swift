@@ -16,31 +16,24 @@ package enum Linkwell {
         /// The preview pages the route pages were rendered with, for the item stage: their item
         /// page setups (frames, compiled programs) are made once, not again before the first row.
         package var pages: PreviewPages?
-        /// Data files' first rows, read while the manifest was built (`prefetchingRows`).
-        package var prefetchedRows: [String: ItemRowsPrefetch] = [:]
 
         package var succeeded: Bool { !diagnostics.hasErrors }
     }
 
     /// With `strict`, every warning is an error: the build fails and writes nothing.
     /// `project` reads the templates folder (the manifest's `templates`, or `templatesFolder`,
-    /// which wins). Item pages are streamed afterwards by `ItemBuild`; with `prefetchingRows`,
-    /// their data files' first rows are read meanwhile (`ItemRowsPrefetch`), for a caller that
-    /// goes on to the item stage.
+    /// which wins). Item pages are streamed afterwards by `ItemBuild`.
     package static func build(
-        _ manifest: SourceFile, project: some ProjectFiles = NoProjectFiles(), templatesFolder: String? = nil, strict: Bool = false,
-        prefetchingRows: Bool = false
+        _ manifest: SourceFile, project: some ProjectFiles = NoProjectFiles(), templatesFolder: String? = nil, strict: Bool = false
     ) -> BuildResult {
         var diagnostics: [Diagnostic] = []
         var templates: PageTemplates?
         var pages: PreviewPages?
-        var prefetched: [String: ItemRowsPrefetch] = [:]
         func finish(_ site: Site? = nil, _ plan: BuildPlan? = nil, _ files: [OutputFile] = []) -> BuildResult {
             if strict { diagnostics = diagnostics.promotingWarnings() }
             let sorted = diagnostics.sortedByLocation()
             return BuildResult(
-                site: site, plan: plan, files: sorted.hasErrors ? [] : files, diagnostics: sorted, templates: templates, pages: pages,
-                prefetchedRows: prefetched)
+                site: site, plan: plan, files: sorted.hasErrors ? [] : files, diagnostics: sorted, templates: templates, pages: pages)
         }
 
         let raw: RawManifest
@@ -55,9 +48,6 @@ package enum Linkwell {
         // A value of the wrong shape reads as absent; judging the manifest now would repeat
         // each such problem as a "missing key", so shape errors are reported on their own.
         guard !diagnostics.hasErrors else { return finish() }
-        // The data files' first rows are read meanwhile: validation and the site's build are a
-        // few milliseconds on one core, at the start of every build and `check`.
-        if prefetchingRows { prefetched = ItemRowsPrefetch.start(items: raw.pageTypes.compactMap { $0.items?.value }, project: project) }
         diagnostics += Validation.validate(raw)
         guard !diagnostics.hasErrors else { return finish() }
 

@@ -12,10 +12,6 @@ package struct OutputFile: Sendable, Hashable {
     /// (`check`: on the core that rendered it, see `ItemBuild.run`'s `inspect`), so the caller
     /// need not read that file again.
     package var onDisk: OnDisk?
-    /// Set when the file was already created in the build's new folder on the core that
-    /// rendered it (`ItemBuild.run`'s `inspect`, see `RenderedBatchWriter`): `bytes` is then
-    /// empty, and the file must not be written again.
-    package var written = false
 
     /// How a file compares with the output folder's copy of it.
     package enum OnDisk: Sendable, Hashable {
