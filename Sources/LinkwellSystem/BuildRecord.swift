@@ -340,7 +340,7 @@ package struct BuildRecord: PageProof {
             var block = [UInt8](repeating: 0, count: 24 * 2730)
             var pending: [UInt8] = []
             while true {
-                let read = block.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+                let read = block.withUnsafeMutableBytes { readBytes(descriptor, $0.baseAddress, $0.count) }
                 if read < 0 { return nil }
                 if read == 0 { break }
                 pending += block[..<read]
@@ -486,3 +486,10 @@ package struct BuildRecord: PageProof {
         return identity(String(cString: real), following: true)
     }
 }
+
+// `read` by its module's name: inside a type with its own `read`s, the bare name is not the C call.
+#if canImport(Glibc)
+    private let readBytes = Glibc.read
+#else
+    private let readBytes = Darwin.read
+#endif

@@ -64,6 +64,11 @@ package struct HTTPServer: Sendable {
                     if errno == EINTR || errno == ECONNABORTED { continue }
                     return
                 }
+                #if canImport(Darwin)
+                    // Darwin has no MSG_NOSIGNAL: a client that hung up must not kill the server.
+                    var yes: Int32 = 1
+                    setsockopt(connection, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
+                #endif
                 guard openConnections.add(1, ordering: .relaxed).newValue <= connectionLimit else {
                     openConnections.subtract(1, ordering: .relaxed)
                     refuse(connection)
@@ -132,7 +137,7 @@ package struct HTTPServer: Sendable {
         guard descriptor >= 0 else { throw ServeError("cannot listen on \(address):\(port): \(String(cString: strerror(errno)))") }
         var yes: Int32 = 1
         setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        guard bind(descriptor, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0, Glibc.listen(descriptor, 128) == 0 else {
+        guard bind(descriptor, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0, startListening(descriptor, 128) == 0 else {
             let reason = String(cString: strerror(errno))
             close(descriptor)
             throw ServeError("cannot listen on \(address):\(port): \(reason)")
@@ -242,7 +247,7 @@ package struct HTTPServer: Sendable {
             guard now < deadline else { return }
             setTimeout(connection, SO_SNDTIMEO, milliseconds: max(1, Int((deadline - now) / 1_000_000)))
             let count = bytes.withUnsafeBytes {
-                send(connection, $0.baseAddress.map { $0 + written }, $0.count - written, Int32(MSG_NOSIGNAL))
+                send(connection, $0.baseAddress.map { $0 + written }, $0.count - written, noSignal)
             }
             guard count > 0 else { return }
             written += count
@@ -267,3 +272,16 @@ package struct ServeError: Error, CustomStringConvertible {
     package let description: String
     package init(_ description: String) { self.description = description }
 }
+
+// `listen` by its module's name (the server has a `listen` of its own).
+#if canImport(Glibc)
+    private let startListening = Glibc.listen
+#else
+    private let startListening = Darwin.listen
+#endif
+
+#if canImport(Glibc)
+    private let noSignal = Int32(MSG_NOSIGNAL)
+#else
+    private let noSignal: Int32 = 0  // SO_NOSIGPIPE is set on each connection instead
+#endif

@@ -11,6 +11,8 @@ import Synchronization
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 struct MatchCommand: ParsableCommand {
