@@ -10,7 +10,7 @@ struct BuildCommand: ParsableCommand {
     @OptionGroup var outputOptions: OutputOptions
 
     func run() throws {
-        let result = try Console.build(manifestOptions)
+        let result = try Console.build(manifestOptions, writes: true)
         try OutputFolderError.reported { try write(result) }
     }
 
@@ -31,7 +31,7 @@ struct BuildCommand: ParsableCommand {
         var unproved: [String] = []
         var keepsUnproved = (record?.count ?? 0) > 0
         let (summary, count) = try folder.replace(record: draft) { emit in
-            try Console.produce(result, manifestOptions, record: record) { file in
+            try Console.produce(result, manifestOptions, record: record, writes: true) { file in
                 if let fingerprint = file.fingerprint {
                     log?.append(file.path, fingerprint)
                     if file.provedUnchanged {

@@ -13,24 +13,27 @@ import LinkwellSystem
 enum Console {
     /// Reads and builds the manifest, prints its diagnostics and stops with exit code 1 when
     /// any is an error.
-    static func build(_ options: ManifestOptions, quiet: Bool = false) throws -> Linkwell.BuildResult {
+    /// `writes`: the command writes files, so a failure says that nothing was written.
+    static func build(_ options: ManifestOptions, quiet: Bool = false, writes: Bool = false) throws -> Linkwell.BuildResult {
         let manifestPath = options.manifest
         guard let text = readManifest(manifestPath) else { throw ExitCode.failure }
         let result = Linkwell.build(
             SourceFile(path: manifestPath, text: text), project: options.project, templatesFolder: options.templates, strict: options.strict
         )
-        try report(result.diagnostics, options, quiet: quiet)
+        try report(result.diagnostics, options, quiet: quiet, writes: writes)
         return result
     }
 
     /// Prints diagnostics; stops with exit code 1 when any is an error.
-    static func report(_ diagnostics: [Diagnostic], _ options: ManifestOptions, quiet: Bool = false) throws {
+    static func report(_ diagnostics: [Diagnostic], _ options: ManifestOptions, quiet: Bool = false, writes: Bool = false) throws {
         for diagnostic in diagnostics where !quiet || diagnostic.severity == .error {
             printToStandardError(options.diagnosticsFormat == .text ? render(diagnostic) : options.diagnosticsFormat.render(diagnostic))
         }
         guard !diagnostics.hasErrors else {
             let errors = diagnostics.filter { $0.severity == .error }.count
-            if options.diagnosticsFormat == .text { printToStandardError("\(errors) error\(errors == 1 ? "" : "s"); nothing was written") }
+            if options.diagnosticsFormat == .text {
+                printToStandardError("\(errors) error\(errors == 1 ? "" : "s")" + (writes ? "; nothing was written" : ""))
+            }
             throw ExitCode.failure
         }
     }
@@ -38,17 +41,17 @@ enum Console {
     /// Emits the build's files, then streams its item pages; the item rows' diagnostics are
     /// printed at the end, and an error among them stops the build before anything is kept.
     ///
-    /// With a `record`, item pages it proves current are emitted unrendered.
+    /// With a `record`, item pages it proves current are emitted unrendered; `writes` as `build`'s.
     static func produce(
         _ result: Linkwell.BuildResult, _ options: ManifestOptions, record: BuildRecord? = nil, fingerprinted: Bool = true,
-        inspect: (@Sendable (inout [OutputFile]) -> Void)? = nil, emit: (OutputFile) throws -> Void
+        writes: Bool = false, inspect: (@Sendable (inout [OutputFile]) -> Void)? = nil, emit: (OutputFile) throws -> Void
     ) throws {
         let progress = Progress()
         let items = try Generation.files(
             of: result, project: options.project, strict: options.strict, proof: record, identity: BuildRecord.binaryIdentity ?? [],
             fingerprinted: fingerprinted, inspect: inspect, progress: progress.update, emit: emit)
         progress.finish(rows: items.rows)
-        try report(items.diagnostics, options)
+        try report(items.diagnostics, options, writes: writes)
     }
 
     /// Item rows and their rate on a terminal, redrawn at most ten times a second; silent when

@@ -185,10 +185,11 @@ import Testing
         let run = try workspace.run("validate")
         #expect(run.status == 1)
         let errors = run.standardError.split(separator: "\n").filter { $0.contains(": error: ") }
-        #expect(errors.count == 6, "one per platform and app")
+        // One cause, one error: the platforms and apps it fails on are named together, each rule once.
+        #expect(errors.count == 1)
         #expect(
             errors.first
-                == "site.yaml:\(target + 1):13: error: link test 'https://m.example.com/u/42' expects iOS 13+ (amora) to open the app through route 'like', but it opens the app through route 'profile' (components[4] {\"/\":\"/u/*\",\"comment\":\"profile\"})"
+                == "site.yaml:\(target + 1):13: error: link test 'https://m.example.com/u/42' expects iOS 13+ (amora, amora-beta), iOS 9–12 (amora, amora-beta), Android 15+ (amora) and Android ≤14 (amora) to open the app through route 'like', but iOS 13+ (amora, amora-beta) opens the app through route 'profile' (components[4] {\"/\":\"/u/*\",\"comment\":\"profile\"}); iOS 9–12 (amora, amora-beta) opens the app through route 'profile' (paths[3] /u/*); Android 15+ (amora) opens the app through route 'profile' (dynamic_app_link_components[4] {\"/\":\"/u/*\"}); Android ≤14 (amora) opens the app through route 'profile' (intent-filter data[1] android:pathPrefix=\"/u/\")"
         )
         #expect(try workspace.run("build").status == 1)
         #expect(workspace.snapshot().isEmpty)
@@ -282,7 +283,7 @@ import Testing
                     data/profiles.csv:6:1: error: duplicate item path '/u/alex'
                     data/profiles.csv:2:1: note: first defined here
                     data/profiles.csv:7:1: error: item path '/like/7' is not a 'profile' page on m.example.com: route 'like' shows page type 'like' there; 'profile' routes match '/u/*'
-                    2 errors; nothing was written
+                    2 errors\(command == "build" ? "; nothing was written" : "")
 
                     """)
         }
@@ -343,7 +344,7 @@ import Testing
         #expect(names.count == 1, "\(names)")
         let bytes = [UInt8](try Data(contentsOf: records.appendingPathComponent(try #require(names.first))))
         let header = "linkwell build record 1\n".utf8.count
-        #expect(bytes.count > header && (bytes.count - header) % 32 == 0)
+        #expect(bytes.count >= header && (bytes.count - header) % 32 == 0)
         return stride(from: header, to: bytes.count, by: 32).map { Array(bytes[$0..<$0 + 32]) }.sorted {
             $0.lexicographicallyPrecedes($1)
         }
@@ -356,7 +357,7 @@ import Testing
         let workspace = try Workspace.bundled()
         #expect(try workspace.run("build").status == 0)
         let drafted = try recordEntries(of: workspace)
-        #expect((1...8).contains(drafted.count))
+        #expect(drafted.count <= 8)
         // No record: the next build compares every file (none changes) and walks the folder.
         try FileManager.default.removeItem(at: workspace.url.appendingPathComponent(".test-cache/linkwell"))
         #expect(try workspace.run("build").standardOutput == "Output is up to date (\(Fixtures.bundledOutputFiles.count) files)\n")

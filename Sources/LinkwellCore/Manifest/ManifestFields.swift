@@ -689,7 +689,7 @@ enum ManifestFields {
     }()
 
     static let linkTest: ManifestSection<RawLinkTest> = {
-        let expectation = "a route's name, opens, blocked or web"
+        let expectation = "a route's name, opens, blocked, web or browser (no app opens it, for whatever reason)"
         let platforms = Platform.allCases.map { platform in
             let key = ManifestKeys.platformKey(platform)
             return ManifestField<RawLinkTest>(

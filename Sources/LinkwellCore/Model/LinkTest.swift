@@ -21,8 +21,11 @@ package struct LinkTest: Sendable, Hashable, Codable {
         case blocked(route: String?)
         /// No route decides: the browser opens the URL.
         case web
+        /// No app opens the URL, whatever keeps it in the browser (an exclusion, no rule, a
+        /// condition the URL does not meet): what a payment or account path needs.
+        case browser
 
-        package static let keywords = ["opens", "blocked", "web"]
+        package static let keywords = ["opens", "blocked", "web", "browser"]
 
         package var description: String {
             switch self {
@@ -31,12 +34,13 @@ package struct LinkTest: Sendable, Hashable, Codable {
             case .blocked(let route?): "stay in the browser, excluded by route '\(route)'"
             case .blocked(nil): "stay in the browser, excluded by a route"
             case .web: "stay in the browser, with no route deciding"
+            case .browser: "stay in the browser (no app opens it)"
             }
         }
 
         package func accepts(_ actual: Expectation) -> Bool {
             switch (self, actual) {
-            case (.opens(nil), .opens), (.blocked(nil), .blocked), (.web, .web): true
+            case (.opens(nil), .opens), (.blocked(nil), .blocked), (.web, .web), (.browser, .blocked), (.browser, .web): true
             default: self == actual
             }
         }

@@ -44,12 +44,13 @@ extension Validation {
 }
 
 extension Validation {
-    /// `opens`, `blocked`, `web`, or a route's name (opening through it, or excluded by it).
+    /// `opens`, `blocked`, `web`, `browser`, or a route's name (opening through it, or excluded by it).
     static func expectation(_ text: String, routes: [RawRoute]) -> LinkTest.Expectation? {
         switch text {
         case "opens": return .opens(route: nil)
         case "blocked": return .blocked(route: nil)
         case "web": return .web
+        case "browser": return .browser
         default:
             guard let route = routes.first(where: { $0.name?.value == text }) else { return nil }
             return route.exclude?.value == true ? .blocked(route: text) : .opens(route: text)
@@ -79,7 +80,8 @@ package enum LinkTestProblem: DiagnosticMessage {
         case .unknownExpectation(let written, let routes):
             "unknown expectation '\(written)'"
                 + Suggestion.didYouMean(
-                    written, in: LinkTest.Expectation.keywords + routes, otherwise: "; expected 'opens', 'blocked', 'web' or a route name")
+                    written, in: LinkTest.Expectation.keywords + routes,
+                    otherwise: "; expected 'opens', 'blocked', 'web', 'browser' or a route name")
         }
     }
 }
