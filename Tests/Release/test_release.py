@@ -10,32 +10,12 @@ import shutil
 import subprocess
 import tarfile
 import zipfile
-from pathlib import Path
 
 import pytest
 
-REPOSITORY = Path(__file__).resolve().parents[2]
+from conftest import REPOSITORY, archive_name, version
 
-# .ci/release builds for Linux (ldd, sha256sum, libyaml.a); a macOS binary comes from the
-# project's CI on macOS.
 pytestmark = pytest.mark.skipif(os.uname().sysname != "Linux", reason=".ci/release builds the Linux archive")
-
-
-@pytest.fixture(scope="module")
-def release(tmp_path_factory):
-    dest = tmp_path_factory.mktemp("release")
-    done = subprocess.run([str(REPOSITORY / ".ci" / "release"), str(dest)], cwd=REPOSITORY, capture_output=True, text=True)
-    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    return dest
-
-
-def version():
-    text = (REPOSITORY / "Sources" / "LinkwellCore" / "Pipeline" / "Linkwell.swift").read_text()
-    return text.split('static let version = "', 1)[1].split('"', 1)[0]
-
-
-def archive_name():
-    return f"linkwell-{version()}-{os.uname().sysname.lower()}-{os.uname().machine}"
 
 
 def tree(folder):
