@@ -50,6 +50,12 @@ package enum YAMLParser {
         } catch let error as YAMLComposer.Failure {
             switch error {
             case .syntax(let syntax):
+                if let explained = YAMLIndentation.explain(problem: syntax.problem, at: syntax.mark, context: syntax.context, in: text) {
+                    return .failure(
+                        .error(
+                            YAMLProblem.invalid(explained.text + " (YAML: \(syntax.problem))"),
+                            at: source.location(line: explained.line + 1, column: explained.column + 1)))
+                }
                 var during = syntax.context.map { " (\($0.text) at line \($0.mark.line + 1))" } ?? ""
                 // libyaml reads YAML 1.x; say what to do about a `%YAML 2.0` line.
                 if syntax.problem == "found incompatible YAML document" {
