@@ -28,8 +28,7 @@ esac
 case "$os-$(uname -m)" in
     linux-x86_64 | linux-amd64) arch=x86_64 ;;
     linux-aarch64 | linux-arm64) arch=aarch64 ;;
-    darwin-arm64) arch=arm64 ;;
-    darwin-x86_64) arch=x86_64 ;;
+    darwin-arm64 | darwin-x86_64) arch=universal ;;
     *) fail "no Linkwell release for $os on $(uname -m); set from-source: true" ;;
 esac
 

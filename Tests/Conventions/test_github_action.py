@@ -117,3 +117,22 @@ def test_the_example_workflow_uses_the_action_with_the_history_diff_needs():
     assert linkwell["uses"].split("@")[0].endswith("/linkwell")
     assert set(linkwell.get("with", {})) <= set(action()["inputs"])
     assert workflow["jobs"]["linkwell"]["permissions"]["pull-requests"] == "write"
+
+
+def test_the_release_scripts_parse_and_the_archive_writer_is_deterministic(tmp_path):
+    # .ci/release-universal runs only on macOS (lipo): here, it is at least valid bash.
+    for script in ["release", "release-universal", "test", "run"]:
+        result = subprocess.run(["bash", "-n", str(REPOSITORY / ".ci" / script)], capture_output=True, text=True)
+        assert result.returncode == 0, script + result.stderr
+    folder = tmp_path / "src" / "linkwell-0-test"
+    (folder / "man").mkdir(parents=True)
+    (folder / "linkwell").write_text("binary")
+    (folder / "man" / "linkwell.1").write_text("page")
+    archives = []
+    for index in range(2):
+        out = tmp_path / f"{index}.tar.gz"
+        subprocess.run([sys.executable, str(REPOSITORY / ".ci" / "tar-folder"), str(tmp_path / "src"), "linkwell-0-test", str(out)],
+                       check=True)
+        archives.append(out.read_bytes())
+        os.utime(folder / "linkwell", (0, 1_000_000_000 + index))
+    assert archives[0] == archives[1]
