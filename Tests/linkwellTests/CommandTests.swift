@@ -173,6 +173,32 @@ import Testing
 }
 
 @Suite struct BundledLinkTests {
+    /// `since` on the page type the short host's catch-all shows: its pages send new people to
+    /// the web, never to the store, which a referral page exists for. Said at the route, and
+    /// accepted there.
+    @Test func sinceOnTheShortHostsPageTypeIsAWarningAtItsRoute() throws {
+        let manifest = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("site.yaml"), encoding: .utf8)
+        let since = manifest.replacingOccurrences(
+            of: "  invite:\n    fallback: store\n", with: "  invite:\n    fallback: store\n    since: { ios: '6.4' }\n")
+        #expect(since != manifest)
+        let workspace = try Workspace.bundled(manifest: since)
+        let run = try workspace.run("validate")
+        #expect(run.status == 0)
+        let line =
+            try #require(manifest.split(separator: "\n", omittingEmptySubsequences: false).firstIndex(of: "  - name: short-code")) + 1
+        #expect(
+            run.standardError
+                == "site.yaml:\(line):5: warning: route 'short-code' shows page type 'invite' on the short host 'go.example.com', and 'invite' has 'since': its pages send phones without the app (or with an older one) to the web, never to the store, so the people a short link brings never get the app; drop 'since' from 'invite', or give the short host's route a page type without it [since-on-short-host]\n"
+        )
+        let accepted = since.replacingOccurrences(
+            of: "    comment: invite codes the app creates; any code without a short link gets the invite page\n",
+            with:
+                "    comment: invite codes the app creates; any code without a short link gets the invite page\n    accept: [since-on-short-host]\n"
+        )
+        try workspace.write(accepted, to: "site.yaml")
+        #expect(try workspace.run("validate", "--strict").standardError.isEmpty)
+    }
+
     @Test func breakingAnExpectationFailsValidateAtItsLocation() throws {
         let manifest = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("site.yaml"), encoding: .utf8)
         let lines = manifest.split(separator: "\n", omittingEmptySubsequences: false)

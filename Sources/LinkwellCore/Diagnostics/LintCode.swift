@@ -40,6 +40,8 @@ package enum LintCode: String, CaseIterable, Codable, Sendable {
     case defaultsNeedIOS14 = "defaults-need-ios14"
     /// A host folder with more files than a hosting provider's free plan deploys.
     case hostFileLimit = "host-file-limit"
+    /// A page type with `since` on the short host: new people never reach a store there.
+    case sinceOnShortHost = "since-on-short-host"
 
     /// The kinds of manifest entry a warning is about: the entries whose `accept` can list it.
     package enum Subject: String, CaseIterable, Sendable {
@@ -53,7 +55,7 @@ package enum LintCode: String, CaseIterable, Codable, Sendable {
     package var subjects: Set<Subject> {
         switch self {
         case .shadowedRule, .legacyLoss, .androidLoss, .questionMarkInPath, .sizeNearLimit, .singlePlatform, .singleMirror,
-            .androidManifestLoss, .pathWithoutSlash:
+            .androidManifestLoss, .pathWithoutSlash, .sinceOnShortHost:
             [.route]
         // GitHub Pages cannot serve a route's pages (said at the first paged route) nor redirect
         // short links (said at the first short link).

@@ -11,7 +11,7 @@ package enum Lints {
         let found =
             shadowedRules(site, plan: plan, files: files, matcher: matcher) + patternsWithoutLeadingSlash(site) + questionMarksInPaths(site)
             + singlePlatformRoutes(site) + singleMirrorRoutes(site)
-            + androidManifestLosses(site)
+            + androidManifestLosses(site) + sinceOnShortHost(site)
         return unaccepted(found + sizeNearLimit(site: site, files: files) + hostingLimits(site), site: site)
     }
 
@@ -176,6 +176,21 @@ package enum Lints {
         }
     }
 
+    /// Each key is documented on its own, the combination is not: `since` makes a page send
+    /// phones without the app (or with an older one) to the web, never to a store, since it
+    /// cannot tell them apart; on the short host, whose links are how new people arrive (an
+    /// invite, a referral), that page's whole purpose is an install.
+    static func sinceOnShortHost(_ site: Site) -> [Diagnostic] {
+        guard let short = site.shortHost else { return [] }
+        return site.routes.compactMap { route -> Diagnostic? in
+            guard !route.exclude, route.hosts.contains(short), let name = route.pageType,
+                let page = site.pageTypes.first(where: { $0.name == name }), page.fallback == .store,
+                page.sinceIOS != nil || page.sinceAndroid != nil
+            else { return nil }
+            return .lint(LintFinding.sinceOnShortHost(route: route.name, page: name, host: short), at: route.location)
+        }
+    }
+
     /// What Android 14 and earlier do instead, for routes that reach them. An exclusion only
     /// matters there when an include's filter lets some of its URLs through.
     static func androidManifestLosses(_ site: Site) -> [Diagnostic] {
@@ -273,6 +288,7 @@ package enum LintFinding: LintMessage {
     case exclusionOpensOnOldAndroid(String, through: String)
     case oldAndroidLoss(route: String, String)
     case sizeNearLimit(host: String, size: Int, limit: Int, costliest: [RouteCost])
+    case sinceOnShortHost(route: String, page: String, host: String)
 
     package struct RouteCost: Hashable, Sendable {
         package var route: String
@@ -294,6 +310,7 @@ package enum LintFinding: LintMessage {
         case .singleMirror: .singleMirror
         case .exclusionOpensOnOldAndroid, .oldAndroidLoss: .androidManifestLoss
         case .sizeNearLimit: .sizeNearLimit
+        case .sinceOnShortHost: .sinceOnShortHost
         }
     }
 
@@ -320,6 +337,8 @@ package enum LintFinding: LintMessage {
             "Android 14 and earlier cannot exclude, so they open URLs of exclusion '\(route)' that route '\(through)' lets through; the app must hand those back to the browser"
         case .oldAndroidLoss(let route, let loss):
             "route '\(route)': \(loss)"
+        case .sinceOnShortHost(let route, let page, let host):
+            "route '\(route)' shows page type '\(page)' on the short host '\(host)', and '\(page)' has 'since': its pages send phones without the app (or with an older one) to the web, never to the store, so the people a short link brings never get the app; drop 'since' from '\(page)', or give the short host's route a page type without it"
         case .sizeNearLimit(let host, let size, let limit, let costliest):
             "the apple-app-site-association for '\(host)' is \(size) bytes, \(Int((Double(size) / Double(limit) * 100).rounded()))% of iOS's \(limit)-byte limit; the routes that cost most are \(costliest.map { "'\($0.route)' (\($0.bytes) bytes)" }.joined(separator: ", "))"
         }
