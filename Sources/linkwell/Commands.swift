@@ -117,13 +117,22 @@ struct CheckCommand: ParsableCommand {
         }
         guard changes.isEmpty else {
             for change in changes { print(change) }
-            // Under GitHub Actions each stale file is an annotation on that file in the pull request.
+            // Under GitHub Actions each stale file is an annotation on that file in the pull request,
+            // the first few of them: the rest are one annotation at the manifest, with their count.
             if manifestOptions.diagnosticsFormat != .text {
-                for change in changes {
+                let annotated = 10
+                for change in changes.prefix(annotated) {
                     let file = TerminalText.escaped("\(outputOptions.output)/\(change.path)")
                     let diagnostic = Diagnostic.error(
                         OutputDrift(file: file, kind: change.kind), at: SourceLocation(file: file, line: 1, column: 1))
                     Console.printToStandardError(manifestOptions.diagnosticsFormat.render(diagnostic))
+                }
+                if changes.count > annotated {
+                    let rest = OutputDriftRest(
+                        output: TerminalText.escaped(outputOptions.output), count: changes.count - annotated, summary: summary(of: changes))
+                    let manifest = TerminalText.escaped(manifestOptions.manifest)
+                    Console.printToStandardError(
+                        manifestOptions.diagnosticsFormat.render(.error(rest, at: SourceLocation(file: manifest, line: 1, column: 1))))
                 }
             }
             for problem in folder.besideProblems() { Console.error(problem) }

@@ -166,7 +166,7 @@ def own_scripts_only(page):
         return [s.type, s.id, s.getAttribute('src') || '']; });""")
     return all(
         (kind == "application/json" and element == "linkwell-config")
-        or (kind == "" and (source == "/_linkwell/rules.js" or re.fullmatch(r"/_linkwell/page\.[0-9a-f]{16}\.js", source)))
+        or (kind == "" and (source == "/_linkwell/rules.js" or source == "/_linkwell/page.js"))
         for kind, element, source in scripts)
 
 

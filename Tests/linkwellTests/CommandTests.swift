@@ -173,6 +173,46 @@ import Testing
 }
 
 @Suite struct BundledLinkTests {
+    /// The pages name the shared style sheet and script by names that never change, so a theme
+    /// edit rewrites the style sheet of each host and nothing else (it rewrote every page when
+    /// the names followed the content).
+    /// A change that stales many files (a template edit: every page) is ten annotations, one per
+    /// file, and one more at the manifest with the rest's count; the log still lists every file.
+    @Test func manyStaleFilesAreTenAnnotationsAndTheirCount() throws {
+        let workspace = try Workspace.bundled()
+        #expect(try workspace.run("build").status == 0)
+        let template = try String(contentsOf: workspace.url.appendingPathComponent("Templates/page.mustache"), encoding: .utf8)
+        try workspace.write(template.replacingOccurrences(of: "<h1>", with: "<h1 class=\"title\">"), to: "Templates/page.mustache")
+        let check = try workspace.run("check", "--diagnostics-format", "github")
+        #expect(check.status == 1)
+        let stale = check.standardOutput.split(separator: "\n").count
+        #expect(stale > 11)
+        let annotations = check.standardError.split(separator: "\n").filter { $0.hasPrefix("::error ") }
+        #expect(annotations.count == 11)
+        #expect(
+            annotations.last
+                == "::error file=site.yaml,line=1,col=1,title=linkwell::\(stale - 10) more files of Output are stale (in all: \(stale) changed); the log lists every one; run 'linkwell build' and commit the result"
+        )
+    }
+
+    @Test func aThemeChangeRewritesOnlyTheStyleSheets() throws {
+        let manifest = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("site.yaml"), encoding: .utf8)
+        let workspace = try Workspace.bundled(manifest: manifest)
+        #expect(try workspace.run("build").status == 0)
+        let before = workspace.snapshot()
+        let themed = manifest.replacingOccurrences(of: "accent: \"#cd3168\"", with: "accent: \"#b02a5b\"")
+        #expect(themed != manifest)
+        try workspace.write(themed, to: "site.yaml")
+        let check = try workspace.run("check")
+        let changed = check.standardOutput.split(separator: "\n").map(String.init)
+        #expect(check.status == 1)
+        #expect(!changed.isEmpty && changed.allSatisfy { $0.hasPrefix("changed: ") && $0.hasSuffix("/_linkwell/style.css") }, "\(changed)")
+        #expect(try workspace.run("build").status == 0)
+        let after = workspace.snapshot()
+        let rewritten = after.keys.filter { after[$0]?.contents != before[$0]?.contents }.sorted()
+        #expect(rewritten.count == changed.count && rewritten.allSatisfy { $0.hasSuffix("/_linkwell/style.css") }, "\(rewritten)")
+    }
+
     /// `since` on the page type the short host's catch-all shows: its pages send new people to
     /// the web, never to the store, which a referral page exists for. Said at the route, and
     /// accepted there.

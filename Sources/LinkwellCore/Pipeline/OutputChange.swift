@@ -54,3 +54,21 @@ package struct OutputDrift: DiagnosticMessage {
         return "\(file) \(what); run 'linkwell build' and commit the result"
     }
 }
+
+/// The stale files past the ones annotated one by one: GitHub shows only a few annotations of a
+/// step, so a change that touches thousands of files is one annotation with its count.
+package struct OutputDriftRest: DiagnosticMessage {
+    package var output: String
+    package var count: Int
+    package var summary: String
+
+    package init(output: String, count: Int, summary: String) {
+        self.output = output
+        self.count = count
+        self.summary = summary
+    }
+
+    package var text: String {
+        "\(count) more files of \(output) are stale (in all: \(summary)); the log lists every one; run 'linkwell build' and commit the result"
+    }
+}

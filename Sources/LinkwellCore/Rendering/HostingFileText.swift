@@ -37,7 +37,7 @@ extension HostingFiles {
             + assets(contentFiles).map {
                 HeaderRule(
                     path: "/" + $0,
-                    headers: [("Content-Type", ContentType.of($0)), ("Cache-Control", PageAssetPaths.cacheControl(for: $0))])
+                    headers: [("Content-Type", ContentType.of($0)), ("Cache-Control", PageAssetPaths.cacheControl)])
             }
     }
 
@@ -140,7 +140,7 @@ extension HostingFiles {
         for asset in shared {
             lines += [
                 "location = /\(asset) {", "    types { }", "    default_type \"\(ContentType.of(asset))\";",
-                "    add_header Cache-Control \"\(PageAssetPaths.cacheControl(for: asset))\";", "    try_files $uri =404;", "}",
+                "    add_header Cache-Control \"\(PageAssetPaths.cacheControl)\";", "    try_files $uri =404;", "}",
             ]
         }
         lines += [

@@ -3,13 +3,15 @@
 /// shared bytes once. They were 8 KB of every page, repeated in each of a catalogue's item
 /// pages (1.2 GB at 50,000 rows, 800 MB of it the same bytes).
 ///
-/// The style sheet (the `style` template rendered with the theme) and the script
-/// (`PageScript.source`) are named by their content — `/_linkwell/style.<hash>.css`,
-/// `/_linkwell/page.<hash>.js` — and cached for a year. The table of each app's rules by which
-/// the script decides whether the app opens the page's URL (`PageDecisions`) is the host's
-/// `/_linkwell/rules.js`, under a name that never changes and revalidated on every use: routes
-/// change often, and a name that followed them would rewrite every item page of the host on
-/// every route change. Templates refer to them as `{{assets.style}}`, `{{assets.rules}}` and
+/// The style sheet (the `style` template rendered with the theme, `/_linkwell/style.css`), the
+/// script (`PageScript.source`, `/_linkwell/page.js`) and the host's table of its apps' rules by
+/// which the script decides whether the app opens the page's URL (`PageDecisions`,
+/// `/_linkwell/rules.js`) have names that never change, and hosts tell browsers to revalidate
+/// them on every use (`no-cache`: a 304 without the body while they are unchanged). A name that
+/// followed their content would be in every page, so a theme edit, a script fix or a route change
+/// would rewrite every item page of every host — a pull request of thousands of files for one
+/// line of the manifest; and a preview page is mostly visited once, so a year's cache saved
+/// little. Templates refer to them as `{{assets.style}}`, `{{assets.rules}}` and
 /// `{{assets.script}}`; the pages' Content-Security-Policy then allows `'self'`.
 package struct PageAssets: Sendable, Hashable {
     package struct File: Sendable, Hashable {
@@ -33,9 +35,8 @@ package struct PageAssets: Sendable, Hashable {
 
     package init(site: Site, templates: PageTemplates) {
         let css = templates.render(StyleContext(theme: PageContext.ThemeValues(site.theme)), template: "style").bytes
-        style = File(path: Self.path("style", css, extension: "css"), text: String(decoding: css, as: UTF8.self))
-        let js = PageScript.source + "\n"
-        script = File(path: Self.path("page", Array(js.utf8), extension: "js"), text: js)
+        style = File(path: PageAssetPaths.style, text: String(decoding: css, as: UTF8.self))
+        script = File(path: PageAssetPaths.script, text: PageScript.source + "\n")
         var rules: [String: File] = [:]
         // A host's table depends only on the routes it serves: mirrors share one.
         var byRoutes: [[String]: File] = [:]
@@ -46,16 +47,6 @@ package struct PageAssets: Sendable, Hashable {
             rules[host] = file
         }
         self.rules = rules
-    }
-
-    /// `/_linkwell/<name>.<first 16 hex digits of the SHA-256>.<extension>`: a change of content
-    /// is a new name, so a long cache never serves stale bytes.
-    private static func path(_ name: String, _ bytes: [UInt8], extension suffix: String) -> String {
-        let hex = SHA256.digest(bytes).prefix(8).map { byte in
-            let digits = Array("0123456789abcdef")
-            return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
-        }.joined()
-        return "/\(PagePaths.folder)/\(name).\(hex).\(suffix)"
     }
 }
 

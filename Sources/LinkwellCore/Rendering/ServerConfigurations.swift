@@ -32,7 +32,7 @@ extension HostingFiles {
         for asset in shared {
             lines += [
                 "<Files \"\(asset.split(separator: "/").last.map(String.init) ?? asset)\">", "    ForceType \"\(ContentType.of(asset))\"",
-                "    Header set Cache-Control \"\(PageAssetPaths.cacheControl(for: asset))\"", "</Files>",
+                "    Header set Cache-Control \"\(PageAssetPaths.cacheControl)\"", "</Files>",
             ]
         }
         if contentFiles.contains(PageKind.notFound.fileName) {
@@ -112,7 +112,7 @@ extension HostingFiles {
         for asset in shared {
             lines += [
                 "\theader /\(asset) {", "\t\tContent-Type \"\(ContentType.of(asset))\"",
-                "\t\tCache-Control \"\(PageAssetPaths.cacheControl(for: asset))\"", "\t}",
+                "\t\tCache-Control \"\(PageAssetPaths.cacheControl)\"", "\t}",
             ]
         }
         if !routes.redirects.isEmpty {
