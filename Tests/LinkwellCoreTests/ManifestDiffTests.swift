@@ -208,7 +208,9 @@ import Testing
         #expect(report.contains("- Short link `s.example.com/sale` added → `/p/kettle?ref=sale`."))
         #expect(report.contains("- 3 item pages added: `/p/kettle`, `/p/mug`, `/p/teapot`."))
         #expect(report.contains("- **added** `checkout`"))
-        #expect(report.contains("| `shop.example.com` | iOS 13+ | shop (ABCDE12345.com.example.shop), shop-business"))
+        #expect(
+            report.contains("| `shop.example.com`, `open.shop.example.com` | iOS 13+ | shop (ABCDE12345.com.example.shop), shop-business"))
+        #expect(report.contains("**Summary.** "))
         #expect(report.contains("(the new build has \(head.files.count) files)"))
     }
 

@@ -23,9 +23,40 @@ extension ManifestDiff {
                     + "(every route's sample URL and every link test), on each platform and app.")
         }
         lines.append("")
+        lines += summary
         lines += regionSection + linkSection + changeSection + warningSection + previewSection + routeSection + fileSection
         return lines.joined(separator: "\n") + "\n"
     }
+
+    /// The report in a few sentences, first: how many families of URLs change, on which hosts,
+    /// for which apps, and what else changes (each counted from the section that lists it).
+    private var summary: [String] {
+        var sentences: [String] = []
+        let rows = regionRows
+        if rows.isEmpty {
+            sentences.append(
+                regions.unproved.isEmpty
+                    ? "No URL on any host changes what it does (proved)." : "No URL was found that changes what it does (not all proved).")
+        } else {
+            let hosts = rows.flatMap(\.hosts).uniqued()
+            let apps = rows.flatMap(\.apps).uniqued()
+            sentences.append(
+                "\(rows.count) \(rows.count == 1 ? "region" : "regions") of URLs \(rows.count == 1 ? "changes" : "change") what \(rows.count == 1 ? "it does" : "they do"), on "
+                    + "\(hosts.count) \(hosts.count == 1 ? "host" : "hosts") (\(hosts.map(MarkdownText.code).joined(separator: ", "))), for "
+                    + "\(apps.joined(separator: ", ")).")
+        }
+        var others: [String] = []
+        if !routes.isEmpty { others.append(Self.count(routes.count, "route change")) }
+        if !changes.changes.isEmpty { others.append(Self.count(changes.changes.count, "other manifest change")) }
+        if !newWarnings.isEmpty { others.append(Self.count(newWarnings.count, "new warning")) }
+        if !previews.isEmpty { others.append(Self.count(previews.count, "preview page change")) }
+        others.append(
+            files.isEmpty ? "no built file changes" : Self.count(files.count, "built file") + " \(files.count == 1 ? "changes" : "change")")
+        sentences.append("Also: " + others.joined(separator: ", ") + ".")
+        return ["**Summary.** " + sentences.joined(separator: " "), ""]
+    }
+
+    private static func count(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 
     /// GitHub refuses a comment over 65,536 characters, so the largest changes would get none:
     /// the comment `diff` writes by default stays under this many.
@@ -107,38 +138,70 @@ extension ManifestDiff {
                     : "No URL was found that changes what it does, but not everything was proved:")
         } else {
             lines += [
-                "Each row is a region of URLs decided differently; the URL is a shortest example.", "",
-                "| Host | Platforms | Apps | Example URL | Before | After |", "| --- | --- | --- | --- | --- | --- |",
+                "Each row is a region of URLs decided differently, on the hosts it names; the path is a shortest example.", "",
+                "| Hosts | Platforms | Apps | Example | Before | After |", "| --- | --- | --- | --- | --- | --- |",
             ]
-            // The same change at the same URL is one row: first the apps of one platform, then the
-            // platforms whose apps are the same (so a row never pairs an app with a platform it is not on).
-            var byPlatform: [(change: LinkRegions.Change, apps: [String])] = []
-            for change in regions.changes {
-                if let index = byPlatform.firstIndex(where: { Self.sameRegion($0.change, change) && $0.change.platform == change.platform })
-                {
-                    byPlatform[index].apps = (byPlatform[index].apps + [change.app]).uniqued()
-                } else {
-                    byPlatform.append((change, [change.app]))
-                }
-            }
-            var rows: [(change: LinkRegions.Change, platforms: [Platform], apps: [String])] = []
-            for entry in byPlatform {
-                if let index = rows.firstIndex(where: { Self.sameRegion($0.change, entry.change) && $0.apps == entry.apps }) {
-                    rows[index].platforms = (rows[index].platforms + [entry.change.platform]).uniqued()
-                } else {
-                    rows.append((entry.change, [entry.change.platform], entry.apps))
-                }
-            }
-            for row in rows {
+            for row in regionRows {
                 let platforms = row.platforms.map(\.displayName).joined(separator: ", ")
                 lines.append(
-                    "| \(code(row.change.host)) | \(cell(platforms)) | \(cell(row.apps.joined(separator: ", "))) | \(code(row.change.witness)) | "
-                        + "\(Self.text(row.change.before)) | \(Self.text(row.change.after)) |")
+                    "| \(row.hosts.map(code).joined(separator: ", ")) | \(cell(platforms)) | \(cell(row.apps.joined(separator: ", "))) | "
+                        + "\(code(row.example)) | \(Self.text(row.change.before)) | \(Self.text(row.change.after)) |")
             }
         }
         for note in regions.unproved { lines.append("- not proven: \(cell(note))") }
         lines.append("")
         return lines
+    }
+
+    /// The region rows, merged: first the apps of one platform, then the platforms whose apps are
+    /// the same (so a row never pairs an app with a platform it is not on), then the hosts.
+    var regionRows: [HostRow] {
+        var byPlatform: [(change: LinkRegions.Change, apps: [String])] = []
+        for change in regions.changes {
+            if let index = byPlatform.firstIndex(where: { Self.sameRegion($0.change, change) && $0.change.platform == change.platform }) {
+                byPlatform[index].apps = (byPlatform[index].apps + [change.app]).uniqued()
+            } else {
+                byPlatform.append((change, [change.app]))
+            }
+        }
+        var rows: [(change: LinkRegions.Change, platforms: [Platform], apps: [String])] = []
+        for entry in byPlatform {
+            if let index = rows.firstIndex(where: { Self.sameRegion($0.change, entry.change) && $0.apps == entry.apps }) {
+                rows[index].platforms = (rows[index].platforms + [entry.change.platform]).uniqued()
+            } else {
+                rows.append((entry.change, [entry.change.platform], entry.apps))
+            }
+        }
+        return Self.acrossHosts(rows)
+    }
+
+    /// A region row for every host it is on: the same change (platforms, apps, both sides) at
+    /// the same path on several hosts — a route on both mirrors and the short host — is one row.
+    struct HostRow {
+        var change: LinkRegions.Change
+        var hosts: [String]
+        var platforms: [Platform]
+        var apps: [String]
+        /// The example URL from its path on (the hosts are in their own column).
+        var example: String
+    }
+
+    static func acrossHosts(_ rows: [(change: LinkRegions.Change, platforms: [Platform], apps: [String])]) -> [HostRow] {
+        var merged: [HostRow] = []
+        for row in rows {
+            let prefix = "https://\(row.change.host)"
+            let example = row.change.witness.hasPrefix(prefix) ? String(row.change.witness.dropFirst(prefix.count)) : row.change.witness
+            if let index = merged.firstIndex(where: {
+                $0.example == example && $0.platforms == row.platforms && $0.apps == row.apps && $0.change.before == row.change.before
+                    && $0.change.after == row.change.after
+            }) {
+                merged[index].hosts.append(row.change.host)
+            } else {
+                merged.append(
+                    HostRow(change: row.change, hosts: [row.change.host], platforms: row.platforms, apps: row.apps, example: example))
+            }
+        }
+        return merged
     }
 
     static func sameRegion(_ a: LinkRegions.Change, _ b: LinkRegions.Change) -> Bool {
