@@ -1,7 +1,7 @@
 /// `diff --format json`: the report as data. Its shape is `docs/diff-report.schema.json`, which
 /// a test holds every report to; `version` changes when a field changes meaning.
 struct DiffJSON: Encodable {
-    static let version = 2
+    static let version = 3
 
     /// What one side does with a URL: `match --json`'s `decision` values (`match`, `exclude`,
     /// `no_match`) or `no_app` / `no_host` where the side has no such app or host.
@@ -83,7 +83,10 @@ struct DiffJSON: Encodable {
     var version: Int
     var base, head: String
     var firstManifest: Bool
-    var proved: Bool
+    /// `same` (proved: every URL on every host, platform and app decided as before), `different`
+    /// (the regions say where), or `not proven` (no difference found, but `unproved` names what
+    /// was not finished). Version 2 called this `proved`, false for both of the last two.
+    var links: String
     var unproved: [String]
     var regions: [Region]
     var samples: [Sample]

@@ -343,7 +343,8 @@ extension ManifestDiff {
         JSONText.encode(
             DiffJSON(
                 version: DiffJSON.version, base: base, head: head, firstManifest: isFirst,
-                proved: regions.changes.isEmpty && regions.unproved.isEmpty, unproved: regions.unproved,
+                links: !regions.changes.isEmpty ? "different" : regions.unproved.isEmpty ? "same" : "not proven",
+                unproved: regions.unproved,
                 regions: regions.changes.map { change in
                     DiffJSON.Region(
                         host: change.host, platform: change.platform.rawValue, app: change.installed == nil ? change.app : nil,
