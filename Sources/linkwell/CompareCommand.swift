@@ -27,8 +27,12 @@ struct CompareCommand: ParsableCommand {
     @Argument(help: "The file as it would be (the change).")
     var after: String
 
-    @Option(help: "The host the files are served from, for the URLs shown. Default: example.com.")
-    var host: String = "example.com"
+    @Option(help: "The host the files are served from, for the URLs shown. Default: any host (URLs are shown on example.com).")
+    var host: String?
+
+    /// The host the example URLs name: the one given, else a stand-in (the files decide alike on
+    /// every host that serves them).
+    private var shownHost: String { (host ?? "example.com").lowercased() }
 
     @Flag(help: "Print the comparison as JSON lines, one per platform and app.")
     var json = false
@@ -36,7 +40,7 @@ struct CompareCommand: ParsableCommand {
     @OptionGroup var budgetOption: BudgetOption
 
     func validate() throws {
-        if let problem = Identifiers.hostProblem(host) { throw ValidationError(problem) }
+        if let host, let problem = Identifiers.hostProblem(host) { throw ValidationError(problem) }
     }
 
     func run() throws {
@@ -56,7 +60,7 @@ struct CompareCommand: ParsableCommand {
             )
             throw ExitCode(64)
         }
-        let comparison = AssociationComparison(before: files.0, after: files.1, host: host.lowercased(), budget: budgetOption.engineBudget)
+        let comparison = AssociationComparison(before: files.0, after: files.1, host: shownHost, budget: budgetOption.engineBudget)
         if json {
             for line in Self.jsonLines(comparison) { print(line) }
         } else {
@@ -81,7 +85,9 @@ struct CompareCommand: ParsableCommand {
         for problem in comparison.inconsistencies { Console.error("internal check failed (please report): \(problem)") }
         if comparison.differs { throw ExitCode.failure }
         if !comparison.isProvedSame { throw ExitCode(2) }
-        if !json { print("proved: the two files decide every URL the same way on \(host.lowercased())\(Self.appSetsText(comparison))") }
+        // Association files name no host: without --host the proof holds on any host serving both.
+        let scope = host.map { "on \($0.lowercased())" } ?? "on any host that serves them"
+        if !json { print("proved: the two files decide every URL the same way \(scope)\(Self.appSetsText(comparison))") }
     }
 
     /// What a proof over several apps covers, in words (empty for one app per platform).

@@ -18,6 +18,9 @@ import Testing
         let same = try workspace.run("compare", "before.json", "same.json", "--host", "m.example.com")
         #expect(same.status == 0, "\(same.standardOutput)\(same.standardError)")
         #expect(same.standardOutput.hasSuffix("proved: the two files decide every URL the same way on m.example.com\n"))
+        // Without --host the proof is about any host that serves the files (they name none).
+        let anyHost = try workspace.run("compare", "before.json", "same.json")
+        #expect(anyHost.standardOutput.hasSuffix("proved: the two files decide every URL the same way on any host that serves them\n"))
         let different = try workspace.run("compare", "before.json", "after.json", "--host", "m.example.com")
         #expect(different.status == 1)
         #expect(
