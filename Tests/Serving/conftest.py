@@ -27,6 +27,10 @@ def hosts():
 class LocalServer:
     """A server started on `self.port` as `self.process`: asked as a host by its name, stopped."""
 
+    @property
+    def base_url(self):
+        return f"http://127.0.0.1:{self.port}"
+
     def get(self, host, path):
         import requests
         return requests.get(f"http://127.0.0.1:{self.port}{path}", headers={"Host": host}, allow_redirects=False, timeout=5)
@@ -58,11 +62,6 @@ class Nginx(LocalServer):
         prefix.mkdir()
         self.process = start_nginx(prefix, blocks, self.port)
 
-    @property
-    def base_url(self):
-        return f"http://127.0.0.1:{self.port}"
-
-
 class Apache(LocalServer):
     """Apache httpd with one virtual host per host folder, its DocumentRoot, reading the
     folder's generated .htaccess (AllowOverride All), as a shared host or a VPS has it;
@@ -70,7 +69,7 @@ class Apache(LocalServer):
 
     MODULES = ["mpm_event", "authz_core", "authz_host", "mime", "dir", "rewrite", "headers", "alias"]
 
-    def __init__(self, root, surroundings=""):
+    def __init__(self, root, surroundings="", allow_override="All"):
         self.root = Path(root)
         self.port = free_port()
         prefix = self.root / "apache"
@@ -85,7 +84,7 @@ class Apache(LocalServer):
     DocumentRoot {self.root / host}
     {surroundings}
     <Directory {self.root / host}>
-        AllowOverride All
+        AllowOverride {allow_override}
         Require all granted
     </Directory>
 </VirtualHost>""" for host in hosts())

@@ -149,3 +149,38 @@ def test_quotes_backslashes_and_braces_in_route_paths_are_read_as_written(tmp_pa
         finally:
             server.stop()
             shutil.rmtree(root, ignore_errors=True)
+
+
+def test_verify_names_apaches_allowoverride_once_per_host_when_htaccess_is_ignored():
+    """Apache's default AllowOverride None ignores the generated .htaccess: every route page of a
+    host fails the same way. verify says that cause once per host, with how many URLs and a few of
+    them, and names AllowOverride, mod_rewrite and mod_headers."""
+    import json as jsonlib
+    import re
+    import shutil as shell
+    import subprocess
+    import tempfile
+    from pathlib import Path
+    from conftest import REPOSITORY, Apache, linkwell_binary, require_program
+    require_program("apache2", "apache2")
+    root = Path(tempfile.mkdtemp(prefix="linkwell-apache-none-"))
+    shell.copytree(OUTPUT, root, dirs_exist_ok=True)
+    server = Apache(root, allow_override="None")
+    try:
+        command = [str(linkwell_binary()), "verify", "--manifest", str(REPOSITORY / "site.yaml"), "--base-url", server.base_url]
+        text = subprocess.run(command, capture_output=True, text=True, timeout=120)
+        assert text.returncode == 1, text.stdout + text.stderr
+        shared = [line for line in text.stdout.splitlines() if re.match(r"  error, \d+ URLs \(", line)]
+        assert shared, text.stdout
+        assert all("AllowOverride" in line and "mod_rewrite" in line and "mod_headers" in line for line in shared), shared
+        hosts_with_cause = [line for line in text.stdout.splitlines() if line and not line.startswith(" ")]
+        assert len(shared) <= len(hosts_with_cause), shared
+        results = [jsonlib.loads(line) for line in subprocess.run(command + ["--json"], capture_output=True, text=True,
+                                                                    timeout=120).stdout.splitlines()]
+        failing = [r for r in results if r["severity"] == "error"]
+        summary = text.stdout.strip().splitlines()[-1]
+        errors = int(re.search(r"(\d+) errors?", summary).group(1))
+        assert errors < len(failing), f"{summary}: {len(failing)} failing probes should be fewer causes"
+    finally:
+        server.stop()
+        shell.rmtree(root, ignore_errors=True)

@@ -10,6 +10,10 @@ package struct DeploymentCheck: Sendable {
     package struct Finding: Sendable, Hashable, Encodable {
         package var severity: Diagnostic.Severity
         package var message: String
+        /// The cause in words that do not name the URL, where many URLs of a host can fail for
+        /// one reason (the report then says it once, with how many): nil when the message is
+        /// that already.
+        package var cause: String?
     }
 
     /// One probe's answer: what came back in one line, and what is wrong with it.
@@ -155,11 +159,19 @@ package struct DeploymentCheck: Sendable {
             ]
         }
         guard response.status == 200 else {
-            return [
-                error(
-                    "answers \(response.status), not the preview page \(file)"
-                        + ": the host does not rewrite this route (deploy the generated configuration for your host)")
-            ]
+            if file.hasSuffix("/index.html") {
+                return [
+                    error(
+                        "answers \(response.status), not the home page \(file): the host does not serve the folder's index.html at '/'"
+                            + serverHint(home: true))
+                ]
+            }
+            let reason = "the host does not rewrite this route (deploy the generated configuration for your host)" + serverHint(home: false)
+            var finding = error("answers \(response.status), not the preview page \(file): " + reason)
+            finding.cause =
+                "answers \(response.status), not the built page: the host does not rewrite these URLs to their pages "
+                + "(deploy the generated configuration for your host)" + serverHint(home: false)
+            return [finding]
         }
         let body = String(decoding: response.body, as: UTF8.self)
         guard body != expected else {
@@ -179,6 +191,25 @@ package struct DeploymentCheck: Sendable {
             return [error("serves \(other) instead of \(file): the host's rewrites are not the generated ones")]
         }
         return [error("serves a page that is not the built \(file): a stale deploy, or the site's own fallback page answers")]
+    }
+
+    /// What to check on the servers the manifest names (all of them when it names none), for a
+    /// page the host does not serve: the usual reason on each.
+    private func serverHint(home: Bool) -> String {
+        var hints: [String] = []
+        if hosting.contains(.apache) {
+            hints.append(
+                "Apache reads the generated .htaccess only where AllowOverride allows it (AllowOverride FileInfo Indexes, or All; "
+                    + "the default is None) and needs mod_rewrite and mod_headers")
+        }
+        if hosting.contains(.nginx) {
+            hints.append(
+                home
+                    ? "nginx: include the generated nginx.conf in the server block before your own 'location /', which otherwise answers '/'"
+                    : "nginx: include the generated nginx.conf in the server block (include …/nginx.conf;)")
+        }
+        if hosting.contains(.caddy) { hints.append("Caddy: import the generated Caddyfile in the site block") }
+        return hints.isEmpty ? "" : "; " + hints.joined(separator: "; ")
     }
 
     private func notFound(_ file: String, _ expected: String, _ response: HTTPResponse) -> [Finding] {

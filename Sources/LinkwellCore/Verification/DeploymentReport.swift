@@ -2,8 +2,47 @@
 package struct DeploymentReport: Sendable {
     package var results: [DeploymentCheck.Result]
 
-    package var errors: Int { count(.error) }
-    package var warnings: Int { count(.warning) }
+    /// Counted by cause: a finding several probes of a host share is one.
+    package var errors: Int { causes(.error) }
+    package var warnings: Int { causes(.warning) }
+
+    /// A cause three or more probes of one host share (the finding's `cause`, else its words),
+    /// with its severity and those probes' targets.
+    struct SharedCause {
+        var severity: Diagnostic.Severity
+        var text: String
+        var targets: [String]
+
+        func covers(_ finding: DeploymentCheck.Finding) -> Bool {
+            finding.severity == severity && (finding.cause ?? finding.message) == text
+        }
+    }
+
+    static func sharedFindings(_ results: [DeploymentCheck.Result]) -> [SharedCause] {
+        var causes: [SharedCause] = []
+        for result in results {
+            for finding in result.findings {
+                if let index = causes.firstIndex(where: { $0.covers(finding) }) {
+                    causes[index].targets.append(result.probe.target)
+                } else {
+                    causes.append(
+                        SharedCause(severity: finding.severity, text: finding.cause ?? finding.message, targets: [result.probe.target]))
+                }
+            }
+        }
+        return causes.filter { $0.targets.count >= 3 }
+    }
+
+    private func causes(_ severity: Diagnostic.Severity) -> Int {
+        results.map(\.probe.host).uniqued().reduce(0) { total, host in
+            let hostResults = results.filter { $0.probe.host == host }
+            let shared = Self.sharedFindings(hostResults).filter { $0.severity == severity }
+            let single = hostResults.flatMap(\.findings).filter { finding in
+                finding.severity == severity && !shared.contains { $0.covers(finding) }
+            }
+            return total + shared.count + single.count
+        }
+    }
 
     /// Fetches every probe (a few at a time; the order of the report does not depend on which
     /// answer comes first) and judges each answer.
@@ -54,26 +93,36 @@ package struct DeploymentReport: Sendable {
     }
 
     /// One block per host: a line per probe (`✓`, `!` warning, `✗` error) with its answer, and
-    /// under it each finding.
+    /// under it each finding. A finding that several probes of a host share (one cause: an
+    /// ignored `.htaccess` fails every route) is said once, after the host's probes, with how many
+    /// URLs it is about and a few of them.
     package var text: String {
         var lines: [String] = []
-        var host: String?
-        for result in results {
-            if result.probe.host != host {
-                host = result.probe.host
-                if !lines.isEmpty { lines.append("") }
-                lines.append(result.probe.host)
-            }
-            let mark =
-                switch result.severity {
-                case .error: "✗"
-                case .warning: "!"
-                case .note, nil: "✓"
+        for host in results.map(\.probe.host).uniqued() {
+            let hostResults = results.filter { $0.probe.host == host }
+            let shared = Self.sharedFindings(hostResults)
+            if !lines.isEmpty { lines.append("") }
+            lines.append(host)
+            for result in hostResults {
+                let mark =
+                    switch result.severity {
+                    case .error: "✗"
+                    case .warning: "!"
+                    case .note, nil: "✓"
+                    }
+                // What a server sent reaches the terminal escaped: a Location or Content-Type holding
+                // ESC could clear the screen and print a false "0 errors".
+                lines.append("  \(mark) \(Self.label(result))  \(TerminalText.escaped(result.answer))")
+                for finding in result.findings where !shared.contains(where: { $0.covers(finding) }) {
+                    lines.append("      \(finding.severity.rawValue): \(TerminalText.escaped(finding.message))")
                 }
-            // What a server sent reaches the terminal escaped: a Location or Content-Type holding
-            // ESC could clear the screen and print a false "0 errors".
-            lines.append("  \(mark) \(Self.label(result))  \(TerminalText.escaped(result.answer))")
-            for finding in result.findings { lines.append("      \(finding.severity.rawValue): \(TerminalText.escaped(finding.message))") }
+            }
+            for cause in shared {
+                let examples = cause.targets.prefix(3).joined(separator: ", ") + (cause.targets.count > 3 ? ", …" : "")
+                lines.append(
+                    "  \(cause.severity.rawValue), \(cause.targets.count) URLs (\(TerminalText.escaped(examples))): "
+                        + TerminalText.escaped(cause.text))
+            }
         }
         lines.append("")
         let hosts = Set(results.map(\.probe.host)).count
@@ -125,8 +174,6 @@ package struct DeploymentReport: Sendable {
         case .appleCDN: "apple-cdn"
         }
     }
-
-    private func count(_ severity: Diagnostic.Severity) -> Int { results.flatMap(\.findings).filter { $0.severity == severity }.count }
 
     private static func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 }
