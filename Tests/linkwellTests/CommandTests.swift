@@ -173,6 +173,24 @@ import Testing
 }
 
 @Suite struct BundledLinkTests {
+    /// `appClip: false` takes the App Clip card off one page type's pages (route and item pages,
+    /// in the head and in the script's settings), and only those.
+    @Test func aPageTypeCanLeaveOutTheAppClipCard() throws {
+        let manifest = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("site.yaml"), encoding: .utf8)
+        let without = manifest.replacingOccurrences(of: "  profile:\n", with: "  profile:\n    appClip: false\n")
+        #expect(without != manifest)
+        let workspace = try Workspace.bundled(manifest: without)
+        #expect(try workspace.run("build").status == 0)
+        func page(_ path: String) throws -> String {
+            try String(contentsOf: workspace.url.appendingPathComponent("Output/m.example.com/" + path), encoding: .utf8)
+        }
+        let clip = "app-clip-bundle-id=com.example.amora.Clip"
+        #expect(try page("u/alex.html").contains("<meta name=\"apple-itunes-app\" content=\"app-id=1234567890, app-argument="))
+        #expect(try !page("u/alex.html").contains(clip))
+        #expect(try !page("_linkwell/profile.html").contains(clip))
+        #expect(try page("_linkwell/invite.html").contains(clip))
+    }
+
     /// The pages name the shared style sheet and script by names that never change, so a theme
     /// edit rewrites the style sheet of each host and nothing else (it rewrote every page when
     /// the names followed the content).

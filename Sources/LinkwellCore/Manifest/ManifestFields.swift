@@ -556,6 +556,9 @@ enum ManifestFields {
                     values: { page in page.clipboard.map { [FieldValue(key: "clipboard", value: $0, kind: .identifier)] } ?? [] }
                 ) { decoder, entry, page in page.clipboard = decoder.string(entry.value, key: "clipboard") },
                 .flag("nativeAttempt", \.nativeAttempt, "On Android, try scheme://path before the store.", example: .bool(true)),
+                .flag(
+                    "appClip", \.appClip, "Show the App Clip card on these pages, when the iOS app has an App Clip (default true).",
+                    example: .bool(false)),
                 .text("items", \.items, "An item data file: one page per row.", example: .string("data/profiles.csv"), kind: .line),
                 .section("labels", \.labels, labels, "The buttons' words.", make: { RawButtonLabels(location: $0) }),
                 .accept(\.accept, about: .pageType),

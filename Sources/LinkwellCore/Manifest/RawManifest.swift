@@ -129,6 +129,7 @@ package struct RawPageType: RawEntry {
     package var clipboard: Located<String>?
     package var labels: RawButtonLabels?
     package var nativeAttempt: Located<Bool>?
+    package var appClip: Located<Bool>?
     /// The item data file (CSV or JSON Lines), relative to the manifest.
     package var items: Located<String>?
     package var accept: [Located<String>] = []

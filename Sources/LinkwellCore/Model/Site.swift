@@ -158,6 +158,8 @@ package struct PageType: Sendable, Hashable, Codable {
     package var labels = ButtonLabels()
     /// On Android, try the native scheme first, then the store (for web views that ignore App Links).
     package var nativeAttempt = false
+    /// Whether its pages show the App Clip card (the iOS app's first App Clip), where there is one.
+    package var appClip = true
     /// The item data file, relative to the manifest, and where the manifest names it.
     package var items: Located<String>?
     /// Warning codes about this page type's items that the manifest accepts.

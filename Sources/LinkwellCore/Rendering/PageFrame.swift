@@ -48,7 +48,9 @@ final class PageFrame: Sendable {
         storeLabel = page.labels.store ?? "Get \(appName)"
         openLabel = page.labels.open ?? "Open in \(appName)"
         webLabel = page.labels.web ?? "Continue on the web"
-        ios = links.iosApp.map { .init(name: $0.name, appStoreID: $0.appStoreID, appClipBundleID: $0.appClipBundleIDs.first) }
+        ios = links.iosApp.map {
+            .init(name: $0.name, appStoreID: $0.appStoreID, appClipBundleID: page.appClip ? $0.appClipBundleIDs.first : nil)
+        }
         android = links.androidApp.map { .init(name: $0.name, package: $0.package) }
         theme = .init(site.theme)
         behaviour = .init(config: config, script: PageScript.source)

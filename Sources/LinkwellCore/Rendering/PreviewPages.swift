@@ -302,7 +302,9 @@ struct PageConfig: Encodable {
             }
             if let web = links.web { head.append(HeadTag(element: "meta", attribute: "property", key: "al:web:url", value: web)) }
             if let appStoreID = links.iosApp?.appStoreID {
-                let clip = links.iosApp?.appClipBundleIDs.first.map { ", app-clip-bundle-id=\($0), app-clip-display=card" } ?? ""
+                let clip =
+                    (page.appClip ? links.iosApp?.appClipBundleIDs.first : nil).map { ", app-clip-bundle-id=\($0), app-clip-display=card" }
+                    ?? ""
                 head.append(
                     HeadTag(
                         element: "meta", attribute: "name", key: "apple-itunes-app",

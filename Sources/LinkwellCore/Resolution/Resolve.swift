@@ -145,6 +145,7 @@ package enum Resolve {
             },
             labels: PageType.ButtonLabels(open: page.labels?.open?.value, store: page.labels?.store?.value, web: page.labels?.web?.value),
             nativeAttempt: page.nativeAttempt?.value ?? false,
+            appClip: page.appClip?.value ?? true,
             items: page.items,
             acceptedWarnings: page.accept.map(\.value), location: page.location,
             written: ManifestFields.pageType.values(of: page).map {
