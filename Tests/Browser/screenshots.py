@@ -27,6 +27,8 @@ DEVICES = {
 PAGES = {
     "primary-route": "https://m.example.com/u/42?ref=share",
     "primary-item": "https://m.example.com/u/alex",
+    # An item path with a non-ASCII letter: the URL line shows it decoded, as an address bar does.
+    "primary-item-decoded-url": "https://m.example.com/u/zo%C3%AB",
     "mirror-route": "https://mlink.example.com/i/Zx81q",
     "short-code": "https://go.example.com/Q7fk2",
     "primary-home": "https://m.example.com/",

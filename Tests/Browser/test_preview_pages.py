@@ -251,6 +251,21 @@ def test_the_url_line_breaks_only_between_its_parts(browser, url):
         page.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
+# The URL line as the address bar shows it: non-ASCII letters, marks and digits decoded, every
+# other escape kept (URLDisplay in Swift decides item pages' line at build time by the same rule).
+@pytest.mark.parametrize("path, shown", [
+    ("/stories/dating/tourti%C3%A8re", "/stories/dating/tourtière"),
+    ("/stories/dating/caf%c3%a9%2Fx%20y", "/stories/dating/café%2Fx%20y"),
+    ("/stories/dating/%E2%80%AEx%F0%9F%98%80%C3", "/stories/dating/%E2%80%AEx%F0%9F%98%80%C3"),
+    ("/u/zo%C3%AB", "/u/zoë"),
+])
+def test_the_url_line_shows_letters_decoded_and_other_escapes_as_written(browser, path, shown):
+    page = browser(IPHONE).open(f"https://{PRIMARY}{path}", settle=0.5)
+    assert page.js("return document.getElementById('linkwell-url').textContent") == PRIMARY + shown
+    # The links keep their escapes.
+    assert path.split("/")[-1] in (page.js("return document.getElementById('linkwell-open').getAttribute('href')") or "")
+
+
 @pytest.mark.parametrize("agent", [IPHONE, DESKTOP])
 def test_a_page_types_badge_shows_above_its_title(browser, agent):
     # `badge` is a text key of the page type: the template names it `page.badge` with no code of its own.

@@ -108,7 +108,7 @@ import Testing
     {
         let rows =
             "path,title,description,image,color\n/p/1,One <1>,,https://img.example.com/1.png,red\n/p/2,,Two & more,,\n"
-            + "/p/3,linkwell-content-security-policy,,,\n"
+            + "/p/3,linkwell-content-security-policy,,,\n/p/tourtière,Tourtière,,,\n"
         // A desktop page of its own, so that no two of a link's members are equal; labels that
         // need escaping (a program escapes its buttons' once for the frame).
         let manifestBase =
@@ -146,7 +146,7 @@ import Testing
                 programs.insert(pages.hasItemProgram(page.name, host: entry.host))
                 seen += 1
             })
-        #expect(seen == 6)
+        #expect(seen == 8)
         if let compiled { #expect(programs == [compiled], "\(template ?? "built-in")") }
         return programs == [true]
     }
@@ -491,6 +491,18 @@ import Testing
 
     /// The shown URL's pieces end after each '/', '?', '&' or '=' character: ASCII text is split
     /// by its bytes, and must give the pieces the character-by-character definition gives.
+    /// The URL line as an address bar shows it: non-ASCII letters, marks and digits decoded,
+    /// every other escape kept (ASCII ones, invalid UTF-8, overlong forms, controls, symbols).
+    @Test func theURLLineDecodesLettersOnly() {
+        let cases: [(String, String)] = [
+            ("/recipes/tourti%C3%A8re", "/recipes/tourtière"), ("/caf%c3%a9", "/café"), ("/a%2Fb%20c%3F", "/a%2Fb%20c%3F"),
+            ("/%C3", "/%C3"), ("/%C3%28", "/%C3%28"), ("/%C0%AF", "/%C0%AF"), ("/%E2%80%AE", "/%E2%80%AE"),
+            ("/%F0%9F%98%80", "/%F0%9F%98%80"), ("/%E6%97%A5%E6%9C%AC", "/日本"), ("/e%CC%81", "/é"), ("/%D9%A3", "/٣"),
+            ("/%C2%A0x", "/%C2%A0x"), ("/%", "/%"), ("/%zz%C3%A9", "/%zzé"),
+        ]
+        for (written, shown) in cases { #expect(URLDisplay.decoded(Substring(written)) == shown, "\(written)") }
+    }
+
     @Test func shownURLPiecesEndAfterEachSeparatorCharacter() {
         func reference(_ text: String) -> [String] {
             var pieces: [String] = []

@@ -153,11 +153,34 @@
   setLink("linkwell-web", web);
   setLink("linkwell-store", store);
   var shown = document.getElementById("linkwell-url");
+  // As the address bar shows it (URLDisplay): escapes of non-ASCII letters, marks and
+  // digits decoded, every other escape kept.
+  function shownText(text) {
+    return text.replace(/(?:%[0-9A-Fa-f]{2})+/g, function (run) {
+      var escapes = run.match(/%[0-9A-Fa-f]{2}/g), out = "", i = 0;
+      while (i < escapes.length) {
+        var lead = parseInt(escapes[i].slice(1), 16);
+        var length = lead >= 0xC2 && lead <= 0xF4 ? (lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2) : 0;
+        if (length && i + length <= escapes.length) {
+          var character = null;
+          try { character = decodeURIComponent(escapes.slice(i, i + length).join("")); } catch (error) { character = null; }
+          if (character && /^[\p{L}\p{M}\p{N}]$/u.test(character)) {
+            out += character;
+            i += length;
+            continue;
+          }
+        }
+        out += escapes[i];
+        i += 1;
+      }
+      return out;
+    });
+  }
   // The URL line may break after '/', '?', '&' and '=', never inside a word (<wbr>).
   if (shown) {
     shown.textContent = "";
     (config.primaryHost + path + query).replace(/([\/?&=])/g, "$1\u0000").split("\u0000").forEach(function (part) {
-      shown.appendChild(document.createTextNode(part));
+      shown.appendChild(document.createTextNode(shownText(part)));
       shown.appendChild(document.createElement("wbr"));
     });
   }

@@ -314,7 +314,7 @@ extension PageContext.Link: TemplateObject {
         case "canonical": .text(canonical)
         // The URL as the page shows it (host, path, query), in pieces that end after '/', '?',
         // '&' or '=': a template puts <wbr> after each so the line breaks there, not mid-word.
-        case "shown": .list(Self.shown(canonical).map { .object(Piece(text: String($0))) })
+        case "shown": .list(Self.shown(canonical).map { .object(Piece(text: URLDisplay.decoded($0))) })
         case "openInApp": .optional(openInApp)
         case "web": .optional(web)
         case "desktop": .optional(desktop)
