@@ -173,6 +173,34 @@ import Testing
 }
 
 @Suite struct BundledLinkTests {
+    /// Two markets in one manifest: a pair names its own web home, and a page type's
+    /// `{origin}{path}{query}` goes to the page's own market (item pages, route pages, home pages).
+    @Test func aSecondMarketsPagesGoToItsOwnWeb() throws {
+        let manifest = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("site.yaml"), encoding: .utf8)
+        let markets =
+            manifest
+            .replacingOccurrences(
+                of: "      mirror: mlink.example.com\n",
+                with:
+                    "      mirror: mlink.example.com\n    - primary: m.example.ca\n      mirror: mlink.example.ca\n      web: https://www.example.ca/\n"
+            )
+            .replacingOccurrences(of: "    web: https://www.example.com{path}{query}\n", with: "    web: \"{origin}{path}{query}\"\n")
+        #expect(markets != manifest)
+        let workspace = try Workspace.bundled(manifest: markets)
+        let build = try workspace.run("build")
+        #expect(build.status == 0, "\(build.standardError)")
+        func page(_ path: String) throws -> String {
+            try String(contentsOf: workspace.url.appendingPathComponent("Output/" + path), encoding: .utf8)
+        }
+        #expect(try page("m.example.ca/u/alex.html").contains("href=\"https://www.example.ca/u/alex\""))
+        #expect(try page("m.example.com/u/alex.html").contains("href=\"https://www.example.com/u/alex\""))
+        #expect(try page("m.example.ca/index.html").contains("https://www.example.ca/"))
+        #expect(try !page("m.example.ca/index.html").contains("https://www.example.com/\""))
+        // A route page's script expands the template the build wrote for its market.
+        let match = try workspace.run("match", "--json", "https://mlink.example.ca/u/42")
+        #expect(match.standardOutput.contains("\"web\":\"https://www.example.ca/u/42\""), "\(match.standardOutput)")
+    }
+
     /// `appClip: false` takes the App Clip card off one page type's pages (route and item pages,
     /// in the head and in the script's settings), and only those.
     @Test func aPageTypeCanLeaveOutTheAppClipCard() throws {

@@ -143,10 +143,18 @@ package struct ManifestChanges: Sendable, Hashable {
     // MARK: - Hosts
 
     private mutating func hosts(_ base: Site, _ head: Site) {
-        for pair in head.mirrorPairs where !base.mirrorPairs.contains(pair) {
+        func same(_ a: MirrorPair, _ b: MirrorPair) -> Bool { a.primary == b.primary && a.mirror == b.mirror }
+        for pair in head.mirrorPairs where !base.mirrorPairs.contains(where: { same($0, pair) }) {
             add("hosts", "Mirror pair \(code(pair.primary)) ↔ \(code(pair.mirror)) added: deploy both folders before merging.")
         }
-        for pair in base.mirrorPairs where !head.mirrorPairs.contains(pair) {
+        for pair in head.mirrorPairs {
+            guard let old = base.mirrorPairs.first(where: { same($0, pair) }), old.web != pair.web else { continue }
+            add(
+                "hosts",
+                "Web home of \(code(pair.primary)) ↔ \(code(pair.mirror)) \(old.web.map(code) ?? "(the site's)") → \(pair.web.map(code) ?? "(the site's)")."
+            )
+        }
+        for pair in base.mirrorPairs where !head.mirrorPairs.contains(where: { same($0, pair) }) {
             add(
                 "hosts", "Mirror pair \(code(pair.primary)) ↔ \(code(pair.mirror)) removed: links to it stop opening the app.",
                 attention: true)

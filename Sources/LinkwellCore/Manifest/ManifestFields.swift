@@ -452,6 +452,10 @@ enum ManifestFields {
                 .text(
                     "mirror", \.mirror, Schema.text(Pattern.host), "The host the primary's 'Open in app' buttons point at.",
                     example: .string("mlink.example.com"), required: true),
+                .text(
+                    "web", \.web, Schema.scalar,
+                    "This pair's web home (a market's own site): its pages' {origin} and 'Continue on the web' (default: the top-level web).",
+                    example: .string("https://www.example.ca/")),
             ])
     }()
 

@@ -62,6 +62,8 @@ package struct RawMirrorPair: RawEntry {
     package var location: SourceLocation
     package var primary: Located<String>?
     package var mirror: Located<String>?
+    /// The pair's own web home (a market's site); the top-level `web` when absent.
+    package var web: Located<String>?
 }
 
 /// Matching defaults, for the whole domain (`applinks.defaults`).

@@ -42,8 +42,15 @@ package struct PageLinks: Sendable, Hashable, Codable {
         role = host.role
         openInApp = host.otherHost.map { "https://\($0){path}{query}" }
         canonical = "https://\(host.canonicalHost){path}{query}"
-        web = page.webURL ?? site.webHome
-        desktop = page.desktopURL ?? web
+        // The host's market: its pair's web home, else the site's; `{origin}` is its scheme and host.
+        let home = site.mirrorPairs.first { $0.primary == host.host || $0.mirror == host.host }?.web ?? site.webHome
+        let origin = home.flatMap(Self.origin)
+        func local(_ template: String?) -> String? {
+            guard let template, template.hasPrefix("{origin}") else { return template }
+            return origin.map { $0 + template.dropFirst("{origin}".count) }
+        }
+        web = local(page.webURL) ?? home
+        desktop = local(page.desktopURL) ?? web
         desktopRedirects = PageKind(page.name) == nil && (page.desktopURL ?? page.webURL) != nil
         hasWebEquivalent = page.webURL != nil
         native = site.scheme.map { "\($0):/{path}{query}" }
@@ -56,9 +63,18 @@ package struct PageLinks: Sendable, Hashable, Codable {
         // A page type that old app versions cannot open falls back to the web: the mirror page
         // cannot tell an old app that declined the link from a missing one (lesson 13).
         let storeFirst = page.fallback == .store
-        iPhone = storeFirst && page.sinceIOS == nil ? (page.iosInstallURL ?? appStore ?? web) : web
+        iPhone = storeFirst && page.sinceIOS == nil ? (local(page.iosInstallURL) ?? appStore ?? web) : web
         android = storeFirst && page.sinceAndroid == nil ? (play ?? web) : web
         intentPackage = page.android == .intent && storeFirst && page.sinceAndroid == nil ? androidApp?.package : nil
+    }
+}
+
+extension PageLinks {
+    /// `https://host[:port]` of an absolute https URL.
+    static func origin(of url: String) -> String? {
+        guard url.hasPrefix("https://") else { return nil }
+        let authority = url.dropFirst("https://".count).prefix { !"/?#".contains($0) }
+        return authority.isEmpty ? nil : "https://" + authority
     }
 }
 

@@ -78,6 +78,8 @@ package struct AndroidApp: Sendable, Hashable, Codable {
 package struct MirrorPair: Sendable, Hashable, Codable {
     package var primary: String
     package var mirror: String
+    /// The pair's own web home; nil: the site's.
+    package var web: String? = nil
 }
 
 /// Matching defaults for a whole domain; nil means "not set", so the platform default applies

@@ -22,7 +22,7 @@ package enum Resolve {
         let pairs = try (manifest.domains?.pairs ?? []).map { pair throws(Unresolved) in
             MirrorPair(
                 primary: try required(pair.primary, "primary", in: "a mirror pair", at: pair.location),
-                mirror: try required(pair.mirror, "mirror", in: "a mirror pair", at: pair.location))
+                mirror: try required(pair.mirror, "mirror", in: "a mirror pair", at: pair.location), web: pair.web?.value)
         }
         let allAppIDs = (iosApps.map(\.id) + androidApps.map(\.id)).uniqued()
         let pairHosts = pairs.flatMap { [$0.primary, $0.mirror] }

@@ -6,8 +6,10 @@
 
 extension Validation {
     /// Placeholders a page type's URL templates may use.
-    /// `{link}` is the canonical link, percent-encoded for use inside a query value.
-    package static let urlTemplatePlaceholders = ["{path}", "{query}", "{link}"]
+    /// `{link}` is the canonical link, percent-encoded for use inside a query value; `{origin}`
+    /// (only at the start) the scheme and host of the page's pair's web home (`web` on the pair,
+    /// else the top-level one), so one page type serves several markets.
+    package static let urlTemplatePlaceholders = ["{path}", "{query}", "{link}", "{origin}"]
 
     static func checkPageTypes(_ manifest: RawManifest) -> [Diagnostic] {
         var found: [Diagnostic] = []
@@ -30,7 +32,15 @@ extension Validation {
                 found.append(.error(PageTypeProblem.badItemsPath(items.value, of: what, name: page.name.value), at: items.location))
             }
             for template in [page.web, page.desktop, page.iosInstall].compactMap({ $0 }) {
-                found += urlTemplateProblems(template)
+                let problems = urlTemplateProblems(template)
+                found += problems
+                // Every host's pages need a web home for {origin} to stand for.
+                if problems.isEmpty, template.value.hasPrefix("{origin}"), manifest.web == nil,
+                    let host = (manifest.domains?.pairs ?? []).first(where: { $0.web == nil })?.primary?.value
+                        ?? manifest.domains?.short?.value
+                {
+                    found.append(.error(URLTemplateProblem.originWithoutWeb(template.value, host: host), at: template.location))
+                }
             }
             if let image = page.image, !isAbsoluteHTTPS(image.value) {
                 found.append(.error(PageTypeProblem.relativeImage(image.value, of: what), at: image.location))
@@ -53,8 +63,18 @@ extension Validation {
             let placeholder = String(rest[open...close])
             if !urlTemplatePlaceholders.contains(placeholder) {
                 found.append(.error(URLTemplateProblem.unknownPlaceholder(placeholder, in: template.value), at: template.location))
+            } else if placeholder == "{origin}", open != template.value.startIndex {
+                // One error: the template's other checks would read `{origin}` as text.
+                return [.error(URLTemplateProblem.originNotFirst(template.value), at: template.location)]
             }
             rest = rest[rest.index(after: close)...]
+        }
+        // `{origin}` stands for a web home the manifest writes out (checked where it is written).
+        if template.value.hasPrefix("{origin}") {
+            if let next = template.value.dropFirst("{origin}".count).first, !"/?#{".contains(next) {
+                found.append(.error(URLTemplateProblem.originNotFirst(template.value), at: template.location))
+            }
+            return found
         }
         // The host is written out: a placeholder inside it, or an authority that is not a plain
         // host (`www.example.com%2f@evil.example`), would let a URL's path choose where people go.
@@ -195,6 +215,8 @@ package enum URLTemplateProblem: DiagnosticMessage {
     case badHost(String, String)
     case badPort(String)
     case notAbsoluteHTTPS(String)
+    case originNotFirst(String)
+    case originWithoutWeb(String, host: String)
 
     package var text: String {
         switch self {
@@ -203,7 +225,8 @@ package enum URLTemplateProblem: DiagnosticMessage {
         case .unknownPlaceholder(let placeholder, let template):
             "unknown placeholder '\(placeholder)' in URL template '\(template)'"
                 + Suggestion.didYouMean(
-                    placeholder, in: Validation.urlTemplatePlaceholders, otherwise: "; the placeholders are {path}, {query} and {link}")
+                    placeholder, in: Validation.urlTemplatePlaceholders,
+                    otherwise: "; the placeholders are {path}, {query}, {link} and {origin}")
         case .placeholderInHost(let template):
             "URL template '\(template)' has a placeholder in its host; placeholders belong after the host, e.g. 'https://www.example.com{path}'"
         case .badHost(let template, let problem):
@@ -212,6 +235,10 @@ package enum URLTemplateProblem: DiagnosticMessage {
             "URL template '\(template)' has a port that is not a number"
         case .notAbsoluteHTTPS(let template):
             "URL template '\(template)' must be an absolute https:// URL, e.g. 'https://www.example.com{path}{query}'"
+        case .originNotFirst(let template):
+            "URL template '\(template)': {origin} stands for a scheme and host, so it must start the template and be followed by '/', '?', '#', a placeholder or nothing, e.g. '{origin}{path}{query}'"
+        case .originWithoutWeb(let template, let host):
+            "URL template '\(template)' uses {origin}, but \(host)'s pages have no web home: add 'web' to the manifest or to that host's mirror pair"
         }
     }
 }

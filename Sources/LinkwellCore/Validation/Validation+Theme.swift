@@ -10,7 +10,8 @@ extension Validation {
     /// held to a syntax that cannot leave the place it is written into.
     static func checkPageLook(_ manifest: RawManifest) -> [Diagnostic] {
         var found: [Diagnostic] = []
-        if let web = manifest.web, !isAbsoluteHTTPS(web.value) || web.value.contains("{") {
+        for web in [manifest.web].compactMap({ $0 }) + (manifest.domains?.pairs ?? []).compactMap(\.web)
+        where !isAbsoluteHTTPS(web.value) || web.value.contains("{") {
             found.append(.error(LookProblem.badWeb(web.value), at: web.location))
         }
         if let theme = manifest.theme {
