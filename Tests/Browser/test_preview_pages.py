@@ -276,3 +276,18 @@ def test_a_page_types_badge_shows_above_its_title(browser, agent):
     assert badge[1] > 0 and badge[2] > 0 and badge[0] <= title_top + 1
     # Pages of types without one have none.
     assert browser(agent, stay=True).open(f"https://{PRIMARY}/u/42").js("return document.querySelector('.badge')") is None
+
+
+@pytest.mark.parametrize("path", ["/u/alex", "/u/42", "/"])
+def test_on_a_phone_the_page_starts_at_the_top_and_shows_the_brand_once(browser, path):
+    # With a wordmark (theme.logo) the icon and the app's name are not shown again beside it;
+    # a short page starts below the top padding instead of in the middle of a tall screen.
+    page = browser(IPHONE, stay=True)
+    page.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 3, "mobile": True})
+    try:
+        page.open(f"https://{PRIMARY}{path}", settle=0.4)
+        assert page.js("return document.querySelectorAll('img.logo').length") == 1
+        assert page.js("return document.querySelectorAll('.app, img.icon').length") == 0
+        assert page.js("return document.querySelector('main').getBoundingClientRect().top") < 40
+    finally:
+        page.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

@@ -82,12 +82,14 @@ enum DefaultTemplates {
             {{#page.image}}
             <img class="hero" src="{{page.image}}" alt="">
             {{/page.image}}
+            {{^theme.logo}}
             {{#isHome}}{{#theme.icon}}
             <img class="icon" src="{{theme.icon}}" alt="">
             {{/theme.icon}}{{/isHome}}
             {{^isHome}}{{#theme.icon}}
             <p class="app"><img src="{{theme.icon}}" alt="">{{siteName}}</p>
             {{/theme.icon}}{{/isHome}}
+            {{/theme.logo}}
             {{#page.badge}}
             <p class="badge">{{page.badge}}</p>
             {{/page.badge}}
@@ -146,7 +148,7 @@ enum DefaultTemplates {
           :root { --accent: {{theme.darkAccent}}; --accent-text: {{theme.darkAccentText}}; --text: {{theme.darkText}}; --background: {{theme.darkBackground}}; --surface: color-mix(in srgb, var(--background) 90%, #fff); }
         }
         * { box-sizing: border-box; }
-        body { margin: 0; min-height: 100vh; min-height: 100dvh; display: flex; align-items: center; justify-content: center; padding: 1.5rem 1.25rem; background: var(--background); color: var(--text); line-height: 1.45; -webkit-font-smoothing: antialiased; }
+        body { margin: 0; min-height: 100vh; min-height: 100dvh; display: flex; align-items: flex-start; justify-content: center; padding: 1.5rem 1.25rem; background: var(--background); color: var(--text); line-height: 1.45; -webkit-font-smoothing: antialiased; }
         main { width: 100%; max-width: 25rem; text-align: center; }
         .logo { display: block; height: 2rem; max-width: 60%; margin: 0 auto 1.5rem; object-fit: contain; }
         .hero { display: block; width: 100%; aspect-ratio: 1200 / 630; object-fit: cover; border-radius: 1rem; background: color-mix(in srgb, var(--text) 8%, transparent); }
@@ -167,6 +169,7 @@ enum DefaultTemplates {
         #linkwell-url { margin-top: 1.25rem; font-size: 0.8rem; overflow-wrap: anywhere; }
         [hidden] { display: none !important; }
         @media (min-width: 40rem) {
+          body { align-items: center; }
           main { padding: 2.25rem; border-radius: 1.5rem; background: var(--surface); box-shadow: 0 1px 2px rgb(0 0 0 / 6%), 0 16px 40px rgb(0 0 0 / 10%); }
         }
 
