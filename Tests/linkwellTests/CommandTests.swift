@@ -173,6 +173,29 @@ import Testing
 }
 
 @Suite struct BundledLinkTests {
+    /// Swapping two iOS apps changes which one opens the URLs both open: the report says so in a
+    /// sentence, at the app that moved ahead.
+    @Test func swappingTwoIOSAppsIsASentence() throws {
+        let manifest = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("site.yaml"), encoding: .utf8)
+        let amora = "    - id: amora\n      name: Amora\n      teamID: ABCDE12345\n      bundleID: com.example.amora\n"
+        let beta =
+            "    - id: amora-beta               # TestFlight build: same links, plus features in testing\n      name: Amora Beta\n"
+            + "      teamID: ABCDE12345\n      bundleID: com.example.amora.beta\n"
+        let start = try #require(manifest.range(of: amora))
+        let end = try #require(manifest.range(of: beta))
+        let amoraEntry = manifest[start.lowerBound..<end.lowerBound]
+        let swapped = manifest.replacingCharacters(in: start.lowerBound..<end.upperBound, with: beta + amoraEntry)
+        let workspace = try Workspace.bundled(manifest: swapped)
+        try workspace.write(manifest, to: "base.yaml")
+        let diff = try workspace.run("diff", "--base-manifest", "base.yaml")
+        #expect(
+            diff.standardOutput.contains(
+                "iOS apps' order changed: `amora-beta` now comes before `amora`. With both installed, iOS gives a URL both apps open to the one listed first: `amora-beta` now opens the URLs both open, which went to `amora`."
+            ), "\(diff.standardOutput.prefix(3000))")
+        // No route changed: a route's apps are a set.
+        #expect(!diff.standardOutput.contains("### Routes"), "\(diff.standardOutput)")
+    }
+
     /// Two markets in one manifest: a pair names its own web home, and a page type's
     /// `{origin}{path}{query}` goes to the page's own market (item pages, route pages, home pages).
     @Test func aSecondMarketsPagesGoToItsOwnWeb() throws {

@@ -87,6 +87,28 @@ package struct ManifestChanges: Sendable, Hashable {
                 add("apps", "\(what): App Clip \(code(clip)) removed.", attention: true)
             }
         }
+        // iOS gives a URL two installed apps both open to the app whose details come first.
+        let keptBefore = base.iosApps.map(\.id).filter { after[$0] != nil }
+        let keptAfter = head.iosApps.map(\.id).filter { before[$0] != nil }
+        if keptBefore != keptAfter,
+            let (first, second) = keptAfter.indices.lazy.compactMap({ index -> (String, String)? in
+                let app = keptAfter[index]
+                // The first app that moved ahead of one it followed.
+                guard
+                    let overtaken = keptAfter[(index + 1)...].first(where: { other in
+                        (keptBefore.firstIndex(of: other) ?? 0) < (keptBefore.firstIndex(of: app) ?? 0)
+                    })
+                else { return nil }
+                return (app, overtaken)
+            }).first
+        {
+            here = head.iosApps.first { $0.id == first }?.location
+            add(
+                "apps",
+                "iOS apps' order changed: \(code(first)) now comes before \(code(second)). With both installed, iOS gives a URL both apps "
+                    + "open to the one listed first: \(code(first)) now opens the URLs both open, which went to \(code(second)).",
+                attention: true)
+        }
         let beforeAndroid = Dictionary(base.androidApps.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let afterAndroid = Dictionary(head.androidApps.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for app in head.androidApps where beforeAndroid[app.id] == nil {

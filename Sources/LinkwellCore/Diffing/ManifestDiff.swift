@@ -297,7 +297,9 @@ enum RouteText {
         if let fragment = route.fragment { fields.append(("fragment", MarkdownText.code(fragment))) }
         fields.append(("does", route.exclude ? "excludes" : "opens the app"))
         if let page = route.pageType { fields.append(("page", MarkdownText.code(page))) }
-        fields.append(("apps", route.apps.joined(separator: ", ")))
+        // A set, in a fixed order: the order of a route's apps changes nothing it does (the apps'
+        // own order, which does, is said under the apps).
+        fields.append(("apps", route.apps.sorted().joined(separator: ", ")))
         fields.append(("hosts", route.hosts.joined(separator: ", ")))
         if let value = route.caseSensitive { fields.append(("caseSensitive", "\(value)")) }
         if let value = route.percentEncoded { fields.append(("percentEncoded", "\(value)")) }
