@@ -9,6 +9,9 @@ struct ManifestSection<Owner>: Sendable {
     let fields: [ManifestField<Owner>]
     /// How messages name one value of it in particular (`iOS app 'amora'`), where it has a name.
     var named: (@Sendable (Owner) -> String)? = nil
+    /// Keys of which a value must have at least one (a route: `path`, `query` or `fragment`),
+    /// which the schema says with `anyOf` (validation says it in its own words).
+    var needsOneOf: [String] = []
 
     /// The same section, each value named in messages by `name`.
     func naming(_ name: @escaping @Sendable (Owner) -> String) -> Self {
@@ -44,8 +47,10 @@ struct ManifestSection<Owner>: Sendable {
         var properties: [String: ManifestSchema.Node] = [:]
         for field in fields { properties[field.key] = field.schema }
         let required = fields.filter(\.required).map(\.key)
-        return ManifestSchema.Node(
+        var node = ManifestSchema.Node(
             type: ["object"], properties: properties, additionalProperties: .forbidden, required: required.isEmpty ? nil : required)
+        if !needsOneOf.isEmpty { node.anyOf = needsOneOf.map { ManifestSchema.Node(required: [$0]) } }
+        return node
     }
 }
 
@@ -480,8 +485,12 @@ enum ManifestFields {
                     example: .string("profile"), required: true),
                 // A route with a page is written into the hosts' rewrite lines; one without reaches only
                 // the JSON and XML association files (`percentEncoded: false` may read a literal space).
-                .text("path", \.path, "Path pattern: '*' any characters, '?' one, $(name) a variable.", example: .string("/u/*"))
-                    .kind { route in route.page != nil && route.exclude?.value != true ? .line : .text },
+                // Starting with '/', '*' or a variable, as validation requires.
+                .text(
+                    "path", \.path, Schema.text("^(/|\\*|\\$\\()"), "Path pattern: '*' any characters, '?' one, $(name) a variable.",
+                    example: .string("/u/*"), kind: .text
+                )
+                .kind { route in route.page != nil && route.exclude?.value != true ? .line : .text },
                 ManifestField(
                     "query",
                     Schema.Node(
@@ -514,7 +523,7 @@ enum ManifestFields {
                 .text(
                     "page", \.page, Schema.text(Pattern.name), "The page type that previews the route's URLs.", example: .string("profile")),
                 .accept(\.accept, about: .route),
-            ])
+            ], needsOneOf: ["path", "query", "fragment"])
     }()
 
     static let pageType: ManifestSection<RawPageType> = {
