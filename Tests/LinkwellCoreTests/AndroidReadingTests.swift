@@ -98,6 +98,23 @@ import Testing
         #expect(AndroidDynamicMatcher(document: before).decide(empty, package: "p")?.opensApp == true)
     }
 
+    /// A package with dynamic rules in two statements: which list Android reads is documented
+    /// nowhere, so a comparison that would rest on one reading (the matcher's: the first) says
+    /// what it did not model instead of "same".
+    @Test func twoStatementsWithRulesForOnePackageAreNotProved() throws {
+        let fingerprint = Array(repeating: "AB", count: 32).joined(separator: ":")
+        func statement(_ rules: String) -> String {
+            #"{"relation": ["delegate_permission/common.handle_all_urls"], "target": {"namespace": "android_app", "package_name": "p", "sha256_cert_fingerprints": ["\#(fingerprint)"]}, "relation_extensions": {"delegate_permission/common.handle_all_urls": {"dynamic_app_link_components": \#(rules)}}}"#
+        }
+        let two = try JSONValue.parse("[\(statement(#"[{"/": "/a/*"}]"#)), \(statement(#"[{"/": "/b/*"}]"#))]")
+        let one = try JSONValue.parse("[\(statement(#"[{"/": "/a/*"}]"#))]")
+        let comparison = AssociationComparison(
+            before: .init(aasa: nil, assetLinks: two), after: .init(aasa: nil, assetLinks: one), host: "m.example.com")
+        let android = try #require(comparison.comparisons.first { $0.platform == .android })
+        #expect(android.verdict == .notProven)
+        #expect(android.summary.contains("2 statements for p carry dynamic rules"), "\(android.summary)")
+    }
+
     /// Android 14 and earlier: `https://host` has the empty path, which `pathPrefix="/"` does not
     /// start; `HTTPS://` is compared exactly by `IntentFilter`; iOS reads both as usual.
     @Test func intentFiltersReadTheEmptyPathAndTheSchemeAsAOSPDoes() throws {

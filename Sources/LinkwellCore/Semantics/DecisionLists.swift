@@ -164,6 +164,17 @@ enum DecisionLists {
         if let rejection = matcher.rejection {
             return matcher.packageNames.map { ($0, DecisionList(rules: [], rejection: rejection.description)) }
         }
+        // A package named by several statements that each carry dynamic rules: Google documents
+        // which list Android then reads for none of them (Linkwell's matcher reads the first), so
+        // no verdict rests on that reading.
+        var listsPerPackage: [String: Int] = [:]
+        for statement in document.array ?? [] {
+            guard let package = statement["target"]?["package_name"]?.string,
+                (statement["relation"]?.array?.compactMap(\.string) ?? []).contains(AssetLinksStatement.handleAllURLs),
+                !(statement["relation_extensions"]?[AssetLinksStatement.handleAllURLs]?["dynamic_app_link_components"]?.array ?? []).isEmpty
+            else { continue }
+            listsPerPackage[package, default: 0] += 1
+        }
         var seen: Set<String> = []
         var result: [(String, DecisionList?)] = []
         for statement in document.array ?? [] {
@@ -187,13 +198,13 @@ enum DecisionLists {
                 // Android discards every dynamic rule: the intent filters decide.
                 result.append((package, nil))
             } else {
-                result.append(
-                    (
-                        package,
-                        DecisionList(
-                            rules: rules.compactMap { $0 },
-                            rejection: nil)
-                    ))
+                var list = DecisionList(rules: rules.compactMap { $0 }, rejection: nil)
+                if let lists = listsPerPackage[package], lists > 1 {
+                    list.unmodelled.append(
+                        "\(lists) statements for \(package) carry dynamic rules, and which list Android reads then is documented nowhere "
+                            + "(Linkwell's matcher reads the first)")
+                }
+                result.append((package, list))
             }
         }
         return result
