@@ -187,7 +187,8 @@ package enum PercentDecoding {
         return bytes
     }
 
-    private static func hex(_ byte: UInt8) -> UInt8? {
+    /// A hex digit's value; nil for any other byte.
+    static func hex(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10

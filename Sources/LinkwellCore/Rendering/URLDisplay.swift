@@ -34,18 +34,10 @@ enum URLDisplay {
 
     /// The byte a `%HH` escape at `index` stands for; nil where there is none.
     private static func byte(at index: Int, in bytes: [UInt8]) -> UInt8? {
-        guard index + 2 < bytes.count, bytes[index] == UInt8(ascii: "%"), let high = hex(bytes[index + 1]), let low = hex(bytes[index + 2])
+        guard index + 2 < bytes.count, bytes[index] == UInt8(ascii: "%"), let high = PercentDecoding.hex(bytes[index + 1]),
+            let low = PercentDecoding.hex(bytes[index + 2])
         else { return nil }
         return high << 4 | low
-    }
-
-    private static func hex(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 
     /// Letters, marks and numbers (Unicode general categories L, M, N): what the script's
