@@ -591,20 +591,18 @@ struct ItemPageProgram: Sendable {
             if showsPieces {
                 let canonical = spans[4]
                 pieces.reserveCapacity(8)
-                var decoded: [String] = []
+                // A piece with an escape is shown as the address bar shows it (`URLDisplay`), its text
+                // added after the walk, which reads the texts in place.
+                var decoded: [(piece: Int, text: String)] = []
                 ItemPageProgram.shownPieces(texts[Int(canonical.start)..<Int(canonical.end)]) { piece in
                     let span = Span(start: canonical.start + Int32(piece.lowerBound), end: canonical.start + Int32(piece.upperBound))
-                    // A piece with an escape is shown as the address bar shows it (`URLDisplay`);
-                    // written after the walk, which reads the texts in place.
-                    if texts[Int(span.start)..<Int(span.end)].contains(UInt8(ascii: "%")) {
-                        pieces.append(Span(start: -1, end: Int32(decoded.count)))
-                        decoded.append(
-                            URLDisplay.decoded(Substring(String(decoding: texts[Int(span.start)..<Int(span.end)], as: UTF8.self))))
-                    } else {
-                        pieces.append(span)
+                    let bytes = texts[Int(span.start)..<Int(span.end)]
+                    if bytes.contains(UInt8(ascii: "%")) {
+                        decoded.append((pieces.count, URLDisplay.decoded(Substring(String(decoding: bytes, as: UTF8.self)))))
                     }
+                    pieces.append(span)
                 }
-                for index in pieces.indices where pieces[index].start == -1 { pieces[index] = add(decoded[Int(pieces[index].end)]) }
+                for (piece, text) in decoded { pieces[piece] = add(text) }
             }
         }
 
