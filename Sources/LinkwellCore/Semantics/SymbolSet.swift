@@ -17,7 +17,6 @@ enum Symbols {
     static let queryStart = SymbolSet([noQuery, querySeparator])
     /// Where the fragment starts, written or absent.
     static let fragmentStart = SymbolSet([noFragment, fragmentSeparator])
-    static func isSeparator(_ symbol: Symbol) -> Bool { (noQuery...fragmentSeparator).contains(symbol) }
     /// A non-ASCII character that no pattern names (decoded text only).
     static let otherNonASCII: Symbol = 132
     /// The first of the symbols for the non-ASCII characters patterns name (decoded text only).
