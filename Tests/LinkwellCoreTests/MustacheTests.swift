@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 
 @testable import LinkwellCore
@@ -105,54 +106,64 @@ struct MustacheTests {
         #expect(problem("{{> a}}", partials: ["a": "{{> b}}", "b": "{{#x}}{{> a}}{{/x}}"]) == "b:1:11: includes itself through a → b → a")
     }
 
-    /// Hides members by path, as item pages hide what differs from item to item.
-    private final class Masked: TemplateObject {
-        let object: any TemplateObject
-        let hidden: Set<String>
-        let prefix: String
-        init(object: any TemplateObject, hidden: Set<String>, prefix: String = "") {
-            self.object = object
-            self.hidden = hidden
-            self.prefix = prefix
-        }
+    /// Any name is a column hole, numbered as the compiler asks (as item pages number a row's
+    /// columns); `fields` is the same object.
+    private final class Columns: TemplateObject {
+        let names = Mutex<[String]>([])
         func member(named name: String) -> TemplateValue? {
-            let path = prefix.isEmpty ? name : "\(prefix).\(name)"
-            if hidden.contains(path) { return .unknown }
-            guard let value = object.member(named: name) else { return nil }
-            if case .object(let inner) = value { return .object(Masked(object: inner, hidden: hidden, prefix: path)) }
-            return value
+            if name == "fields" { return .object(self) }
+            let offset = names.withLock { names in
+                if let known = names.firstIndex(of: name) { return known }
+                names.append(name)
+                return names.count - 1
+            }
+            return .hole(TemplateHole(1 + offset, .column))
         }
     }
 
-    @Test func aSpecializedTemplateRendersTheSameBytesAsTheWholeOne() throws {
+    private final class Piece: TemplateObject {
+        func member(named name: String) -> TemplateValue? { name == "t" ? .hole(TemplateHole(0, .element)) : nil }
+    }
+
+    /// A template compiled against a context with holes (a member, a row's columns, a list whose
+    /// elements have a hole) and run with a row's texts gives the bytes of the same template
+    /// compiled against the context that knows the row.
+    @Test func aTemplateCompiledWithHolesRendersTheBytesOfTheWholeContext() throws {
         let templates = [
             "{{#page}}<h1>{{title}}</h1>{{type}}{{site}}{{/page}}|{{#page.title}}{{.}}{{/page.title}}",
             "{{#flag}}\n  {{> p}}\n{{/flag}}{{^flag}}never{{/flag}}{{#item}}{{fields.x}}{{page.type}}{{/item}}{{item.fields.y}}",
             "{{#page}}{{#item}}{{title}}/{{type}}{{/item}}{{/page}}{{=<% %>=}}<%site%><%#list%>[<%.%>|<%site%>]<%/list%>",
-            "{{#item}}{{#page}}{{title}}{{/page}}{{/item}}{{^item}}no item{{/item}}{{{raw}}}",
+            "{{#item}}{{#page}}{{title}}{{/page}}{{/item}}{{^item.x}}no x{{/item.x}}{{{raw}}}",
+            "{{#pieces}}<{{t}}{{#pieces}}({{t}}){{/pieces}}>{{/pieces}}{{^pieces}}none{{/pieces}}{{#item}}{{#x}}{{.}}{{site}}{{/x}}{{/item}}",
         ]
         let partials = ["p": "{{site}} {{page.title}}\n{{#page}}{{type}}{{/page}}\n"]
-        let hidden: Set<String> = ["page.title", "item"]
-        func context(title: String, item: TemplateValue) -> Object {
+        func context(title: TemplateValue, item: TemplateValue, pieces: TemplateValue) -> Object {
             Object(members: [
                 "site": .text("S & co"), "flag": .flag(true), "raw": .text("<b>"),
-                "page": Self.object(["title": .text(title), "type": .text("profile")]), "item": item,
-                "list": .list([.text("a"), .text("b")]),
+                "page": Self.object(["title": title, "type": .text("profile")]), "item": item,
+                "list": .list([.text("a"), .text("b")]), "pieces": pieces,
             ])
         }
+        let rows: [(title: String, columns: [String: String], pieces: [String])] = [
+            ("One <1>", ["x": "X1", "y": "Y1"], ["a", "b"]), ("Two", [:], []), ("", ["title": "item's own"], ["é&"]),
+        ]
         for text in templates {
             let library = try TemplateLibrary([(name: "main", text: text)] + partials.map { (name: $0.key, text: $0.value) })
-            let known = Masked(object: context(title: "", item: .absent), hidden: hidden)
-            let specialized = try #require(library.specialize("main", known: .object(known)))
-            for (title, item) in [
-                ("One <1>", Self.object(["fields": Self.object(["x": .text("X1"), "y": .text("Y1")])])), ("Two", .absent),
-                ("", Self.object(["title": .text("item's own"), "fields": Self.object([:])])),
-            ] {
+            let columns = Columns()
+            let holes = context(
+                title: .hole(TemplateHole(0)), item: .object(columns), pieces: .holeList(0, element: .object(Piece())))
+            let program = try #require(library.compile("main", against: .object(holes)))
+            for row in rows {
+                var values = TemplateValues()
+                values.set(0, row.title)
+                for (offset, name) in columns.names.withLock({ $0 }).enumerated() { values.set(1 + offset, row.columns[name]) }
+                values.lists = [(width: 1, spans: row.pieces.map { values.add($0) })]
                 var whole: [UInt8] = []
-                var fast = TemplateLibrary.Rendered()
-                library.render("main", context: .object(context(title: title, item: item)), into: &whole)
-                library.render(specialized, context: .object(context(title: title, item: item)), into: &fast)
-                #expect(String(decoding: fast.bytes, as: UTF8.self) == String(decoding: whole, as: UTF8.self), "\(text)")
+                let item = Self.object(
+                    row.columns.mapValues { .text($0) }.merging(["fields": Self.object(row.columns.mapValues { .text($0) })]) { $1 })
+                let full = context(title: .text(row.title), item: item, pieces: .list(row.pieces.map { Self.object(["t": .text($0)]) }))
+                library.render("main", context: .object(full), into: &whole)
+                #expect(String(decoding: program.render(values).bytes, as: UTF8.self) == String(decoding: whole, as: UTF8.self), "\(text)")
             }
         }
     }

@@ -19,10 +19,10 @@ import Testing
         return (output, diagnostics.map(\.description))
     }
 
-    /// Item pages come from the page template specialized to their page type and host (and,
-    /// when no item can change it, with the policy filled in once), compiled to an
-    /// `ItemPageProgram` when every name in it means the same on every row; each page must be
-    /// byte for byte the page the whole template gives.
+    /// Item pages come from the page template compiled once for their page type and host with
+    /// the row's values as holes (and, when no row can change it, the policy filled in once);
+    /// each page must be byte for byte the page the same template gives compiled against a
+    /// context that knows the whole row.
     @Test func specializedItemPagesEqualTheWholeTemplatesPages() throws {
         // Sections on a button's members (constants on every page, or the page's links) and on
         // texts the frame decides for every item: written in or out when compiling.
@@ -31,39 +31,43 @@ import Testing
             + "{{^href}}no link{{/href}}{{#style}}{{style}}{{/style}}{{/buttons}}{{#link.openInApp}}<o {{.}}>{{/link.openInApp}}"
             + "{{^link.desktop}}no desktop{{/link.desktop}}{{#link.native}}n{{/link.native}}{{#page.description}}d{{/page.description}}"
             + "{{^page.image}}i{{/page.image}}{{^item.path}}x{{/item.path}}{{#page.title}}t{{/page.title}}"
-        let variants: [(template: String?, prefilled: Bool?, compiled: Bool)] = [
-            (nil, true, true),
+        let variants: [(template: String?, prefilled: Bool?)] = [
+            (nil, true),
             (
                 "<style>p { color: {{item.fields.color}} }</style>{{> head}}<p>{{page.title}}</p><script>{{{behaviour.script}}}</script>",
-                false, true
+                false
             ),
-            ("{{> head}}{{#link}}<meta name=x content=\"{{behaviour.contentSecurityPolicy}}\">{{/link}}", false, true),
-            ("{{> head}}<{{item.fields.color}}>{{#page.image}}<img src=\"{{.}}\">{{/page.image}}", false, true),
-            ("<style>b{}</style>{{#page}}<h1>{{title}}</h1>{{/page}}{{> head}}<script>{{{behaviour.script}}}</script>", true, true),
+            // The policy printed inside sections: filled once (where it goes is known when compiling).
+            ("{{> head}}{{#link}}<meta name=x content=\"{{behaviour.contentSecurityPolicy}}\">{{/link}}", true),
+            ("{{> head}}{{#page.image}}<meta name=x content=\"{{behaviour.contentSecurityPolicy}}\">{{/page.image}}", true),
+            ("{{> head}}<{{item.fields.color}}>{{#page.image}}<img src=\"{{.}}\">{{/page.image}}", false),
+            ("<style>b{}</style>{{#page}}<h1>{{title}}</h1>{{/page}}{{> head}}<script>{{{behaviour.script}}}</script>", true),
             // Sections on the row's own values, inverted ones, lists and `{{.}}`.
             (
                 "{{> head}}{{^page.image}}<p>no image</p>{{/page.image}}{{#item.color}}<b>{{.}}</b>{{/item.color}}"
                     + "{{^item.color}}<i>none</i>{{/item.color}}{{#item}}<u>{{path}}</u>{{/item}}{{#buttons}}[{{id}} {{label}} "
                     + "{{href}} {{style}} {{siteName}}]{{/buttons}}{{^buttons}}no buttons{{/buttons}}"
                     + "{{#link.shown}}{{text}}|{{/link.shown}}{{#link}}{{#web}}{{{web}}}{{/web}}{{/link}}",
-                false, true
+                false
             ),
-            (decided, false, true),
+            (decided, false),
             // A name more than one level answers: the innermost (`text`: the piece's, not the theme's).
-            ("{{> head}}{{#theme}}{{#link.shown}}<{{text}}>{{/link.shown}}{{text}}{{/theme}}", nil, true),
-            // A bare name under `{{#item}}` is a column on some rows and not on others: the engine renders it.
-            ("{{> head}}{{#item}}<p>{{color}} {{siteName}}</p>{{/item}}", nil, false),
+            ("{{> head}}{{#theme}}{{#link.shown}}<{{text}}>{{/link.shown}}{{text}}{{/theme}}", nil),
+            // A bare name under `{{#item}}` is a column on some rows and not on others: where a
+            // row has no such column the name is looked up further down (`siteName`, `title`).
+            ("{{> head}}{{#item}}<p>{{color}} {{siteName}} {{title}}</p>{{#color}}[{{.}}]{{/color}}{{/item}}", nil),
+            // A piece of the shown URL inside a loop over the same list: the innermost piece.
+            ("{{> head}}{{#link.shown}}{{#link.shown}}{{text}}{{/link.shown}}|{{/link.shown}}", nil),
         ]
         for variant in variants {
-            try expectProgramPagesEqualWholePages(
-                template: variant.template, prefilled: variant.prefilled, compiled: variant.compiled)
+            try expectProgramPagesEqualWholePages(template: variant.template, prefilled: variant.prefilled)
         }
         // Where the page type has no web or desktop page: its sections decided the other way.
-        try expectProgramPagesEqualWholePages(template: decided, prefilled: false, compiled: true, webPages: false)
+        try expectProgramPagesEqualWholePages(template: decided, prefilled: false, webPages: false)
     }
 
     /// Templates made at random from tags of every kind the page context answers, nested at
-    /// random: the program's pages (or, where it declines, the engine's) are the whole template's.
+    /// random: the pages compiled with holes are those compiled knowing the whole row.
     @Test func randomTemplatesGiveTheWholeTemplatesPages() throws {
         var random = PropertyTests.Random(state: 0x17E3_9A6E)
         let names = [
@@ -88,24 +92,16 @@ import Testing
                 return "{{\(sigil)\(name)}}\(body){{/\(name)}}"
             }
         }
-        var compiled = 0
         for _ in 0..<120 {
             let template = "{{> head}}" + (0..<(1 + random.below(6))).map { _ in fragment(depth: 0) }.joined()
-            if try expectProgramPagesEqualWholePages(template: template, prefilled: nil, compiled: nil, webPages: random.below(2) == 0) {
-                compiled += 1
-            }
+            try expectProgramPagesEqualWholePages(template: template, prefilled: nil, webPages: random.below(2) == 0)
         }
-        #expect(compiled > 60, "most random templates compile")
     }
 
     /// Builds the item fixture with `template` as its page template (nil: the built-in one) and
-    /// holds every item page to the whole template's; returns whether a program wrote them.
-    /// `webPages`: the page type has a web page and a desktop page of its own (else its pages
-    /// have neither link).
-    @discardableResult
-    func expectProgramPagesEqualWholePages(template: String?, prefilled: Bool?, compiled: Bool?, webPages: Bool = true) throws
-        -> Bool
-    {
+    /// holds every item page to the whole template's. `webPages`: the page type has a web page
+    /// and a desktop page of its own (else its pages have neither link).
+    func expectProgramPagesEqualWholePages(template: String?, prefilled: Bool?, webPages: Bool = true) throws {
         let rows =
             "path,title,description,image,color\n/p/1,One <1>,,https://img.example.com/1.png,red\n/p/2,,Two & more,,\n"
             + "/p/3,linkwell-content-security-policy,,,\n/p/tourtière,Tourtière,,,\n"
@@ -130,7 +126,6 @@ import Testing
         var parsed: [ItemRow] = []
         while let next = reader.next() { if case .success(let row) = next { parsed.append(row) } }
         var seen = 0
-        var programs = Set<Bool>()
         _ = try ItemBuild.run(
             site: site, templates: templates, project: InMemoryProjectFiles(files),
             emit: { file in
@@ -143,12 +138,9 @@ import Testing
                 if let prefilled {
                     #expect(pages.hasPrefilledPolicy(page.name, host: entry.host) == prefilled, "\(template ?? "built-in")")
                 }
-                programs.insert(pages.hasItemProgram(page.name, host: entry.host))
                 seen += 1
             })
         #expect(seen == 8)
-        if let compiled { #expect(programs == [compiled], "\(template ?? "built-in")") }
-        return programs == [true]
     }
 
     @Test func builtInTemplatesAreTheTemplatesFolder() throws {
@@ -524,16 +516,16 @@ import Testing
             let withoutScheme = String(text.drop { $0 != "/" }.dropFirst(2))
             #expect(PageContext.Link.shown(text).map(String.init) == reference(withoutScheme), "\(text)")
             let bytes = Array(text.utf8)
-            let programs = ItemPageProgram.shownPieces(bytes[...]).map { String(decoding: bytes[$0], as: UTF8.self) }
+            let programs = ItemPageTemplate.shownPieces(bytes[...]).map { String(decoding: bytes[$0], as: UTF8.self) }
             #expect(programs == reference(withoutScheme), "\(text)")
             // A page's canonical link is a slice of its texts: ranges are from the slice's start.
             let inTexts = Array("ab/".utf8) + bytes
-            #expect(ItemPageProgram.shownPieces(inTexts[3...]) == ItemPageProgram.shownPieces(bytes[...]), "\(text)")
+            #expect(ItemPageTemplate.shownPieces(inTexts[3...]) == ItemPageTemplate.shownPieces(bytes[...]), "\(text)")
         }
         #expect(PageContext.Link.pieces(of: "a/\u{301}b").map(String.init) == ["a/\u{301}b"])
     }
 
-    /// Item page programs escape eight bytes at a time where none needs it: every text, with
+    /// A program escapes its holes' texts eight bytes at a time where none needs it: every text, with
     /// each of the five escaped characters at every place in a word, beside multi-byte
     /// characters, comes out as the template engine escapes it.
     @Test func programsEscapeTextsAsTheEngineDoes() {
@@ -580,7 +572,6 @@ import Testing
             return
         }
         for host in pages.hosts(of: page.name) {
-            #expect(pages.hasItemProgram(page.name, host: host.host))
             let once = pages.render(page: page, host: host, item: row)
             #expect(once.count > 1_000)
             for capacity in [1, 64, once.count - 1, once.count] {

@@ -185,7 +185,7 @@ package enum ItemBuild {
                 // a copy and a release of each page.
                 var rendered: [OutputFile] = []
                 rendered.reserveCapacity(batch.rows.count * 2)
-                var scratch = ItemPageProgram.Scratch()
+                var scratch = TemplateValues()
                 // Read in place (a `for` over the rows copied each one: a retain and a release of
                 // each of its references).
                 batch.rows.withUnsafeBufferPointer { rows in

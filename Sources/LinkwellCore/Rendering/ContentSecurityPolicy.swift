@@ -13,14 +13,14 @@ import Synchronization
 /// the shared style sheet and the page's own `<style>` elements (by theirs). A script in a rendered page that no
 /// template holds — text a `{{{…}}}` let in — gets no hash, so it does not run.
 enum ContentSecurityPolicy {
-    /// The policy filled into a specialized template once, when no page's values can change it:
-    /// every `<style>`/`<script>` element is in the template's constant text, and what is left to
-    /// render per page can neither reach into an element nor start one (escaped values hold no
-    /// `<`; sections' text opens no such element; nothing left follows an open `<name`), nor
-    /// print the policy. Nil when that does not hold; then each page is filled after rendering.
-    static func prefilled(_ template: MustacheTemplate, templates: PageTemplates, site: Site) -> MustacheTemplate? {
+    /// The policy filled into a compiled template once, when no render's values can change it:
+    /// every `<style>`/`<script>` element is in the program's constant text, and what is left to
+    /// render per page can neither reach into an element nor start one (escaped texts hold no
+    /// `<`; branches' and loops' text opens no such element; nothing left follows an open
+    /// `<name`). Nil when that does not hold; then each page is filled after rendering.
+    static func prefilled(_ program: TemplateProgram, templates: PageTemplates, site: Site) -> TemplateProgram? {
         var skeleton: [UInt8] = []
-        guard flatten(template.nodes, into: &skeleton) else { return nil }
+        guard flatten(program.steps, into: &skeleton) else { return nil }
         let styles = elementTexts("style", in: skeleton)
         let scripts = elementTexts("script", in: skeleton)
         // Holes are 0 bytes: an element whose text takes in a hole is not the same on every page.
@@ -28,60 +28,50 @@ enum ContentSecurityPolicy {
         let filled = policy(
             scripts: own(templates.scripts.usesScriptAsset) + scripts.filter { templates.scripts.allows($0) }.map(source).uniqued(),
             styles: own(templates.scripts.usesStyleAsset) + styles.map(source).uniqued(), origins: site.allowedOrigins)
-        return MustacheTemplate(specialized: fillingSlots(of: template.nodes, with: filled))
+        return program.filling(slots: filled)
     }
 
-    /// The constant text of a specialized template with a 0 byte for each value or section left
-    /// to render; false when one of those could add an element or print the policy.
-    private static func flatten(_ nodes: [MustacheTemplate.Node], into skeleton: inout [UInt8]) -> Bool {
-        for node in nodes {
-            switch node {
-            case .text(let bytes):
+    /// The constant text of a program with a 0 byte for each text, branch or loop left to
+    /// render; false when one of those could add an element.
+    private static func flatten(_ steps: [TemplateProgram.Step], into skeleton: inout [UInt8]) -> Bool {
+        for step in steps {
+            switch step {
+            case .bytes(let bytes):
                 skeleton += bytes
             case .slot:
                 continue
-            case .scope(_, let body):
-                guard flatten(body, into: &skeleton) else { return false }
-            case .variable(let name, let escaped):
-                guard escaped, !mayPrintPolicy(name), !endsInsideTagName(skeleton) else { return false }
+            case .text(_, let escaped):
+                guard escaped, !endsInsideTagName(skeleton) else { return false }
                 skeleton.append(0)
-            case .section(_, _, let body):
-                guard isInert(body), !endsInsideTagName(skeleton) else { return false }
+            case .branch(_, let first, let second), .each(_, let first, let second):
+                guard isInert(first), isInert(second), !endsInsideTagName(skeleton) else { return false }
                 skeleton.append(0)
-            case .partial:
-                return false
             }
         }
         return true
     }
 
-    /// Section text that opens no `<style>`/`<script>` element, with only escaped values, none of
-    /// them the policy or inside a tag name.
-    private static func isInert(_ nodes: [MustacheTemplate.Node]) -> Bool {
+    /// Text that opens no `<style>`/`<script>` element, with only escaped texts, none inside a
+    /// tag name.
+    private static func isInert(_ steps: [TemplateProgram.Step]) -> Bool {
         let needles = ["<style", "<script"].map { Array($0.utf8) }
         var text: [UInt8] = []
-        for node in nodes {
-            switch node {
-            case .text(let bytes):
+        for step in steps {
+            switch step {
+            case .bytes(let bytes):
                 guard needles.allSatisfy({ find($0, in: bytes, from: 0) == nil }) else { return false }
                 text += bytes
-            case .variable(let name, let escaped):
-                guard escaped, !mayPrintPolicy(name), !endsInsideTagName(text) else { return false }
+            case .slot:
+                continue
+            case .text(_, let escaped):
+                guard escaped, !endsInsideTagName(text) else { return false }
                 text.append(0)
-            case .section(_, _, let body), .scope(_, let body):
-                guard isInert(body), !endsInsideTagName(text) else { return false }
+            case .branch(_, let first, let second), .each(_, let first, let second):
+                guard isInert(first), isInert(second), !endsInsideTagName(text) else { return false }
                 text.append(0)
-            case .partial, .slot:
-                return false
             }
         }
         return !endsInsideTagName(text)
-    }
-
-    /// A value left to render that could be the policy's slot (`{{behaviour.contentSecurityPolicy}}`
-    /// in a section, or `{{.}}` in a section on it).
-    private static func mayPrintPolicy(_ name: MustacheTemplate.Name) -> Bool {
-        name.parts.last.map { $0 == "contentSecurityPolicy" } ?? true
     }
 
     /// Whether text ends in `<` or `</` and letters: what follows could finish a tag's name.
@@ -90,16 +80,6 @@ enum ContentSecurityPolicy {
         while index > 0, text[index - 1].isASCIIAlphanumeric { index -= 1 }
         if index > 0, text[index - 1] == UInt8(ascii: "/") { index -= 1 }
         return index > 0 && text[index - 1] == UInt8(ascii: "<")
-    }
-
-    private static func fillingSlots(of nodes: [MustacheTemplate.Node], with policy: [UInt8]) -> [MustacheTemplate.Node] {
-        nodes.map { node in
-            switch node {
-            case .slot: .text(policy)
-            case .scope(let path, let body): .scope(path: path, body: fillingSlots(of: body, with: policy))
-            case .text, .variable, .section, .partial: node
-            }
-        }
     }
 
     /// The rendered page with the policy written at each of its slots.

@@ -53,21 +53,9 @@ package struct PageTemplates: Sendable {
         scripts.problems(allowing: site.allowedOrigins)
     }
 
-    /// The template `name` with what `known` knows rendered in; see `TemplateLibrary.specialize`.
-    func specialize(_ name: String, known: TemplateValue) -> MustacheTemplate? {
-        library.specialize(name, known: known)
-    }
-
-    func render(_ template: MustacheTemplate, context: some TemplateObject) -> TemplateLibrary.Rendered {
-        var output = TemplateLibrary.Rendered()
-        output.bytes.reserveCapacity(16_384)
-        library.render(template, context: .object(context), into: &output)
-        return output
-    }
-
+    /// The template `name` rendered with `context`, which knows every value.
     func render(_ context: some TemplateObject, template name: String) -> TemplateLibrary.Rendered {
-        guard let template = library.template(name) else { return TemplateLibrary.Rendered() }
-        return render(template, context: context)
+        library.compile(name, against: .object(context))?.render(TemplateValues()) ?? TemplateLibrary.Rendered()
     }
 }
 

@@ -38,19 +38,15 @@ package struct PreviewPages: Sendable {
     fileprivate final class ItemPageSetup: Sendable {
         let host: PageHost
         let frame: PageFrame
-        let template: MustacheTemplate?
-        /// The template with its Content-Security-Policy already in place, when no item can change it.
-        let filled: MustacheTemplate?
-        /// `filled` (else `template`) compiled to write pages from the item's values; nil when a
-        /// name in it could mean different things on different rows (the engine renders them).
-        let program: ItemPageProgram?
+        let template: ItemPageTemplate
+        /// Whether `template` has the Content-Security-Policy in place (no row can change it).
+        let isFilled: Bool
 
-        init(host: PageHost, frame: PageFrame, template: MustacheTemplate?, filled: MustacheTemplate?, program: ItemPageProgram?) {
+        init(host: PageHost, frame: PageFrame, template: ItemPageTemplate, isFilled: Bool) {
             self.host = host
             self.frame = frame
             self.template = template
-            self.filled = filled
-            self.program = program
+            self.isFilled = isFilled
         }
     }
 
@@ -69,14 +65,12 @@ package struct PreviewPages: Sendable {
                 let links = PageLinks(site: site, page: page, host: host)
                 let config = PageConfig(site: site, page: page, links: links, kind: nil, urlKnown: true, host: host.host).json
                 let frame = PageFrame(site: site, page: page, host: host, kind: nil, links: links, config: config, assets: assets)
-                let shared = frame.context(item: Self.root)
-                let specialized = templates.specialize("page", known: .object(ItemMask(object: shared, prefix: "")))
-                let filled = specialized.flatMap { ContentSecurityPolicy.prefilled($0, templates: templates, site: site) }
+                guard
+                    let template = ItemPageTemplate(frame: frame, shared: frame.context(item: Self.root), library: templates.library)
+                else { continue }
+                let filled = ContentSecurityPolicy.prefilled(template.program, templates: templates, site: site)
                 let setup = ItemPageSetup(
-                    host: host, frame: frame, template: specialized, filled: filled,
-                    program: (filled ?? specialized).flatMap {
-                        ItemPageProgram.compile($0, shared: shared, frame: frame, library: templates.library)
-                    })
+                    host: host, frame: frame, template: filled.map { template.with($0) } ?? template, isFilled: filled != nil)
                 setups["\(page.name) \(host.host)"] = setup
                 hosts.append(setup)
             }
@@ -85,37 +79,8 @@ package struct PreviewPages: Sendable {
         self.itemPageTypes = itemPageTypes
     }
 
-    /// The names of an item page's context whose values differ from item to item: the item, its
-    /// links, its buttons and the page texts an item row can override. `ItemPageProgram` reads
-    /// any other name from one shared context, and declines a template whose names it does not
-    /// model among these.
-    static let perItemNames: Set<String> = [
-        "page.title", "page.description", "page.image", "page.twitterCard", "link", "item", "buttons",
-    ]
-
-    /// The context of item pages with what differs from item to item (`perItemNames`) unknown.
-    private final class ItemMask: TemplateObject {
-        static let unknown = PreviewPages.perItemNames
-
-        let object: any TemplateObject
-        let prefix: String
-
-        init(object: any TemplateObject, prefix: String) {
-            self.object = object
-            self.prefix = prefix
-        }
-
-        func member(named name: String) -> TemplateValue? {
-            let path = prefix.isEmpty ? name : prefix + "." + name
-            if Self.unknown.contains(path) { return .unknown }
-            guard let value = object.member(named: name) else { return nil }
-            if case .object(let inner) = value { return .object(ItemMask(object: inner, prefix: path)) }
-            return value
-        }
-    }
-
-    /// A row for the path `/` and nothing else: what a host's home page stands for, and the shape
-    /// of every item page's context when a template is specialized.
+    /// A row for the path `/` and nothing else: what a host's home page stands for, and what
+    /// item pages share when their template is compiled.
     private static let root = ItemRow(
         path: "/", fields: [:], location: SourceLocation(file: "", line: 1, column: 1),
         pathLocation: SourceLocation(file: "", line: 1, column: 1))
@@ -153,7 +118,7 @@ package struct PreviewPages: Sendable {
     /// `build`: nil for pages without fingerprints (then nothing is proved).
     func appendItemPages(
         of type: ItemPageType, item: ItemRow, build: PageFingerprint?, proof: (any PageProof)?, to pages: inout [OutputFile],
-        scratch: inout ItemPageProgram.Scratch
+        scratch: inout TemplateValues
     ) {
         let row = build?.row(type.page.name, item)
         for setup in type.hosts {
@@ -188,27 +153,20 @@ package struct PreviewPages: Sendable {
     /// tests hold a page written again after it did not fit to one that fitted at once.
     func render(page: PageType, host: PageHost, item: ItemRow?, capacity: Int?) -> [UInt8] {
         guard let item, let setup = itemSetups["\(page.name) \(host.host)"] else { return wholeRender(page: page, host: host, item: item) }
-        var scratch = ItemPageProgram.Scratch()
+        var scratch = TemplateValues()
         return render(page: page, host: host, item: item, setup: setup, capacity: capacity, scratch: &scratch)
     }
 
     private func render(
-        page: PageType, host: PageHost, item: ItemRow, setup: ItemPageSetup, capacity: Int? = nil, scratch: inout ItemPageProgram.Scratch
+        page: PageType, host: PageHost, item: ItemRow, setup: ItemPageSetup, capacity: Int? = nil, scratch: inout TemplateValues
     ) -> [UInt8] {
-        if let program = setup.program {
-            let rendered = program.render(setup.frame, item: item, capacity: capacity, scratch: &scratch)
-            return setup.filled != nil ? rendered.bytes : ContentSecurityPolicy.fill(rendered, templates: templates, site: site)
-        }
-        if let template = setup.template {
-            let context = setup.frame.context(item: item)
-            if let filled = setup.filled { return templates.render(filled, context: context).bytes }
-            return ContentSecurityPolicy.fill(templates.render(template, context: context), templates: templates, site: site)
-        }
-        return wholeRender(page: page, host: host, item: item)
+        setup.template.gather(item, frame: setup.frame, into: &scratch)
+        let rendered = setup.template.program.render(scratch, capacity: capacity)
+        return setup.isFilled ? rendered.bytes : ContentSecurityPolicy.fill(rendered, templates: templates, site: site)
     }
 
-    /// The page rendered from the whole template and filled afterwards: route pages, and the
-    /// reference every specialized item page must equal byte for byte (tested).
+    /// The page rendered from a context that knows every value, filled afterwards: route pages,
+    /// and what every item page, compiled with holes, must equal byte for byte (tested).
     func wholeRender(page: PageType, host: PageHost, item: ItemRow?) -> [UInt8] {
         let links = PageLinks(site: site, page: page, host: host)
         let config = PageConfig(site: site, page: page, links: links, kind: nil, urlKnown: item != nil, host: host.host).json
@@ -217,14 +175,9 @@ package struct PreviewPages: Sendable {
         return ContentSecurityPolicy.fill(templates.render(context, template: "page"), templates: templates, site: site)
     }
 
-    /// Whether item pages of `pageType` on `host` are written by an `ItemPageProgram`.
-    func hasItemProgram(_ pageType: String, host: String) -> Bool {
-        itemSetups["\(pageType) \(host)"]?.program != nil
-    }
-
     /// Whether item pages of `pageType` on `host` skip the per-page policy fill.
     func hasPrefilledPolicy(_ pageType: String, host: String) -> Bool {
-        itemSetups["\(pageType) \(host)"]?.filled != nil
+        itemSetups["\(pageType) \(host)"]?.isFilled ?? false
     }
 
     private static func context(

@@ -1,5 +1,5 @@
-/// A Mustache template compiled once into a tree of byte runs and typed lookups, so that rendering
-/// a page is appending bytes: no parsing, no `Any`, no per-page `String` building.
+/// A Mustache template parsed once into a tree of byte runs and typed lookups, which
+/// `TemplateLibrary.compile` turns into a `TemplateProgram` against a context.
 ///
 /// The language is the Mustache specification's (v1.4 without lambdas, which YAML data cannot
 /// hold): escaped and raw variables, dotted names and `{{.}}`, sections and inverted sections,
@@ -13,11 +13,6 @@ struct MustacheTemplate: Sendable {
         case section(Name, inverted: Bool, body: [Node])
         /// A partial by name and the indentation of its standalone tag (`""` inline).
         case partial(name: String, indentation: [UInt8])
-        /// Only in specialized templates: a section whose value was known, rendered with the
-        /// value at `path` (from the bottom of the stack) pushed, as the section would have.
-        case scope(path: [String], body: [Node])
-        /// Only in specialized templates: a tag whose value is a slot.
-        case slot
     }
 
     /// A dotted name; no parts is the implicit iterator `{{.}}`.
@@ -42,10 +37,6 @@ struct MustacheTemplate: Sendable {
         partialUses = parser.partialUses
     }
 
-    init(specialized nodes: [Node]) {
-        self.nodes = nodes
-        partialUses = []
-    }
 }
 
 extension MustacheTemplate {

@@ -1,4 +1,4 @@
-/// Named, compiled templates that can include each other (`{{> head}}`). Every partial a
+/// Named, parsed templates that can include each other (`{{> head}}`). Every partial a
 /// template names is resolved when the library is made — a missing one or a cycle is an error
 /// then, not empty text later — and each indented use of a partial is compiled once with its
 /// indentation, so rendering never re-reads a template.
@@ -51,224 +51,29 @@ struct TemplateLibrary: Sendable {
         var slots: [Int] = []
     }
 
-    /// The template `name` rendered with `context` at the bottom of the context stack.
+    /// The template `name` rendered with `context` (which holds no holes), appended to `output`.
     func render(_ name: String, context: TemplateValue, into output: inout [UInt8]) {
-        var rendered = Rendered(bytes: output)
-        output = []
-        if let template = templates[name] { render(template, context: context, into: &rendered) }
-        output = rendered.bytes
+        guard let program = compile(name, against: context) else { return }
+        output += program.render(TemplateValues()).bytes
     }
 
-    /// A template (compiled here, or specialized by `specialize`) rendered with `context`.
-    func render(_ template: MustacheTemplate, context: TemplateValue, into output: inout Rendered) {
-        var stack = [context]
-        render(template.nodes, stack: &stack, into: &output)
-    }
-
-    private func render(_ nodes: [MustacheTemplate.Node], stack: inout [TemplateValue], into output: inout Rendered) {
-        for node in nodes {
-            switch node {
-            case .text(let bytes):
-                output.bytes.append(contentsOf: bytes)
-            case .variable(let name, let escaped):
-                switch Self.resolve(name, in: stack) {
-                case .slot?: output.slots.append(output.bytes.count)
-                case let value?: Self.append(value, escaped: escaped, to: &output.bytes)
-                case nil: break
-                }
-            case .section(let name, let inverted, let body):
-                let value = Self.resolve(name, in: stack) ?? .absent
-                if inverted {
-                    if !value.isTruthy { render(body, stack: &stack, into: &output) }
-                    continue
-                }
-                switch value {
-                case .list(let items):
-                    for item in items {
-                        stack.append(item)
-                        render(body, stack: &stack, into: &output)
-                        stack.removeLast()
-                    }
-                case .flag(true):
-                    render(body, stack: &stack, into: &output)
-                case .text, .object, .slot:
-                    stack.append(value)
-                    render(body, stack: &stack, into: &output)
-                    stack.removeLast()
-                case .flag(false), .absent, .unknown:
-                    break
-                }
-            case .partial(let name, let indentation):
-                if let template = partial(name, indentation) { render(template.nodes, stack: &stack, into: &output) }
-            case .slot:
-                output.slots.append(output.bytes.count)
-            case .scope(let path, let body):
-                var value = stack.first
-                for part in path {
-                    guard case .object(let object)? = value else { break }
-                    value = object.member(named: part)
-                }
-                stack.append(value ?? .absent)
-                render(body, stack: &stack, into: &output)
-                stack.removeLast()
-            }
-        }
+    /// The template `name` compiled against `context`: whatever the context knows is written in,
+    /// and its holes are left for each render to supply (`TemplateCompiler`).
+    func compile(_ name: String, against context: TemplateValue) -> TemplateProgram? {
+        guard let template = templates[name] else { return nil }
+        return TemplateProgram(steps: TemplateCompiler(library: self).compile(template, against: context))
     }
 
     func partial(_ name: String, _ indentation: [UInt8]) -> MustacheTemplate? {
         indentation.isEmpty ? templates[name] : indented[Self.key(name, indentation)]
     }
 
-    /// The first part of a name is looked up from the top of the stack down; the rest only in
-    /// what the first part found (Mustache's dotted-name rule).
-    private static func resolve(_ name: MustacheTemplate.Name, in stack: [TemplateValue]) -> TemplateValue? {
-        guard let first = name.parts.first else { return stack.last }
-        var found: TemplateValue?
-        // By index, reading each level in place (iterating `reversed()` copied every value).
-        for index in stack.indices.reversed() {
-            guard case .object(let object) = stack[index], let member = object.member(named: first) else { continue }
-            found = member
-            break
-        }
-        for part in name.parts.dropFirst() {
-            guard case .object(let object)? = found else { return nil }
-            found = object.member(named: part)
-        }
-        return found
-    }
-
-    // MARK: Specialization
-
-    /// The template `name` partially rendered against `known`, a context in which what differs
-    /// from page to page is `.unknown`: every tag whose value is known becomes text, partials are
-    /// inlined, and what is left are the tags that need the page's own values. Rendering the
-    /// result with a full context gives exactly the bytes the whole template gives, because
-    /// known sections are kept as scopes that push the same value the section would.
-    func specialize(_ name: String, known: TemplateValue) -> MustacheTemplate? {
-        guard let template = templates[name] else { return nil }
-        var stack: [(value: TemplateValue, path: [String])] = [(known, [])]
-        return MustacheTemplate(specialized: Self.merged(specialize(template.nodes, stack: &stack)))
-    }
-
-    private enum Lookup {
-        case unknown
-        case known(TemplateValue?, path: [String]?)
-    }
-
-    private func specialize(
-        _ nodes: [MustacheTemplate.Node], stack: inout [(value: TemplateValue, path: [String])]
-    ) -> [MustacheTemplate.Node] {
-        var result: [MustacheTemplate.Node] = []
-        for node in nodes {
-            switch node {
-            case .text, .scope, .slot:
-                result.append(node)
-            case .variable(let name, let escaped):
-                guard case .known(let value, _) = Self.lookup(name, in: stack) else {
-                    result.append(node)
-                    continue
-                }
-                if case .slot? = value {
-                    result.append(.slot)
-                    continue
-                }
-                var bytes: [UInt8] = []
-                if let value { Self.append(value, escaped: escaped, to: &bytes) }
-                if !bytes.isEmpty { result.append(.text(bytes)) }
-            case .section(let name, let inverted, let body):
-                guard case .known(let found, let path) = Self.lookup(name, in: stack) else {
-                    result.append(node)
-                    continue
-                }
-                let value = found ?? .absent
-                if inverted {
-                    if !value.isTruthy { result += specialize(body, stack: &stack) }
-                    continue
-                }
-                switch value {
-                case .flag(true):
-                    result += specialize(body, stack: &stack)
-                case .text, .object, .slot:
-                    guard let path else {
-                        result.append(node)
-                        continue
-                    }
-                    stack.append((value, path))
-                    result.append(.scope(path: path, body: specialize(body, stack: &stack)))
-                    stack.removeLast()
-                case .list:
-                    result.append(node)
-                case .flag(false), .absent, .unknown:
-                    break
-                }
-            case .partial(let name, let indentation):
-                if let template = partial(name, indentation) { result += specialize(template.nodes, stack: &stack) }
-            }
-        }
-        return result
-    }
-
-    /// `resolve` for a context being specialized: `.unknown` as soon as the name could reach an
-    /// unknown value, and the value's path from the bottom of the stack when it has one.
-    private static func lookup(_ name: MustacheTemplate.Name, in stack: [(value: TemplateValue, path: [String])]) -> Lookup {
-        guard let first = name.parts.first else {
-            guard let top = stack.last else { return .known(nil, path: nil) }
-            if case .unknown = top.value { return .unknown }
-            return .known(top.value, path: top.path)
-        }
-        var found: TemplateValue?
-        var path: [String]?
-        search: for element in stack.reversed() {
-            switch element.value {
-            case .unknown:
-                return .unknown
-            case .object(let object):
-                if let member = object.member(named: first) {
-                    found = member
-                    path = element.path + [first]
-                    break search
-                }
-            case .text, .flag, .absent, .list, .slot:
-                continue
-            }
-        }
-        for part in name.parts.dropFirst() {
-            if case .unknown? = found { return .unknown }
-            guard case .object(let object)? = found else { return .known(nil, path: nil) }
-            found = object.member(named: part)
-            path?.append(part)
-        }
-        if case .unknown? = found { return .unknown }
-        return .known(found, path: path)
-    }
-
-    private static func merged(_ nodes: [MustacheTemplate.Node]) -> [MustacheTemplate.Node] {
-        var result: [MustacheTemplate.Node] = []
-        for node in nodes {
-            switch node {
-            case .text(let bytes):
-                if case .text(let previous) = result.last {
-                    result[result.count - 1] = .text(previous + bytes)
-                } else {
-                    result.append(node)
-                }
-            case .scope(let path, let body):
-                result.append(.scope(path: path, body: merged(body)))
-            case .section(let name, let inverted, let body):
-                result.append(.section(name, inverted: inverted, body: merged(body)))
-            case .variable, .partial, .slot:
-                result.append(node)
-            }
-        }
-        return result
-    }
-
-    /// A variable's text: strings (escaped unless the tag is raw), `true`/`false`, else nothing.
+    /// A known variable's text: strings (escaped unless the tag is raw), `true`/`false`, else nothing.
     static func append(_ value: TemplateValue, escaped: Bool, to output: inout [UInt8]) {
         switch value {
         case .text(let text): escaped ? appendEscaped(text, to: &output) : output.append(contentsOf: text.utf8)
         case .flag(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
-        case .absent, .object, .list, .unknown, .slot: break
+        case .absent, .object, .list, .slot, .hole, .holeList: break
         }
     }
 
@@ -285,8 +90,8 @@ struct TemplateLibrary: Sendable {
         text.withUTF8 { appendEscaped(bytes: $0, to: &output) }
     }
 
-    /// What an escaped text writes for `byte`; nil: the byte itself. (`PageWriter` escapes
-    /// item pages by this too.)
+    /// What an escaped text writes for `byte`; nil: the byte itself. (`PageWriter` escapes a
+    /// render's holes by this too.)
     static func entity(for byte: UInt8) -> StaticString? {
         switch byte {
         case UInt8(ascii: "&"): "&amp;"
@@ -333,7 +138,7 @@ struct TemplateLibrary: Sendable {
             switch node {
             case .partial(let name, let indentation): indentation.isEmpty ? [] : [(name, indentation)]
             case .section(_, _, let body): indentedUses(in: body)
-            case .text, .variable, .scope, .slot: []
+            case .text, .variable: []
             }
         }
     }

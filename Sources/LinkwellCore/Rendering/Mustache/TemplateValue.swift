@@ -7,9 +7,12 @@ package enum TemplateValue: Sendable {
     case absent
     case object(any TemplateObject)
     case list([TemplateValue])
-    /// Not known yet: only in the context a template is specialized with (see
-    /// `TemplateLibrary.specialize`); rendering treats it as absent.
-    case unknown
+    /// A text each render of a compiled template supplies, or its absence (`TemplateProgram`):
+    /// what differs from one item page to the next.
+    case hole(TemplateHole)
+    /// A list each render supplies, every element shaped as `element` (whose holes are
+    /// `.element` ones: the loop's current element's).
+    indirect case holeList(Int, element: TemplateValue)
     /// Text the caller writes after rendering (a page's Content-Security-Policy, which hashes the
     /// rendered page): renders nothing and records where it was, so that only the template's
     /// own places are filled — never a value that happens to spell the same words.
@@ -17,12 +20,13 @@ package enum TemplateValue: Sendable {
 
     /// Section semantics (Mustache spec): `false`, absent values and empty lists skip the
     /// section; everything else, the empty string included, renders it.
+    /// A hole's is decided per render: the compiler branches on it before asking this.
     var isTruthy: Bool {
         switch self {
         case .flag(let value): value
-        case .absent, .unknown: false
+        case .absent: false
         case .list(let values): !values.isEmpty
-        case .text, .object, .slot: true
+        case .text, .object, .slot, .hole, .holeList: true
         }
     }
 
@@ -33,6 +37,31 @@ package enum TemplateValue: Sendable {
 
     static func optional(_ object: (any TemplateObject)?) -> TemplateValue {
         object.map(TemplateValue.object) ?? .absent
+    }
+}
+
+/// A value a render supplies: `number` in the render's texts (`TemplateValues`), or, for an
+/// `.element` hole, in the element of the hole list looped over at `depth`.
+package struct TemplateHole: Sendable, Hashable {
+    package enum Source: Sendable, Hashable {
+        /// A member that is there on every render, with a value or without one.
+        case member
+        /// A member only some renders have (a row's column): without it, a name's first part is
+        /// looked up further down the context stack, as Mustache does for a name an object lacks.
+        case column
+        /// A member of a hole list's element.
+        case element
+    }
+
+    package var number: Int
+    package var source: Source
+    /// For an `.element` hole: which enclosing loop over a hole list (0: the outermost); set by
+    /// the compiler where the element was pushed.
+    var depth = -1
+
+    package init(_ number: Int, _ source: Source = .member) {
+        self.number = number
+        self.source = source
     }
 }
 

@@ -1,0 +1,268 @@
+import Synchronization
+
+/// The page template compiled once for the item pages of one page type on one host, and how a
+/// row fills it. The template is compiled (`TemplateLibrary.compile`) against that frame's page
+/// context with what differs from row to row left as holes: the texts a row can override, the
+/// links expanded for its path, its path and columns, and the pieces of its shown URL. Every
+/// other name is written in once. Each row then gathers its texts (`gather`) and runs the
+/// program: no context is built and no name is looked up per page.
+struct ItemPageTemplate: Sendable {
+    /// The holes every item page has, by number; column holes come after them.
+    enum Hole: Int, CaseIterable {
+        case title, description, image, twitterCard
+        case canonical, openInApp, web, desktop, native, store
+        case path
+    }
+
+    /// The hole list of the shown URL's pieces (`link.shown`), whose element has one hole, its text.
+    static let shownPieces = 0
+
+    let program: TemplateProgram
+    /// The columns the template names (`item.<column>`, `item.fields.<column>`), by hole
+    /// number after `Hole`'s.
+    let columns: [String]
+
+    init?(frame: PageFrame, shared: PageContext, library: TemplateLibrary) {
+        let columns = ColumnHoles()
+        guard let program = library.compile("page", against: .object(Root(frame: frame, shared: shared, columns: columns))) else {
+            return nil
+        }
+        self.program = program
+        self.columns = columns.names.withLock { $0 }
+    }
+
+    /// The same template with `program` in place of its own (the policy filled in).
+    private init(program: TemplateProgram, columns: [String]) {
+        self.program = program
+        self.columns = columns
+    }
+
+    func with(_ program: TemplateProgram) -> ItemPageTemplate { ItemPageTemplate(program: program, columns: columns) }
+
+    /// `item`'s texts for the holes the program reads, in place of the last row's (the buffers'
+    /// memory is kept). The values are those of `frame.values(item:)`, in the same order of
+    /// precedence; the links are expanded straight into the buffer.
+    func gather(_ item: ItemRow, frame: PageFrame, into values: inout TemplateValues) {
+        values.removeAll()
+        let fields = item.fields
+        let own = frame.ownColumns(of: fields)
+        func text(_ hole: Hole, column: Int?, else text: String?) {
+            if let column {
+                values.set(hole.rawValue) { buffer in fields.withUTF8(at: column) { buffer.write($0) } }
+            } else {
+                values.set(hole.rawValue, text)
+            }
+        }
+        text(.title, column: own.title, else: frame.page.title)
+        text(.description, column: own.description, else: frame.page.description)
+        text(.image, column: own.image, else: frame.page.image)
+        values.set(Hole.twitterCard.rawValue, PageFrame.twitterCard(hasImage: values.holes[Hole.image.rawValue].isPresent))
+        let path = URLTemplate.encodedPath(item.path)
+        let showsPieces = program.listsRead.contains(Self.shownPieces)
+        // One call per link (an array of them would be made and freed for every page).
+        func link(_ hole: Hole, _ template: URLTemplate.Compiled?) {
+            guard let template, program.holesRead.contains(hole.rawValue) || (hole == .canonical && showsPieces) else {
+                return values.set(hole.rawValue, .absent)
+            }
+            values.set(hole.rawValue) { template.expand(path: path, query: "", primaryHost: frame.links.primaryHost, into: &$0) }
+        }
+        link(.canonical, frame.canonical)
+        link(.openInApp, frame.openInApp)
+        link(.web, frame.web)
+        link(.desktop, frame.desktop)
+        link(.native, frame.native)
+        link(.store, frame.store)
+        values.set(Hole.path.rawValue, item.path)
+        for (offset, name) in columns.enumerated() {
+            let number = Hole.allCases.count + offset
+            if let column = fields.names.index(of: name) {
+                values.set(number) { buffer in fields.withUTF8(at: column) { buffer.write($0) } }
+            } else {
+                values.set(number, .absent)
+            }
+        }
+        if showsPieces { gatherPieces(into: &values) }
+    }
+
+    /// The shown URL's pieces (`PageContext.Link.shown`): spans of the canonical link, or, for a
+    /// piece with an escape, its text as the address bar shows it (`URLDisplay`), added after.
+    private func gatherPieces(into values: inout TemplateValues) {
+        while values.lists.count <= Self.shownPieces { values.lists.append((width: 1, spans: [])) }
+        let canonical = values.holes[Hole.canonical.rawValue]
+        var pieces = values.lists[Self.shownPieces].spans
+        values.lists[Self.shownPieces].spans = []
+        var decoded: [(piece: Int, text: String)] = []
+        Self.shownPieces(values.texts[Int(canonical.start)..<Int(canonical.end)]) { piece in
+            let span = TemplateValues.Span(
+                start: canonical.start + Int32(piece.lowerBound), end: canonical.start + Int32(piece.upperBound))
+            let bytes = values.texts[Int(span.start)..<Int(span.end)]
+            if bytes.contains(UInt8(ascii: "%")) {
+                decoded.append((pieces.count, URLDisplay.decoded(Substring(String(decoding: bytes, as: UTF8.self)))))
+            }
+            pieces.append(span)
+        }
+        for (piece, text) in decoded { pieces[piece] = values.add(text) }
+        values.lists[Self.shownPieces].spans = pieces
+    }
+
+    /// `PageContext.Link.shown` of the canonical URL whose UTF-8 is `bytes`, as ranges of it:
+    /// split here by bytes when ASCII (every canonical URL, its path percent-encoded), else
+    /// taken from `shown`'s substrings.
+    static func shownPieces(_ bytes: ArraySlice<UInt8>) -> [Range<Int>] {
+        var pieces: [Range<Int>] = []
+        shownPieces(bytes) { pieces.append($0) }
+        return pieces
+    }
+
+    /// The same, each piece handed to `visit` in order.
+    static func shownPieces(_ bytes: ArraySlice<UInt8>, _ visit: (Range<Int>) -> Void) {
+        let split = bytes.withUnsafeBufferPointer { bytes -> Bool in
+            guard bytes.isASCII, let slash = bytes.firstIndex(of: UInt8(ascii: "/")) else { return false }
+            var start = min(slash + 2, bytes.count)
+            for index in start..<max(start, bytes.count) where breaks.contains(bytes[index]) {
+                visit(start..<index + 1)
+                start = index + 1
+            }
+            if start < bytes.count { visit(start..<bytes.count) }
+            return true
+        }
+        if !split {
+            let canonical = String(decoding: bytes, as: UTF8.self)
+            let utf8 = canonical.utf8
+            for piece in PageContext.Link.shown(canonical) {
+                let start = utf8.distance(from: utf8.startIndex, to: piece.startIndex)
+                visit(start..<start + piece.utf8.count)
+            }
+        }
+    }
+
+    /// The bytes that end a piece of the shown URL (`PageContext.Link.pieces`).
+    private static let breaks = ASCIISet("/?&=")
+
+    // MARK: The context compiled against
+
+    private static func hole(_ hole: Hole) -> TemplateValue { .hole(TemplateHole(hole.rawValue)) }
+
+    /// The frame's page context with `link`, `item`, `buttons` and the row's page texts as holes.
+    private final class Root: TemplateObject {
+        let frame: PageFrame
+        let shared: PageContext
+        let columns: ColumnHoles
+
+        init(frame: PageFrame, shared: PageContext, columns: ColumnHoles) {
+            self.frame = frame
+            self.shared = shared
+            self.columns = columns
+        }
+
+        func member(named name: String) -> TemplateValue? {
+            switch name {
+            case "page": .object(PageTexts(shared.page))
+            case "link": .object(LinkHoles(frame: frame))
+            case "item": .object(ItemHoles(columns: columns))
+            case "buttons":
+                // Every row has the links the frame has, so the same buttons: their links are holes.
+                .list(
+                    frame.buttons(
+                        openInApp: frame.openInApp.map { _ in ItemPageTemplate.hole(.openInApp) },
+                        web: frame.web.map { _ in ItemPageTemplate.hole(.web) },
+                        store: { frame.store.map { _ in ItemPageTemplate.hole(.store) } }, text: { .text($0) }
+                    ).map { .object(Button(id: $0.id, label: $0.label, href: $0.href, style: $0.style)) })
+            default: shared.member(named: name)
+            }
+        }
+    }
+
+    private final class PageTexts: TemplateObject {
+        let shared: PageContext.Page
+        init(_ shared: PageContext.Page) { self.shared = shared }
+
+        func member(named name: String) -> TemplateValue? {
+            switch name {
+            case "title": ItemPageTemplate.hole(.title)
+            case "description": ItemPageTemplate.hole(.description)
+            case "image": ItemPageTemplate.hole(.image)
+            case "twitterCard": ItemPageTemplate.hole(.twitterCard)
+            default: shared.member(named: name)
+            }
+        }
+    }
+
+    private final class LinkHoles: TemplateObject {
+        let frame: PageFrame
+        init(frame: PageFrame) { self.frame = frame }
+
+        func member(named name: String) -> TemplateValue? {
+            func link(_ template: URLTemplate.Compiled?, _ hole: Hole) -> TemplateValue {
+                template == nil ? .absent : ItemPageTemplate.hole(hole)
+            }
+            return switch name {
+            case "canonical": ItemPageTemplate.hole(.canonical)
+            case "shown": .holeList(ItemPageTemplate.shownPieces, element: .object(Piece()))
+            case "openInApp": link(frame.openInApp, .openInApp)
+            case "web": link(frame.web, .web)
+            case "desktop": link(frame.desktop, .desktop)
+            case "native": link(frame.native, .native)
+            default: nil
+            }
+        }
+    }
+
+    private final class Piece: TemplateObject {
+        func member(named name: String) -> TemplateValue? {
+            name == "text" ? .hole(TemplateHole(0, .element)) : nil
+        }
+    }
+
+    private final class Button: TemplateObject {
+        let id: String
+        let label: String
+        let href: TemplateValue
+        let style: String
+
+        init(id: String, label: String, href: TemplateValue, style: String) {
+            self.id = id
+            self.label = label
+            self.href = href
+            self.style = style
+        }
+
+        func member(named name: String) -> TemplateValue? {
+            switch name {
+            case "id": .text(id)
+            case "label": .text(label)
+            case "href": href
+            case "style": .text(style)
+            default: nil
+            }
+        }
+    }
+
+    /// `item`: its path, and any other name a column of the row (`item.fields.<column>` too).
+    private final class ItemHoles: TemplateObject {
+        let columns: ColumnHoles
+        init(columns: ColumnHoles) { self.columns = columns }
+
+        func member(named name: String) -> TemplateValue? {
+            switch name {
+            case "path": ItemPageTemplate.hole(.path)
+            case "fields": .object(columns)
+            default: columns.member(named: name)
+            }
+        }
+    }
+
+    /// A hole for each column a template names, numbered as the compiler asks for them.
+    private final class ColumnHoles: TemplateObject {
+        let names = Mutex<[String]>([])
+
+        func member(named name: String) -> TemplateValue? {
+            let offset = names.withLock { names in
+                if let known = names.firstIndex(of: name) { return known }
+                names.append(name)
+                return names.count - 1
+            }
+            return .hole(TemplateHole(Hole.allCases.count + offset, .column))
+        }
+    }
+}
