@@ -211,8 +211,6 @@ package final class ShortLinkContext: Sendable {
 // of short strings.
 extension PageContext: TemplateObject {
     package func member(named name: String) -> TemplateValue? {
-        // The names an item page's specialized template still asks for come first: the switch
-        // compares in order, and the page is asked this about thirty times.
         switch name {
         case "link": .optional(link)
         case "item": .optional(item)

@@ -60,7 +60,7 @@ final class PageFrame: Sendable {
 
     /// What differs from item page to item page of this frame: the texts a row can override,
     /// the links expanded for the item's path, and the buttons (their links are the item's).
-    /// `context(item:)` is made from these, and so is `ItemPageProgram`'s page: one source.
+    /// `context(item:)` is made from these; `ItemPageTemplate.gather` follows the same precedence.
     struct ItemValues {
         var title: String
         var description: String?

@@ -15,7 +15,7 @@ package struct PreviewPages: Sendable {
     /// The shared style sheet and script every page refers to.
     let assets: PageAssets
     /// What item pages of one page type on one host share, worked out once, not once per item:
-    /// their links, script settings and the page template specialized to them.
+    /// their links, script settings and the page template compiled for them.
     private let itemSetups: [String: ItemPageSetup]
     /// Each page type's hosts and their setups, in `site.pageTypes`' order (none for a page type
     /// without items), worked out once: a row's pages look nothing up and copy no page type or

@@ -43,8 +43,6 @@ struct TemplateLibrary: Sendable {
         }
     }
 
-    func template(_ name: String) -> MustacheTemplate? { templates[name] }
-
     /// What a render wrote: its bytes, and the offsets of its slots (in order).
     struct Rendered {
         var bytes: [UInt8] = []
@@ -81,11 +79,6 @@ struct TemplateLibrary: Sendable {
     /// The bytes between two specials are copied as one run, not byte by byte: a page's values
     /// are most of what an item page renders.
     static func appendEscaped(_ text: String, to output: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { appendEscaped(bytes: $0, to: &output) }
-    }
-
-    static func appendEscaped(_ text: Substring, to output: inout [UInt8]) {
         var text = text
         text.withUTF8 { appendEscaped(bytes: $0, to: &output) }
     }
