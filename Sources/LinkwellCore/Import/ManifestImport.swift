@@ -39,6 +39,29 @@ package struct ManifestImport: Sendable {
     }
 
     package init(aasa: [Source], assetLinks: [Source], domain: String, mirror: String) {
+        var reading = Reading()
+        for source in aasa { reading.read(aasa: source) }
+        for source in assetLinks { reading.read(assetLinks: source) }
+        reading.settleAndroidApps()
+        let routes = reading.routes()
+        if reading.apps.isEmpty { reading.notes.append("no app was found in the files given; the manifest needs at least one") }
+        reading.notes.append("no page types: add 'pages:' and a 'page:' per route to get preview pages")
+        // Without `paths` in the original, iOS 9–12 opened nothing; the manifest keeps it that way.
+        let legacyPaths = reading.detailCount == 0 || reading.legacyDetails > 0
+        if reading.legacyDetails > 0, reading.legacyDetails < reading.detailCount {
+            reading.notes.append(
+                "only \(reading.legacyDetails) of \(reading.detailCount) details have iOS 9–12 'appID' and 'paths'; "
+                    + "the build writes them for every app")
+        }
+        yaml = Self.render(
+            apps: reading.apps, routes: routes, defaults: reading.defaults, variables: reading.variables, legacyPaths: legacyPaths,
+            domain: domain, mirror: mirror, sources: (aasa + assetLinks).map(\.name))
+        notes = reading.notes
+    }
+
+    /// What the files say, read file by file: the apps with their rules, the notes, and the
+    /// settings a manifest carries over.
+    private struct Reading {
         var notes: [String] = []
         var apps: [App] = []
         var usedIDs: Set<String> = []
@@ -47,7 +70,7 @@ package struct ManifestImport: Sendable {
         var legacyDetails = 0
         var detailCount = 0
 
-        for source in aasa {
+        mutating func read(aasa source: Source) {
             let applinks = source.document["applinks"]
             if let list = applinks?["substitutionVariables"]?.object { variables.merge(list) { first, _ in first } }
             // The file's own defaults become the manifest's; a detail's defaults go on each of its rules.
@@ -55,6 +78,15 @@ package struct ManifestImport: Sendable {
             for key in (applinks?["defaults"]?.object?.keys.sorted() ?? []) where !["caseSensitive", "percentEncoded"].contains(key) {
                 notes.append("\(source.name): applinks.defaults '\(key)' has no place in a manifest; left out")
             }
+            readDetails(of: source, applinks: applinks)
+            readWebCredentials(of: source)
+            readAppClips(of: source)
+            for key in source.document.object?.keys.sorted() ?? [] where !["applinks", "webcredentials", "appclips"].contains(key) {
+                notes.append("\(source.name): '\(key)' is not something Linkwell writes; left out")
+            }
+        }
+
+        private mutating func readDetails(of source: Source, applinks: JSONValue?) {
             let details: [(String?, JSONValue)] =
                 switch applinks?["details"] {
                 case .array(let list)?: list.map { (nil, $0) }
@@ -65,9 +97,9 @@ package struct ManifestImport: Sendable {
                 // iOS 13+ reads `appIDs` (which replaces `appID`) and `components`, else `paths`;
                 // iOS 9–12 reads `appID` and `paths` only.
                 let ids = detail["appIDs"]?.array?.compactMap(\.string) ?? [keyedAppID ?? detail["appID"]?.string].compactMap { $0 }
-                var rules = detail["components"]?.array ?? detail["paths"]?.array.map(Self.components(fromLegacy:))
+                var rules = detail["components"]?.array ?? detail["paths"]?.array.map(ManifestImport.components(fromLegacy:))
                 if let detailDefaults = detail["defaults"]?.object, let list = rules {
-                    rules = list.map { Self.applying(detailDefaults, to: $0) }
+                    rules = list.map { ManifestImport.applying(detailDefaults, to: $0) }
                 }
                 detailCount += 1
                 if (keyedAppID ?? detail["appID"]?.string) != nil, detail["paths"] != nil { legacyDetails += 1 }
@@ -82,7 +114,7 @@ package struct ManifestImport: Sendable {
                         apps[existing].rules = (apps[existing].rules ?? []) + (rules ?? [])
                         continue
                     }
-                    guard let app = Self.iosApp(appID, usedIDs: &usedIDs, source: source.name, notes: &notes) else {
+                    guard let app = ManifestImport.iosApp(appID, usedIDs: &usedIDs, source: source.name, notes: &notes) else {
                         if let rules, !rules.isEmpty {
                             let shown = rules.prefix(5).map(\.compactText).joined(separator: ", ")
                             notes.append(
@@ -96,22 +128,28 @@ package struct ManifestImport: Sendable {
                     apps.append(imported)
                 }
             }
+        }
+
+        private mutating func readWebCredentials(of source: Source) {
             for appID in source.document["webcredentials"]?["apps"]?.array?.compactMap(\.string) ?? [] {
                 if let index = apps.firstIndex(where: { $0.appID == appID }) {
                     apps[index].webcredentials = true
-                } else if var app = Self.iosApp(appID, usedIDs: &usedIDs, source: source.name, notes: &notes) {
+                } else if var app = ManifestImport.iosApp(appID, usedIDs: &usedIDs, source: source.name, notes: &notes) {
                     // An app with shared web credentials but no links: no routes of its own.
                     app.webcredentials = true
                     app.rules = []
                     apps.append(app)
                 }
             }
+        }
+
+        private mutating func readAppClips(of source: Source) {
             for clip in source.document["appclips"]?["apps"]?.array?.compactMap(\.string) ?? [] {
                 let parent = apps.firstIndex { app in app.appID.map { clip.hasPrefix($0 + ".") } ?? false }
                 if let parent, let dot = clip.firstIndex(of: ".") {
                     apps[parent].appClips.append(String(clip[clip.index(after: dot)...]))
                 } else if let lastDot = clip.lastIndex(of: "."), let dot = clip.firstIndex(of: "."), lastDot > dot,
-                    var app = Self.iosApp(String(clip[..<lastDot]), usedIDs: &usedIDs, source: source.name, notes: &notes)
+                    var app = ManifestImport.iosApp(String(clip[..<lastDot]), usedIDs: &usedIDs, source: source.name, notes: &notes)
                 {
                     // A clip whose app the file does not name: the manifest needs the app to hold it.
                     app.appClips = [String(clip[clip.index(after: dot)...])]
@@ -124,12 +162,9 @@ package struct ManifestImport: Sendable {
                     notes.append("\(source.name): App Clip \(clip) is not TEAMID.bundle.id.Clip; left out")
                 }
             }
-            for key in source.document.object?.keys.sorted() ?? [] where !["applinks", "webcredentials", "appclips"].contains(key) {
-                notes.append("\(source.name): '\(key)' is not something Linkwell writes; left out")
-            }
         }
 
-        for source in assetLinks {
+        mutating func read(assetLinks source: Source) {
             if let rejection = StatementListCheck.rejection(of: source.document) {
                 notes.append(
                     "\(source.name) is rejected by Android's verifier (\(rejection)), so on that host Android opened nothing; "
@@ -165,7 +200,7 @@ package struct ManifestImport: Sendable {
                     continue
                 }
                 // The id is settled once every app's rules are known (an iOS twin's id when they agree).
-                var app = App(id: Self.name(from: package), package: package, fingerprints: fingerprints)
+                var app = App(id: ManifestImport.name(from: package), package: package, fingerprints: fingerprints)
                 app.webcredentials = relations.contains(AssetLinksStatement.getLoginCredentials)
                 app.rules = dynamic
                 if dynamic == nil {
@@ -179,58 +214,53 @@ package struct ManifestImport: Sendable {
             }
         }
 
-        // An Android app without rules of its own follows the first rule list there is.
-        let firstRules = apps.lazy.compactMap(\.rules).first ?? []
-        for index in apps.indices where apps[index].rules == nil { apps[index].rules = firstRules }
-        // An Android app is one product with the iOS app of the same name: it shares that app's id
-        // (and routes) when their rules agree, and its display name otherwise.
-        for index in apps.indices where apps[index].ios == nil {
-            let base = apps[index].id
-            if let twin = apps.first(where: { $0.ios != nil && $0.id == base }) {
-                apps[index].displayName = Self.displayName(base)
-                apps[index].id = twin.rules == apps[index].rules ? base : Self.uniqueID(base + "-android", &usedIDs)
-            } else {
-                apps[index].id = Self.uniqueID(base, &usedIDs)
-            }
-        }
-        // Apps that follow the same list share routes; the groups keep the order apps appear in.
-        var groups: [(rules: [JSONValue], apps: [String])] = []
-        for app in apps {
-            let rules = app.rules ?? []
-            if let group = groups.firstIndex(where: { $0.rules == rules }) {
-                groups[group].apps.append(app.id)
-            } else {
-                groups.append((rules, [app.id]))
+        /// Android apps' rules and ids, once every file is read.
+        mutating func settleAndroidApps() {
+            // An Android app without rules of its own follows the first rule list there is.
+            let firstRules = apps.lazy.compactMap(\.rules).first ?? []
+            for index in apps.indices where apps[index].rules == nil { apps[index].rules = firstRules }
+            // An Android app is one product with the iOS app of the same name: it shares that app's id
+            // (and routes) when their rules agree, and its display name otherwise.
+            for index in apps.indices where apps[index].ios == nil {
+                let base = apps[index].id
+                if let twin = apps.first(where: { $0.ios != nil && $0.id == base }) {
+                    apps[index].displayName = ManifestImport.displayName(base)
+                    apps[index].id = twin.rules == apps[index].rules ? base : ManifestImport.uniqueID(base + "-android", &usedIDs)
+                } else {
+                    apps[index].id = ManifestImport.uniqueID(base, &usedIDs)
+                }
             }
         }
 
-        var routes: [YAMLText.Mapping] = []
-        var routeNames: Set<String> = []
-        let everyApp = groups.flatMap(\.apps).uniqued()
-        let androidWithRules = Set(apps.filter { $0.ios == nil && $0.dynamicRules }.map(\.id))
-        for (component, owners) in Self.merged(groups) {
-            let routeApps = owners.count == everyApp.count ? nil : everyApp.filter(owners.contains)
-            guard let route = Self.route(component, apps: routeApps, names: &routeNames, notes: &notes) else { continue }
-            routes.append(route)
-            if case .string(let whole)? = component["?"], !androidWithRules.isEmpty, !androidWithRules.isSubset(of: owners) {
-                notes.append(
-                    "the rule \(component.compactText) matches the whole query '\(whole)', which an Android dynamic rule cannot "
-                        + "express: its route is for \(owners.sorted().joined(separator: ", ")) only")
+        /// The routes: every group's rules merged into one list, each naming the apps that follow it.
+        mutating func routes() -> [YAMLText.Mapping] {
+            // Apps that follow the same list share routes; the groups keep the order apps appear in.
+            var groups: [(rules: [JSONValue], apps: [String])] = []
+            for app in apps {
+                let rules = app.rules ?? []
+                if let group = groups.firstIndex(where: { $0.rules == rules }) {
+                    groups[group].apps.append(app.id)
+                } else {
+                    groups.append((rules, [app.id]))
+                }
             }
-        }
-        if apps.isEmpty { notes.append("no app was found in the files given; the manifest needs at least one") }
-        notes.append("no page types: add 'pages:' and a 'page:' per route to get preview pages")
 
-        // Without `paths` in the original, iOS 9–12 opened nothing; the manifest keeps it that way.
-        let legacyPaths = detailCount == 0 || legacyDetails > 0
-        if legacyDetails > 0, legacyDetails < detailCount {
-            notes.append(
-                "only \(legacyDetails) of \(detailCount) details have iOS 9–12 'appID' and 'paths'; the build writes them for every app")
+            var routes: [YAMLText.Mapping] = []
+            var routeNames: Set<String> = []
+            let everyApp = groups.flatMap(\.apps).uniqued()
+            let androidWithRules = Set(apps.filter { $0.ios == nil && $0.dynamicRules }.map(\.id))
+            for (component, owners) in ManifestImport.merged(groups) {
+                let routeApps = owners.count == everyApp.count ? nil : everyApp.filter(owners.contains)
+                guard let route = ManifestImport.route(component, apps: routeApps, names: &routeNames, notes: &notes) else { continue }
+                routes.append(route)
+                if case .string(let whole)? = component["?"], !androidWithRules.isEmpty, !androidWithRules.isSubset(of: owners) {
+                    notes.append(
+                        "the rule \(component.compactText) matches the whole query '\(whole)', which an Android dynamic rule cannot "
+                            + "express: its route is for \(owners.sorted().joined(separator: ", ")) only")
+                }
+            }
+            return routes
         }
-        yaml = Self.render(
-            apps: apps, routes: routes, defaults: defaults, variables: variables, legacyPaths: legacyPaths, domain: domain, mirror: mirror,
-            sources: (aasa + assetLinks).map(\.name))
-        self.notes = notes
     }
 
     /// One route list for every group: each group's rules in its own order, a rule that several
