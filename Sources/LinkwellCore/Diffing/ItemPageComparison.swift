@@ -134,10 +134,17 @@ package struct ItemPageComparison: Sendable {
         }
         fileChanges = changes.sorted { $0.path < $1.path }
 
-        // Rows: a row with a page changed is changed; one whose pages were all added (or all
-        // removed) is added (removed) only when the other side has no page of it on any host.
-        let baseHosts = base?.site?.hosts ?? []
-        let headHosts = head.site?.hosts ?? []
+        classifyRows(
+            changed: changedPaths, added: Array(added.values), removed: removedPaths, basePages: basePages, inHead: inHead,
+            addedKeys: Set(added.keys), baseHosts: base?.site?.hosts ?? [], headHosts: head.site?.hosts ?? [])
+    }
+
+    /// Rows: a row with a page changed is changed; one whose pages were all added (or all
+    /// removed) is added (removed) only when the other side has no page of it on any host.
+    private mutating func classifyRows(
+        changed changedPaths: [String], added: [String], removed removedPaths: [String], basePages: [UInt64: PageFingerprint?],
+        inHead: Set<UInt64>, addedKeys: Set<UInt64>, baseHosts: [String], headHosts: [String]
+    ) {
         func row(of path: String) -> String? {
             guard let slash = path.firstIndex(of: "/"), path.hasSuffix(".html") else { return nil }
             return String(path[slash...].dropLast(".html".count))
@@ -146,11 +153,11 @@ package struct ItemPageComparison: Sendable {
         func inHeadBuild(_ row: String) -> Bool {
             headHosts.contains { host in
                 let key = FNV.hash("\(host)\(row).html")
-                return inHead.contains(key) || added[key] != nil
+                return inHead.contains(key) || addedKeys.contains(key)
             }
         }
         for path in changedPaths { if let row = row(of: path) { (baseRows[row], headRows[row]) = (0, 1) } }
-        for path in added.values {
+        for path in added {
             guard let row = row(of: path) else { continue }
             headRows[row] = 1
             if inBase(row) { baseRows[row] = 0 }

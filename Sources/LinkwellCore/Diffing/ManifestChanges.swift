@@ -51,6 +51,13 @@ package struct ManifestChanges: Sendable, Hashable {
     // MARK: - Apps
 
     private mutating func apps(_ base: Site, _ head: Site) {
+        iosApps(base, head)
+        appOrder(base, head)
+        androidApps(base, head)
+        here = nil
+    }
+
+    private mutating func iosApps(_ base: Site, _ head: Site) {
         let before = Dictionary(base.iosApps.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let after = Dictionary(head.iosApps.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for app in head.iosApps where before[app.id] == nil {
@@ -87,9 +94,14 @@ package struct ManifestChanges: Sendable, Hashable {
                 add("apps", "\(what): App Clip \(code(clip)) removed.", attention: true)
             }
         }
-        // iOS gives a URL two installed apps both open to the app whose details come first.
-        let keptBefore = base.iosApps.map(\.id).filter { after[$0] != nil }
-        let keptAfter = head.iosApps.map(\.id).filter { before[$0] != nil }
+    }
+
+    /// iOS gives a URL two installed apps both open to the app whose details come first.
+    private mutating func appOrder(_ base: Site, _ head: Site) {
+        let before = Set(base.iosApps.map(\.id))
+        let after = Set(head.iosApps.map(\.id))
+        let keptBefore = base.iosApps.map(\.id).filter { after.contains($0) }
+        let keptAfter = head.iosApps.map(\.id).filter { before.contains($0) }
         if keptBefore != keptAfter,
             let (first, second) = keptAfter.indices.lazy.compactMap({ index -> (String, String)? in
                 let app = keptAfter[index]
@@ -109,6 +121,9 @@ package struct ManifestChanges: Sendable, Hashable {
                     + "open to the one listed first: \(code(first)) now opens the URLs both open, which went to \(code(second)).",
                 attention: true)
         }
+    }
+
+    private mutating func androidApps(_ base: Site, _ head: Site) {
         let beforeAndroid = Dictionary(base.androidApps.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let afterAndroid = Dictionary(head.androidApps.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for app in head.androidApps where beforeAndroid[app.id] == nil {
@@ -135,7 +150,6 @@ package struct ManifestChanges: Sendable, Hashable {
             }
             signingKeys(of: what, old.fingerprints, app.fingerprints)
         }
-        here = nil
     }
 
     /// Added, removed, or — one out and one in — replaced, by the key's short form.

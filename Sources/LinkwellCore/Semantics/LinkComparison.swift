@@ -194,33 +194,8 @@ extension LinkEquivalence {
             // Pairs only where two apps decide the URL on some side, and each alone agrees.
             let deciding = apps.indices.filter { sameAlone[$0] && (byApp[0][$0].decided || byApp[1][$0].decided) }
             guard deciding.count > 1 else { return true }
-            for (offset, a) in deciding.enumerated() {
-                for b in deciding[(offset + 1)...] {
-                    let outcomes = ExclusionReading.allCases.map { reading in
-                        (reading.opener(byApp[0], installed: [a, b]), reading.opener(byApp[1], installed: [a, b]))
-                    }
-                    let differing = ExclusionReading.allCases.indices.filter { outcomes[$0].0 != outcomes[$0].1 }
-                    guard let first = differing.first else { continue }
-                    let reading: ExclusionReading? =
-                        differing.count == ExclusionReading.allCases.count ? nil : ExclusionReading.allCases[first]
-                    let (openerBefore, openerAfter) = outcomes[first]
-                    let reasons = [
-                        settling(openerBefore, among: [a, b], byApp[0], reading: ExclusionReading.allCases[first]),
-                        settling(openerAfter, among: [a, b], byApp[1], reading: ExclusionReading.allCases[first]),
-                    ]
-                    // One witness per pair, reading and the rules that settle it on each side.
-                    let key = [a, b, first, reading == nil ? 1 : 0, reasons[0] ?? -1, reasons[1] ?? -1]
-                    guard seenPair.insert(key + [rule(reasons[0], byApp[0]), rule(reasons[1], byApp[1])]).inserted else { continue }
-                    installed.append(
-                        InstalledAppsDifference(
-                            platform: platform, installed: [apps[a], apps[b]], witness: witnessURL(),
-                            before: .init(
-                                app: openerBefore.map { apps[$0] }, decision: quoted(reasons[0], byApp[0], sides[0], in: before)),
-                            after: .init(
-                                app: openerAfter.map { apps[$0] }, decision: quoted(reasons[1], byApp[1], sides[1], in: after)),
-                            reading: reading))
-                }
-            }
+            installed += pairDifferences(
+                deciding, byApp, apps: apps, sides: sides, before, after, platform: platform, seen: &seenPair, witness: witnessURL)
             return true
         }
         let comparisons = apps.indices.map { app in
@@ -271,6 +246,44 @@ extension LinkEquivalence {
 
     /// The app whose decision settles a pair's outcome on one side: the opener, else (an
     /// exclusion ending the search) the first app that excludes, else none.
+    /// For every two apps among `deciding` (each decides the URL alike on both sides alone), the
+    /// installed pair whose opener differs between the sides, once per pair, reading and the
+    /// rules that settle it on each side (`seen`).
+    private static func pairDifferences(
+        _ deciding: [Int], _ byApp: [[AppRules.Decision]], apps: [String], sides: [[Int?]], _ before: AppRules, _ after: AppRules,
+        platform: Platform, seen seenPair: inout Set<[Int]>, witness witnessURL: () -> String
+    ) -> [InstalledAppsDifference] {
+        var installed: [InstalledAppsDifference] = []
+        for (offset, a) in deciding.enumerated() {
+            for b in deciding[(offset + 1)...] {
+                let outcomes = ExclusionReading.allCases.map { reading in
+                    (reading.opener(byApp[0], installed: [a, b]), reading.opener(byApp[1], installed: [a, b]))
+                }
+                let differing = ExclusionReading.allCases.indices.filter { outcomes[$0].0 != outcomes[$0].1 }
+                guard let first = differing.first else { continue }
+                let reading: ExclusionReading? =
+                    differing.count == ExclusionReading.allCases.count ? nil : ExclusionReading.allCases[first]
+                let (openerBefore, openerAfter) = outcomes[first]
+                let reasons = [
+                    settling(openerBefore, among: [a, b], byApp[0], reading: ExclusionReading.allCases[first]),
+                    settling(openerAfter, among: [a, b], byApp[1], reading: ExclusionReading.allCases[first]),
+                ]
+                // One witness per pair, reading and the rules that settle it on each side.
+                let key = [a, b, first, reading == nil ? 1 : 0, reasons[0] ?? -1, reasons[1] ?? -1]
+                guard seenPair.insert(key + [rule(reasons[0], byApp[0]), rule(reasons[1], byApp[1])]).inserted else { continue }
+                installed.append(
+                    InstalledAppsDifference(
+                        platform: platform, installed: [apps[a], apps[b]], witness: witnessURL(),
+                        before: .init(
+                            app: openerBefore.map { apps[$0] }, decision: quoted(reasons[0], byApp[0], sides[0], in: before)),
+                        after: .init(
+                            app: openerAfter.map { apps[$0] }, decision: quoted(reasons[1], byApp[1], sides[1], in: after)),
+                        reading: reading))
+            }
+        }
+        return installed
+    }
+
     private static func settling(_ opener: Int?, among pair: [Int], _ decisions: [AppRules.Decision], reading: ExclusionReading)
         -> Int?
     {
