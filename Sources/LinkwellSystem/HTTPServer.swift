@@ -33,6 +33,12 @@ package struct HTTPServer: Sendable {
         package var path: String {
             String(target.prefix { $0 != "?" && $0 != "#" })
         }
+
+        package init(method: String, target: String, hostName: String) {
+            self.method = method
+            self.target = target
+            self.hostName = hostName
+        }
     }
 
     package struct Response: Sendable {
