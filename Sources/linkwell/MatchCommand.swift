@@ -127,18 +127,9 @@ struct MatchCommand: ParsableCommand {
         }
         let aasaDocument = try aasa.map { try Console.readJSON($0) }
         defer { Self.keptUntilExit.withLock { $0.append(aasaDocument) } }
-        // An AASA is an object; anything else would match nothing and say so as if it were true.
-        if let aasa, let aasaDocument {
-            guard case .object(let fields) = aasaDocument else {
-                Console.error(
-                    "\(aasa):1:1: the file is \(aasaDocument.kindName), not an apple-app-site-association (a JSON object with \"applinks\")"
-                )
-                throw ExitCode.failure
-            }
-            guard fields["applinks"] != nil else {
-                Console.error("\(aasa):1:1: the file has no \"applinks\": there is no rule to match URLs against")
-                throw ExitCode.failure
-            }
+        if let aasa, let aasaDocument, let problem = FileMatcher.aasaProblem(aasaDocument) {
+            Console.error("\(aasa):1:1: \(problem)")
+            throw ExitCode.failure
         }
         let assetLinksDocument = try assetlinks.map { try Console.readAssetLinks($0) }
         defer { Self.keptUntilExit.withLock { $0.append(assetLinksDocument) } }

@@ -102,4 +102,16 @@ import Testing
         }
         #expect(expected.compactMap { $0 }.count > 500)
     }
+
+    /// What `match --aasa` accepts: an object with `applinks`; an array (an assetlinks.json
+    /// given by mistake) or an object without it is refused with what it is.
+    @Test func onlyAnObjectWithApplinksIsMatchedAsAnAASA() throws {
+        #expect(FileMatcher.aasaProblem(try JSONValue.parse(#"{"applinks": {"details": []}}"#)) == nil)
+        #expect(
+            FileMatcher.aasaProblem(try JSONValue.parse("[]"))
+                == "the file is a JSON array, not an apple-app-site-association (a JSON object with \"applinks\")")
+        #expect(
+            FileMatcher.aasaProblem(try JSONValue.parse(#"{"webcredentials": {"apps": []}}"#))
+                == "the file has no \"applinks\": there is no rule to match URLs against")
+    }
 }

@@ -1,6 +1,17 @@
 /// Any production `apple-app-site-association` and/or `assetlinks.json`, with the apps to ask
 /// about (default: every app the files name), taken as served by `host` or by each URL's host.
 package struct FileMatcher: Sendable {
+    /// Why `document` cannot be matched against as an apple-app-site-association, nil when it
+    /// can: an AASA is an object with `applinks`; anything else would match nothing and say so
+    /// as if it were true.
+    package static func aasaProblem(_ document: JSONValue) -> String? {
+        guard case .object(let fields) = document else {
+            return "the file is \(document.kindName), not an apple-app-site-association (a JSON object with \"applinks\")"
+        }
+        guard fields["applinks"] != nil else { return "the file has no \"applinks\": there is no rule to match URLs against" }
+        return nil
+    }
+
     package var aasa: (components: AASAMatcher, legacy: AASAMatcher)?
     package var appIDs: [String]
     package var android: AndroidDynamicMatcher?
