@@ -2,7 +2,6 @@ import ArgumentParser
 import LinkwellCore
 import LinkwellSystem
 
-
 struct CompareCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compare",

@@ -2,6 +2,7 @@
 a home and a not-found page on every host, no link that leads to a 404 (with JavaScript on or
 off), the theme in the computed style, a template's own scripts under the computed policy, and
 a template script the policy would block failing the build."""
+import os
 import shutil
 import subprocess
 import tempfile
@@ -10,7 +11,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from conftest import ANDROID, DESKTOP, IPHONE, REPOSITORY, Browser, Site, linkwell_binary, match
+from conftest import ANDROID, DESKTOP, IPHONE, REPOSITORY, Browser, Site, linkwell_binary, match, project_copy, serve_build
 
 PRIMARY, MIRROR, SHORT = "m.example.com", "mlink.example.com", "go.example.com"
 HOSTS = [PRIMARY, MIRROR, SHORT]
@@ -179,3 +180,56 @@ def test_a_template_script_the_policy_would_block_fails_the_build(tools):
         assert not output.exists(), "a failed build writes nothing"
     finally:
         shutil.rmtree(work, ignore_errors=True)
+
+
+FONT_FILE = Path("/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf")
+
+
+@pytest.fixture(scope="module")
+def font_site(tools):
+    """The bundled example with a brand font from the project (a serif, so it differs from the
+    fallback stack's sans fonts) first in the theme's stack."""
+    if not FONT_FILE.exists():
+        if os.environ.get("CI"):
+            pytest.fail(f"{FONT_FILE} is missing; .ci/test installs fonts-dejavu-core")
+        pytest.skip(f"{FONT_FILE} is missing: apt-get install fonts-dejavu-core")
+    work, manifest = project_copy("linkwell-font-")
+    (work / "fonts").mkdir()
+    shutil.copy(FONT_FILE, work / "fonts" / "Brand-Serif.ttf")
+    manifest = manifest.replace(
+        "  icon: https://www.example.com/img/app-icon.svg\n",
+        "  icon: https://www.example.com/img/app-icon.svg\n  font: '\"Brand Serif\", system-ui, sans-serif'\n"
+        "  fonts:\n    - family: Brand Serif\n      src: fonts/Brand-Serif.ttf\n", 1)
+    server = serve_build(work, manifest)
+    yield server
+    server.stop()
+    shutil.rmtree(work, ignore_errors=True)
+
+
+def test_a_theme_font_from_the_project_loads_under_the_pages_policy(font_site):
+    """The title is drawn with the web font (Chromium's own answer for the node: a custom font,
+    not a system one), the font loaded, nothing was blocked, and nginx served it as a font."""
+    browser = Browser(font_site.still_port, IPHONE)
+    try:
+        page = browser.open(f"https://{PRIMARY}/", settle=0.3)
+        assert page.js("return document.fonts.ready.then(function () { return document.fonts.check('1em \"Brand Serif\"'); })")
+        assert page.js("var s = []; document.fonts.forEach(function (f) { s.push(f.family + ' ' + f.status); }); return s;") == [
+            "Brand Serif loaded"]
+        driver = page.driver
+        driver.execute_cdp_cmd("DOM.enable", {})
+        driver.execute_cdp_cmd("CSS.enable", {})
+        root = driver.execute_cdp_cmd("DOM.getDocument", {})["root"]["nodeId"]
+        title = driver.execute_cdp_cmd("DOM.querySelector", {"nodeId": root, "selector": "h1"})["nodeId"]
+        used = driver.execute_cdp_cmd("CSS.getPlatformFontsForNode", {"nodeId": title})["fonts"]
+        assert used and used[0]["isCustomFont"], used
+        assert used[0]["familyName"].startswith("DejaVu Serif"), used
+        assert page.csp_violations() == []
+        url = page.js("return performance.getEntriesByType('resource').map(function (e) { return e.name; })"
+                      ".filter(function (n) { return n.indexOf('/_linkwell/fonts/') >= 0; })[0]")
+        response = font_site.get(url)
+        assert response.status_code == 200
+        assert response.headers["Content-Type"] == "font/ttf"
+        assert "immutable" in response.headers["Cache-Control"]
+        assert response.content == FONT_FILE.read_bytes()
+    finally:
+        browser.quit()

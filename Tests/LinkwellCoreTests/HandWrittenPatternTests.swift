@@ -37,6 +37,26 @@ import Testing
         }
     }
 
+    @Test func fontFaceReadersAgreeWithTheSchemaPatterns() {
+        let families = samples(alphabet: "aZ0 _-é,\"'", count: 3000, seed: 11) + ["Brand Sans", String(repeating: "a", count: 65), ""]
+        for value in families { #expect(FontFace.isFamily(value) == regex(FontFace.familyPattern, value), "\(value.debugDescription)") }
+        let sources =
+            samples(alphabet: "af/._-0 .\\", count: 3000, seed: 12).flatMap { [$0 + ".woff2", $0, "https://" + $0] }
+            + samples(alphabet: "https:/a.\"'()@ ?&=", count: 2000, seed: 13).map { "https://" + $0 }
+            + [
+                "fonts/a.woff2", "a.ttf", "../a.ttf", "/a.ttf", "a/../b.otf", "a//b.woff", ".a.woff", "a.WOFF2", "https://a.b/c.woff2",
+                "https://", "https://a b", "https://u@a.b/x.woff2", "a.woff2x",
+            ]
+        for value in sources { #expect(FontFace.isSource(value) == regex(FontFace.sourcePattern, value), "\(value.debugDescription)") }
+        let weights =
+            samples(alphabet: "0123456789 ", count: 3000, seed: 14)
+            + ["normal", "bold", "400", "1000", "1001", "0", "010", "100 900", "100  900", "100 900 950", " 400", "bolder"]
+        for value in weights { #expect(FontFace.isWeight(value) == regex(FontFace.weightPattern, value), "\(value.debugDescription)") }
+        for value in ["normal", "italic", "oblique", "Italic", "", "oblique 10deg"] {
+            #expect(FontFace.isStyle(value) == regex(FontFace.stylePattern, value), "\(value.debugDescription)")
+        }
+    }
+
     @Test func tagReadersAgreeWithThePatternsTheyReplaced() {
         let tags =
             samples(alphabet: "src=\"' \tx>onclk", count: 4000, seed: 4).map { "script " + $0 }

@@ -277,6 +277,14 @@ package struct ManifestChanges: Sendable, Hashable {
             ("darkLogo", base.theme.darkLogo, head.theme.darkLogo),
         ]
         for (name, was, now) in fields where was != now { add("theme", "Theme \(name) \(optional(was)) → \(optional(now)).") }
+        // A font file's bytes are in the build (its copy's name follows them): `diff` lists the file.
+        let faces = { (faces: [FontFace]) in faces.map { "\($0.family) \($0.weight) \($0.style) \($0.source)" } }
+        for face in faces(head.theme.fonts) where !faces(base.theme.fonts).contains(face) {
+            add("theme", "Theme font \(code(face)) added.")
+        }
+        for face in faces(base.theme.fonts) where !faces(head.theme.fonts).contains(face) {
+            add("theme", "Theme font \(code(face)) removed.")
+        }
         for (name, was, now) in [
             ("scripts", base.allowedOrigins.scripts, head.allowedOrigins.scripts),
             ("connect", base.allowedOrigins.connect, head.allowedOrigins.connect),

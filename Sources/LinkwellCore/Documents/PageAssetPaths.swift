@@ -7,6 +7,8 @@ package struct PageAssetPaths: Sendable, Hashable {
     package var script: String
     /// The hosts that serve a rules table.
     package var rulesHosts: Set<String>
+    /// The theme's font files, every host's (`/_linkwell/fonts/<name>.<content hash>.<type>`).
+    package var fonts: [String] = []
 
     package static let style = "/\(PagePaths.folder)/style.css"
     package static let script = "/\(PagePaths.folder)/page.js"
@@ -14,8 +16,14 @@ package struct PageAssetPaths: Sendable, Hashable {
     package static let rules = "/\(PagePaths.folder)/rules.js"
 
     /// The URL paths `host` serves.
-    package func paths(on host: String) -> [String] { [style, script] + (rulesHosts.contains(host) ? [Self.rules] : []) }
+    package func paths(on host: String) -> [String] { [style, script] + (rulesHosts.contains(host) ? [Self.rules] : []) + fonts }
 
-    /// How long a host lets browsers keep an asset: not without asking again (`PageAssets`).
-    static let cacheControl = "no-cache"
+    /// The folder of the theme's font files.
+    package static let fonts = "/\(PagePaths.folder)/fonts/"
+
+    /// How long a host lets browsers keep an asset: the style sheet, script and rules table not
+    /// without asking again (`PageAssets`); a font, whose name follows its content, for a year.
+    static func cacheControl(of path: String) -> String {
+        path.hasPrefix(String(fonts.dropFirst())) || path.hasPrefix(fonts) ? "public, max-age=31536000, immutable" : "no-cache"
+    }
 }

@@ -645,6 +645,34 @@ enum ManifestFields {
                 .text(
                     "font", \.font, Schema.Node(type: ["string"], pattern: Theme.fontPattern), "A CSS font stack.",
                     example: .string("Inter, system-ui, sans-serif")),
+                .sections(
+                    "fonts", \.fonts, fontFace,
+                    "Web fonts the style sheet declares (@font-face, font-display: swap), each a family 'font' names; the pages' "
+                        + "policy allows exactly their origins (font-src).",
+                    make: { RawFontFace(location: $0) }),
+            ])
+    }()
+
+    static let fontFace: ManifestSection<RawFontFace> = {
+        ManifestSection(
+            what: "a font",
+            fields: [
+                .text(
+                    "family", \.family, Schema.Node(type: ["string"], pattern: FontFace.familyPattern),
+                    "The family name 'font' uses (letters, digits, spaces, '-' and '_').", example: .string("Inter"), required: true,
+                    kind: .identifier),
+                .text(
+                    "src", \.src, Schema.Node(type: ["string"], pattern: FontFace.sourcePattern),
+                    "A .woff2, .woff, .ttf or .otf file in the project (copied beside the style sheet under a name that follows "
+                        + "its content), or an https:// URL (its host must allow this site: CORS).",
+                    example: .string("fonts/Inter-Regular.woff2"), required: true, kind: .identifier),
+                .text(
+                    "weight", \.weight, Schema.Node(type: ["string"], pattern: FontFace.weightPattern),
+                    "The weights the file holds: normal, bold, 1–1000, or a range such as '100 900' (default normal).",
+                    example: .string("400"), kind: .identifier),
+                .text(
+                    "style", \.style, Schema.Node(type: ["string"], pattern: FontFace.stylePattern),
+                    "normal, italic or oblique (default normal).", example: .string("normal"), kind: .identifier),
             ])
     }()
 

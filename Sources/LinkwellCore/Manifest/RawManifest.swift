@@ -190,6 +190,7 @@ package struct RawTheme: RawEntry {
     package var darkLogo: Located<String>?
     package var icon: Located<String>?
     package var font: Located<String>?
+    package var fonts: [RawFontFace] = []
 
     /// Every colour key with its value, in manifest-reference order.
     package var colours: [(key: String, value: Located<String>)] {
@@ -198,6 +199,15 @@ package struct RawTheme: RawEntry {
             ("darkBackground", darkBackground), ("darkAccent", darkAccent), ("darkAccentText", darkAccentText),
         ].compactMap { entry in entry.1.map { (entry.0, $0) } }
     }
+}
+
+/// A web font the style sheet declares (`theme.fonts`).
+package struct RawFontFace: RawEntry {
+    package var location: SourceLocation
+    package var family: Located<String>?
+    package var src: Located<String>?
+    package var weight: Located<String>?
+    package var style: Located<String>?
 }
 
 package struct RawButtonLabels: RawEntry {

@@ -27,6 +27,7 @@ package enum ContentType {
         if path.hasSuffix(".xml") { return "application/xml" }
         if path.hasSuffix(".css") { return "text/css; charset=utf-8" }
         if path.hasSuffix(".js") { return "text/javascript; charset=utf-8" }
+        for font in ["woff2", "woff", "ttf", "otf"] where path.hasSuffix("." + font) { return "font/" + font }
         return "application/octet-stream"
     }
 }

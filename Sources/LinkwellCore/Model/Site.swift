@@ -248,6 +248,20 @@ package struct Theme: Sendable, Hashable, Codable {
     package var icon: String?
     /// A CSS font stack: names, quoted names, commas and spaces.
     package var font = #"system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", sans-serif"#
+    /// Web fonts the style sheet declares.
+    package var fonts: [FontFace] = []
+
+    /// The pages' `font-src`: `'self'` for fonts copied from the project, and the origin of each
+    /// font URL; nothing when there is no font.
+    package var fontSources: [String] {
+        let own = fonts.contains { !$0.isURL } ? ["'self'"] : []
+        let origins = fonts.filter(\.isURL).compactMap { face -> String? in
+            let rest = face.source.dropFirst("https://".count)
+            let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+            return authority.isEmpty ? nil : "https://" + authority.lowercased()
+        }
+        return own + origins.uniqued()
+    }
 
     /// The smallest contrast WCAG 2 AA allows for body text (every text on the pages is body size).
     package static let minimumContrast = 4.5
@@ -302,6 +316,18 @@ package struct Theme: Sendable, Hashable, Codable {
     /// What keeps a stack of the right characters from being a CSS font stack (a browser drops
     /// the whole declaration then, and the page silently loses its font): a quote left open, a
     /// quoted name with more after it, an empty family. Nil when it is one.
+    /// The family names a font stack names, unquoted, in order (for a stack `fontStackProblem`
+    /// accepts).
+    package static func families(in stack: String) -> [String] {
+        stack.split(separator: ",").map { name in
+            var name = String(name).trimmingSpaces()
+            if let first = name.first, first == "\"" || first == "'", name.count >= 2, name.last == first {
+                name = String(name.dropFirst().dropLast())
+            }
+            return name
+        }
+    }
+
     package static func fontStackProblem(_ value: String) -> String? {
         var families: [String] = []
         var current = ""
@@ -340,6 +366,89 @@ package struct Theme: Sendable, Hashable, Codable {
 }
 
 /// `contentSecurityPolicy:` origins for a template's own external scripts and the requests they make.
+/// A web font of the theme (`theme.fonts`): its family, where its file is, and which weights and
+/// style it holds — each held to a syntax that cannot leave the CSS it is written into.
+package struct FontFace: Sendable, Hashable, Codable {
+    package var family: String
+    /// A file in the project (relative to the manifest) or an https:// URL, as written.
+    package var source: String
+    package var weight = "normal"
+    package var style = "normal"
+
+    package init(family: String, source: String, weight: String = "normal", style: String = "normal") {
+        self.family = family
+        self.source = source
+        self.weight = weight
+        self.style = style
+    }
+
+    /// The file types a font may be, by extension, with the `format()` a style sheet names and
+    /// the bytes such a file starts with.
+    package static let formats: [(extension: String, format: String, magic: [[UInt8]])] = [
+        ("woff2", "woff2", [Array("wOF2".utf8)]), ("woff", "woff", [Array("wOFF".utf8)]),
+        ("ttf", "truetype", [[0x00, 0x01, 0x00, 0x00], Array("true".utf8)]), ("otf", "opentype", [Array("OTTO".utf8)]),
+    ]
+
+    package static let familyPattern = "^[A-Za-z0-9 _-]{1,64}$"
+    /// A project path of plain names (no `..`) ending in a font type, or an https:// URL without
+    /// quotes, brackets, spaces, backslashes or user information (`@`).
+    package static let sourcePattern =
+        #"^(https://[^"'() \\@]+|([A-Za-z0-9_-][A-Za-z0-9._-]*/)*[A-Za-z0-9_-][A-Za-z0-9._-]*\.(woff2|woff|ttf|otf))$"#
+    package static let weightPattern = "^(normal|bold|[1-9][0-9]{0,2}|1000)( ([1-9][0-9]{0,2}|1000))?$"
+    package static let stylePattern = "^(normal|italic|oblique)$"
+
+    /// Whether the source is a URL (else a file in the project).
+    package var isURL: Bool { source.hasPrefix("https://") }
+
+    /// The file type the source's name ends in, when it is one `formats` knows.
+    package var format: (extension: String, format: String, magic: [[UInt8]])? {
+        let name = source.split(separator: "/").last.map { $0.split(separator: "?").first ?? $0 } ?? ""
+        guard let dot = name.lastIndex(of: ".") else { return nil }
+        let ending = name[name.index(after: dot)...].lowercased()
+        return Self.formats.first { $0.extension == ending }
+    }
+
+    // The patterns above are for the schema; these say the same without a regular-expression
+    // engine (a test holds them to the patterns).
+    package static func isFamily(_ value: String) -> Bool {
+        (1...64).contains(value.utf8.count)
+            && value.utf8.allSatisfy { $0.isASCIIAlphanumeric || $0 == 0x20 || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") }
+    }
+
+    package static func isSource(_ value: String) -> Bool {
+        if value.hasPrefix("https://") {
+            return value.utf8.count > 8 && !value.utf8.contains { "\"'() \\@".utf8.contains($0) }
+        }
+        let parts = value.split(separator: "/", omittingEmptySubsequences: false)
+        let plain = parts.allSatisfy { part in
+            guard let first = part.utf8.first, first.isASCIIAlphanumeric || first == UInt8(ascii: "_") || first == UInt8(ascii: "-") else {
+                return false
+            }
+            return part.utf8.allSatisfy {
+                $0.isASCIIAlphanumeric || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-")
+            }
+        }
+        let name = parts.last ?? ""
+        let ending = name.lastIndex(of: ".").map { name[name.index(after: $0)...] } ?? ""
+        return plain && ["woff2", "woff", "ttf", "otf"].contains(ending)
+    }
+
+    package static func isWeight(_ value: String) -> Bool {
+        func number(_ text: Substring) -> Bool {
+            guard let first = text.utf8.first, first != UInt8(ascii: "0"), text.utf8.allSatisfy(\.isASCIIDigit), let value = Int(text)
+            else {
+                return false
+            }
+            return (1...1000).contains(value)
+        }
+        if value == "normal" || value == "bold" { return true }
+        let parts = value.split(separator: " ", omittingEmptySubsequences: false)
+        return (1...2).contains(parts.count) && parts.allSatisfy(number)
+    }
+
+    package static func isStyle(_ value: String) -> Bool { ["normal", "italic", "oblique"].contains(value) }
+}
+
 package struct AllowedOrigins: Sendable, Hashable, Codable {
     /// `https://host[:port]`, nothing after it: what validation and the schema accept.
     package static let originPattern = "^https://[A-Za-z0-9.-]+(:[0-9]+)?$"

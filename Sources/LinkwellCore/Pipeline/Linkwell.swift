@@ -64,7 +64,10 @@ package enum Linkwell {
         templates = pageTemplates
         diagnostics += pageTemplates.scriptProblems(site: site)
         guard !diagnostics.hasErrors else { return finish(site) }
-        let assets = PageAssets(site: site, templates: pageTemplates)
+        let fonts = ThemeFonts.load(raw.theme?.fonts ?? [], project: project)
+        diagnostics += fonts.diagnostics
+        guard !diagnostics.hasErrors else { return finish(site) }
+        let assets = PageAssets(site: site, templates: pageTemplates, fonts: fonts.fonts)
         let plan = BuildPlan(site: site, assets: assets.paths)
         diagnostics += Lints.unaccepted(plan.diagnostics, site: site)
         guard !diagnostics.hasErrors else { return finish(site, plan) }

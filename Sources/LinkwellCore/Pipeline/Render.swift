@@ -62,6 +62,9 @@ package enum Render {
             case .appFile, .hostingFile, .routePage, .shortLinkPage, .page:
                 contents = rendered[index] ?? ""
             case .pageAsset(let path):
+                if let font = pages.assets.fonts.first(where: { $0.path == path }) {
+                    return OutputFile(path: planned.path, bytes: font.bytes)
+                }
                 contents = pages.assets.files(on: planned.host).first { $0.path == path }?.text ?? ""
             }
             return OutputFile(path: planned.path, contents: contents)

@@ -27,7 +27,8 @@ enum ContentSecurityPolicy {
         guard !(styles + scripts).contains(where: { $0.contains(0) }) else { return nil }
         let filled = policy(
             scripts: own(templates.scripts.usesScriptAsset) + scripts.filter { templates.scripts.allows($0) }.map(source).uniqued(),
-            styles: own(templates.scripts.usesStyleAsset) + styles.map(source).uniqued(), origins: site.allowedOrigins)
+            styles: own(templates.scripts.usesStyleAsset) + styles.map(source).uniqued(), origins: site.allowedOrigins,
+            fonts: site.theme.fontSources)
         return program.filling(slots: filled)
     }
 
@@ -90,7 +91,7 @@ enum ContentSecurityPolicy {
             own(templates.scripts.usesScriptAsset)
             + elementTexts("script", in: html).filter { templates.scripts.allows($0) }.map(source)
             .uniqued()
-        let filled = policy(scripts: scripts, styles: styles, origins: site.allowedOrigins)
+        let filled = policy(scripts: scripts, styles: styles, origins: site.allowedOrigins, fonts: site.theme.fontSources)
         var result: [UInt8] = []
         result.reserveCapacity(html.count + page.slots.count * filled.count)
         var index = 0
@@ -109,8 +110,8 @@ enum ContentSecurityPolicy {
 
     /// The policy's text, quotes escaped for an attribute; the same few policies repeat on every
     /// page of a template, so each is made once.
-    private static func policy(scripts: [String], styles: [String], origins: AllowedOrigins) -> [UInt8] {
-        let key = scripts + [""] + styles + [""] + origins.scripts + [""] + origins.connect
+    private static func policy(scripts: [String], styles: [String], origins: AllowedOrigins, fonts: [String]) -> [UInt8] {
+        let key = scripts + [""] + styles + [""] + origins.scripts + [""] + origins.connect + [""] + fonts
         if let known = policies.withLock({ $0[key] }) { return known }
         let scriptSources = scripts + origins.scripts
         let text = [
@@ -118,6 +119,7 @@ enum ContentSecurityPolicy {
             "script-src \(scriptSources.isEmpty ? "'none'" : scriptSources.joined(separator: " "))",
             "style-src \(styles.isEmpty ? "'none'" : styles.joined(separator: " "))",
             "img-src https: data:",
+            fonts.isEmpty ? nil : "font-src \(fonts.joined(separator: " "))",
             origins.connect.isEmpty ? nil : "connect-src \(origins.connect.joined(separator: " "))",
             "base-uri 'none'",
             "form-action 'none'",

@@ -135,6 +135,9 @@ enum DefaultTemplates {
 
         """#,
         "style": #"""
+        {{#theme.fonts}}
+        @font-face { font-family: "{{{family}}}"; src: url("{{{url}}}"){{#format}} format("{{{.}}}"){{/format}}; font-weight: {{{weight}}}; font-style: {{{style}}}; font-display: swap; }
+        {{/theme.fonts}}
         :root {
           color-scheme: light dark;
           --accent: {{theme.accent}};

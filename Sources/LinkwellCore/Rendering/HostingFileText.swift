@@ -37,15 +37,23 @@ extension HostingFiles {
             + assets(contentFiles).map {
                 HeaderRule(
                     path: "/" + $0,
-                    headers: [("Content-Type", ContentType.of($0)), ("Cache-Control", PageAssetPaths.cacheControl)])
+                    headers: [("Content-Type", ContentType.of($0)), ("Cache-Control", PageAssetPaths.cacheControl(of: $0))])
             }
     }
 
-    /// The pages' shared style sheet, script and rules table (`PageAssets`).
+    /// The pages' shared style sheet, script and rules table, and the theme's font files (`PageAssets`).
     static func assets(_ contentFiles: [String]) -> [String] {
         contentFiles.filter { file in
-            file.hasPrefix(PagePaths.folder + "/") && (file.hasSuffix(".css") || file.hasSuffix(".js"))
+            file.hasPrefix(PagePaths.folder + "/")
+                && (file.hasSuffix(".css") || file.hasSuffix(".js") || FontFace.formats.contains { file.hasSuffix("." + $0.extension) })
         }.sorted()
+    }
+
+    /// What the configurations say above the shared files' rules.
+    static func assetsComment(_ assets: [String]) -> String {
+        let fonts = assets.contains { PageAssetPaths.cacheControl(of: $0) != "no-cache" }
+        return "The pages' style sheet, script and rules table (names that never change, revalidated on every use)"
+            + (fonts ? " and the theme's fonts (named by their content, kept a year)." : ".")
     }
 
     /// Netlify and Cloudflare Pages: a path line, then indented `Name: value` lines. The header
@@ -135,12 +143,12 @@ extension HostingFiles {
         ]
         let shared = assets(contentFiles)
         if !shared.isEmpty {
-            lines.append("# The pages' style sheet and script (named by their content, cached for a year) and the rules table.")
+            lines.append("# " + assetsComment(shared))
         }
         for asset in shared {
             lines += [
                 "location = /\(asset) {", "    types { }", "    default_type \"\(ContentType.of(asset))\";",
-                "    add_header Cache-Control \"\(PageAssetPaths.cacheControl)\";", "    try_files $uri =404;", "}",
+                "    add_header Cache-Control \"\(PageAssetPaths.cacheControl(of: asset))\";", "    try_files $uri =404;", "}",
             ]
         }
         lines += [

@@ -20,21 +20,42 @@ package struct PageAssets: Sendable, Hashable {
         package var text: String
     }
 
+    /// A font file of the theme, copied from the project (`ThemeFonts`).
+    package struct Font: Sendable, Hashable {
+        /// `src` as the manifest writes it.
+        package var source: String
+        /// The URL path, `/_linkwell/fonts/…`.
+        package var path: String
+        package var bytes: [UInt8]
+
+        package init(source: String, path: String, bytes: [UInt8]) {
+            self.source = source
+            self.path = path
+            self.bytes = bytes
+        }
+    }
+
     package var style: File
     package var script: File
     /// Per host: its apps' rules.
     package var rules: [String: File]
+    package var fonts: [Font]
 
     /// The files `host` serves.
     package func files(on host: String) -> [File] { [style, script] + (rules[host].map { [$0] } ?? []) }
 
     /// Where they are, for the plan.
     package var paths: PageAssetPaths {
-        PageAssetPaths(style: style.path, script: script.path, rulesHosts: Set(rules.keys))
+        PageAssetPaths(style: style.path, script: script.path, rulesHosts: Set(rules.keys), fonts: fonts.map(\.path))
     }
 
-    package init(site: Site, templates: PageTemplates) {
-        let css = templates.render(StyleContext(theme: PageContext.ThemeValues(site.theme)), template: "style").bytes
+    /// Where each font's file is served: its own URL, or the path a project file was copied to.
+    var fontURLs: [String: String] { Dictionary(fonts.map { ($0.source, $0.path) }, uniquingKeysWith: { first, _ in first }) }
+
+    package init(site: Site, templates: PageTemplates, fonts: [Font] = []) {
+        self.fonts = fonts
+        let urls = Dictionary(fonts.map { ($0.source, $0.path) }, uniquingKeysWith: { first, _ in first })
+        let css = templates.render(StyleContext(theme: PageContext.ThemeValues(site.theme, fontURLs: urls)), template: "style").bytes
         style = File(path: PageAssetPaths.style, text: String(decoding: css, as: UTF8.self))
         script = File(path: PageAssetPaths.script, text: PageScript.source + "\n")
         var rules: [String: File] = [:]

@@ -102,8 +102,41 @@ package final class PageContext: Sendable {
     /// stack, each checked by validation so it can be written into a style sheet as it is.
     package final class ThemeValues: Sendable {
         let theme: Theme
+        /// The fonts the style sheet declares: each face with the URL its file is served at (a
+        /// project file's copy beside the style sheet; a face whose file was not copied is left out).
+        let fonts: TemplateValue
 
-        init(_ theme: Theme) { self.theme = theme }
+        init(_ theme: Theme, fontURLs: [String: String] = [:]) {
+            self.theme = theme
+            fonts = .list(
+                theme.fonts.compactMap { face in
+                    guard let url = face.isURL ? face.source : fontURLs[face.source] else { return nil }
+                    return .object(FontValues(face, url: url))
+                })
+        }
+    }
+
+    /// One `@font-face`: every value held by validation to a syntax that cannot leave the CSS
+    /// declaration it is written into (`{{{…}}}`: a style sheet is not HTML).
+    package final class FontValues: TemplateObject {
+        let face: FontFace
+        let url: String
+
+        init(_ face: FontFace, url: String) {
+            self.face = face
+            self.url = url
+        }
+
+        package func member(named name: String) -> TemplateValue? {
+            switch name {
+            case "family": .text(face.family)
+            case "url": .text(url)
+            case "format": .optional(face.format?.format)
+            case "weight": .text(face.weight)
+            case "style": .text(face.style)
+            default: nil
+            }
+        }
     }
 
     package final class IOS: Sendable {
@@ -349,6 +382,7 @@ extension PageContext.ThemeValues: TemplateObject {
         case "darkLogo": .optional(theme.darkLogo)
         case "icon": .optional(theme.icon)
         case "font": .text(theme.font)
+        case "fonts": fonts
         default: nil
         }
     }

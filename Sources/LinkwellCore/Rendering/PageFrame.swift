@@ -52,7 +52,7 @@ final class PageFrame: Sendable {
             .init(name: $0.name, appStoreID: $0.appStoreID, appClipBundleID: page.appClip ? $0.appClipBundleIDs.first : nil)
         }
         android = links.androidApp.map { .init(name: $0.name, package: $0.package) }
-        theme = .init(site.theme)
+        theme = .init(site.theme, fontURLs: assets.fontURLs)
         behaviour = .init(config: config, script: PageScript.source)
         self.assets = .init(style: assets.style.path, rules: PageAssetPaths.rules, script: assets.script.path)
         pageTexts = Dictionary(page.written.filter(\.isPageText).map { ($0.key, $0.text) }, uniquingKeysWith: { first, _ in first })

@@ -27,12 +27,12 @@ extension HostingFiles {
         ]
         let shared = assets(contentFiles)
         if !shared.isEmpty {
-            lines.append("# The pages' style sheet and script (named by their content, cached for a year) and the rules table.")
+            lines.append("# " + HostingFiles.assetsComment(shared))
         }
         for asset in shared {
             lines += [
                 "<Files \"\(asset.split(separator: "/").last.map(String.init) ?? asset)\">", "    ForceType \"\(ContentType.of(asset))\"",
-                "    Header set Cache-Control \"\(PageAssetPaths.cacheControl)\"", "</Files>",
+                "    Header set Cache-Control \"\(PageAssetPaths.cacheControl(of: asset))\"", "</Files>",
             ]
         }
         if contentFiles.contains(PageKind.notFound.fileName) {
@@ -107,12 +107,12 @@ extension HostingFiles {
         lines.append("\theader /robots.txt Content-Type \"text/plain; charset=utf-8\"")
         let shared = assets(contentFiles)
         if !shared.isEmpty {
-            lines.append("\t# The pages' style sheet and script (named by their content, cached for a year) and the rules table.")
+            lines.append("\t# " + HostingFiles.assetsComment(shared))
         }
         for asset in shared {
             lines += [
                 "\theader /\(asset) {", "\t\tContent-Type \"\(ContentType.of(asset))\"",
-                "\t\tCache-Control \"\(PageAssetPaths.cacheControl)\"", "\t}",
+                "\t\tCache-Control \"\(PageAssetPaths.cacheControl(of: asset))\"", "\t}",
             ]
         }
         if !routes.redirects.isEmpty {

@@ -64,7 +64,8 @@ package struct LocalServing: Sendable {
             "html": "text/html; charset=utf-8", "json": "application/json", "txt": "text/plain; charset=utf-8",
             "css": "text/css; charset=utf-8",
             "js": "text/javascript; charset=utf-8", "svg": "image/svg+xml", "png": "image/png", "jpg": "image/jpeg", "jpeg": "image/jpeg",
-            "webp": "image/webp", "ico": "image/x-icon", "xml": "application/xml",
+            "webp": "image/webp", "ico": "image/x-icon", "xml": "application/xml", "woff2": "font/woff2", "woff": "font/woff",
+            "ttf": "font/ttf", "otf": "font/otf",
         ]
         let name = path.split(separator: "/").last.map(String.init) ?? path
         guard let dot = name.lastIndex(of: ".") else { return "application/octet-stream" }

@@ -15,6 +15,10 @@ extension Theme {
         darkLogo = raw.darkLogo?.value
         icon = raw.icon?.value
         font = raw.font?.value ?? font
+        fonts = raw.fonts.compactMap { face in
+            guard let family = face.family?.value, let source = face.src?.value else { return nil }
+            return FontFace(family: family, source: source, weight: face.weight?.value ?? "normal", style: face.style?.value ?? "normal")
+        }
     }
 }
 

@@ -27,6 +27,7 @@ extension Validation {
             } else if let font = theme.font, let problem = Theme.fontStackProblem(font.value) {
                 found.append(.error(LookProblem.malformedFont(font.value, problem), at: font.location))
             }
+            found += checkFontFaces(theme)
         }
         for origin in (manifest.contentSecurityPolicy?.scripts ?? []) + (manifest.contentSecurityPolicy?.connect ?? []) {
             guard originProblem(origin.value) else { continue }
@@ -47,6 +48,66 @@ extension Validation {
         return found
     }
 
+}
+
+extension Validation {
+    /// Each of `theme.fonts`: a family the font stack names, a source that is a project file of a
+    /// font type or an https:// URL, and weights and a style CSS reads.
+    fileprivate static func checkFontFaces(_ theme: RawTheme) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        let stack = Set(Theme.families(in: theme.font?.value ?? Theme().font).map { $0.lowercased() })
+        for face in theme.fonts {
+            if let family = face.family {
+                if !FontFace.isFamily(family.value) {
+                    found.append(.error(FontProblem.badFamily(family.value), at: family.location))
+                } else if !stack.contains(family.value.lowercased()) {
+                    found.append(.error(FontProblem.unused(family.value, stack: theme.font?.value ?? Theme().font), at: family.location))
+                }
+            }
+            if let source = face.src,
+                !FontFace.isSource(source.value) || (source.value.hasPrefix("https://") && !isAbsoluteHTTPS(source.value))
+            {
+                found.append(.error(FontProblem.badSource(source.value), at: source.location))
+            }
+            if let weight = face.weight, !FontFace.isWeight(weight.value) {
+                found.append(.error(FontProblem.badWeight(weight.value), at: weight.location))
+            }
+            if let style = face.style, !FontFace.isStyle(style.value) {
+                found.append(
+                    .error(
+                        FontProblem.badStyle(
+                            style.value, suggestion: Suggestion.didYouMean(style.value, in: ["normal", "italic", "oblique"])),
+                        at: style.location))
+            }
+        }
+        return found
+    }
+}
+
+/// What the checks of `theme.fonts` find.
+package enum FontProblem: DiagnosticMessage {
+    case badFamily(String)
+    case unused(String, stack: String)
+    case badSource(String)
+    case badWeight(String)
+    case badStyle(String, suggestion: String)
+
+    package var text: String {
+        switch self {
+        case .badFamily(let family):
+            "font family '\(family)' must be 1–64 letters, digits, spaces, '-' or '_', e.g. 'Brand Sans'"
+        case .unused(let family, let stack):
+            "font family '\(family)' is not in theme font '\(stack)', so no page would use it; name it first there, "
+                + "e.g. '\"\(family)\", \(stack)'"
+        case .badSource(let source):
+            "font src '\(source)' must be a .woff2, .woff, .ttf or .otf file in the project (a relative path of plain names) "
+                + "or an https:// URL without quotes, brackets, spaces, backslashes or '@'"
+        case .badWeight(let weight):
+            "font weight '\(weight)' must be normal, bold, a number from 1 to 1000, or a range such as '100 900'"
+        case .badStyle(let style, let suggestion):
+            "font style '\(style)' must be normal, italic or oblique\(suggestion)"
+        }
+    }
 }
 
 /// What the page-look checks find.
