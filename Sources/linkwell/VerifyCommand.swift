@@ -23,7 +23,7 @@ struct VerifyCommand: AsyncParsableCommand {
 
     @OptionGroup var manifestOptions: ManifestOptions
 
-    @Argument(help: "The hosts to check. Default: every host in the manifest.")
+    @Argument(help: "The hosts to check. Default: every host in the manifest, sign-in hosts included.")
     var hosts: [String] = []
 
     @Option(
@@ -53,8 +53,9 @@ struct VerifyCommand: AsyncParsableCommand {
     func run() async throws {
         let result = try Console.build(manifestOptions, quiet: true)
         guard let site = result.site else { throw ExitCode.failure }
-        for host in hosts where !site.hosts.contains(host) {
-            Console.error("'\(host)' is not a host of \(manifestOptions.manifest)\(Suggestion.didYouMean(host, in: site.hosts))")
+        let known = site.hosts + site.signInHosts
+        for host in hosts where !known.contains(host) {
+            Console.error("'\(host)' is not a host of \(manifestOptions.manifest)\(Suggestion.didYouMean(host, in: known))")
             throw ExitCode.validationFailure
         }
         if let baseURL, URLParts(baseURL).map({ $0.scheme == "http" || $0.scheme == "https" }) != true {
@@ -81,7 +82,7 @@ struct VerifyCommand: AsyncParsableCommand {
         var files: [OutputFile] = []
         try Console.produce(result, manifestOptions) { files.append($0) }
         let probes = DeploymentProbe.probes(
-            site: site, files: files, hosts: hosts.isEmpty ? site.hosts : hosts, appleCDN: appleCDN ? appleCDNURL : nil,
+            site: site, files: files, hosts: hosts.isEmpty ? known : hosts, appleCDN: appleCDN ? appleCDNURL : nil,
             items: Int(items), webTargets: baseURL == nil)
         let report = await DeploymentReport.run(
             probes, files: files, base: baseURL, fetcher: fetcher, hosting: site.hosting, deadline: .milliseconds(Int(deadline * 1000)))

@@ -35,6 +35,7 @@ package struct ManifestChanges: Sendable, Hashable {
     package init(base: Site, head: Site, baseExtras: Extras = Extras(), headExtras: Extras = Extras()) {
         apps(base, head)
         hosts(base, head)
+        signInHosts(base, head)
         shortLinks(base, head)
         pageTypes(base, head)
         look(base, head)
@@ -263,6 +264,19 @@ package struct ManifestChanges: Sendable, Hashable {
     }
 
     // MARK: - Look
+
+    /// Sign-in hosts: a removed one's files stay deployed until someone removes them, and the
+    /// apps' entitlements no longer name it.
+    private mutating func signInHosts(_ base: Site, _ head: Site) {
+        for host in head.signInHosts where !base.signInHosts.contains(host) {
+            add("hosts", "Sign-in host \(code(host)) added: shared credentials only; the apps' entitlements name it.")
+        }
+        for host in base.signInHosts where !head.signInHosts.contains(host) {
+            add(
+                "hosts", "Sign-in host \(code(host)) removed: its association files on that host are no longer generated.",
+                attention: true)
+        }
+    }
 
     private mutating func look(_ base: Site, _ head: Site) {
         if base.webHome != head.webHome { add("theme", "Web home \(optional(base.webHome)) → \(optional(head.webHome)).") }

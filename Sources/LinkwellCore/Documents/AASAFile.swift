@@ -1,7 +1,8 @@
 /// `apple-app-site-association` exactly as Apple reads it (spec-reference §1.1), one struct per
 /// JSON object; `jsonValue` names each key as Apple spells it.
 package struct AASAFile: Sendable, Hashable {
-    package var applinks: AppLinks
+    /// Nil on a sign-in host's file, which carries only credentials.
+    package var applinks: AppLinks?
     package var webcredentials: AppList?
     package var appclips: AppList?
 
@@ -53,7 +54,7 @@ package struct AASAFile: Sendable, Hashable {
 
 extension AASAFile {
     package var jsonValue: JSONValue {
-        .fields(["applinks": applinks.jsonValue, "webcredentials": webcredentials?.jsonValue, "appclips": appclips?.jsonValue])
+        .fields(["applinks": applinks?.jsonValue, "webcredentials": webcredentials?.jsonValue, "appclips": appclips?.jsonValue])
     }
 }
 

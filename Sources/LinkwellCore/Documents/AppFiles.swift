@@ -9,6 +9,7 @@ package enum AppFiles {
         case clipEntitlements(app: String)
         case intentFilters(app: String)
         case dynamicIntentFilters(app: String)
+        case assetStatements(app: String)
         case routes
         case shortLinks(host: String, primaryHost: String)
     }
@@ -23,6 +24,7 @@ package enum AppFiles {
         for app in site.androidApps {
             files.append(("\(folder)/android/\(app.id).intent-filters.xml", .intentFilters(app: app.id)))
             files.append(("\(folder)/android/\(app.id).intent-filters.android15.xml", .dynamicIntentFilters(app: app.id)))
+            if app.webcredentials { files.append(("\(folder)/android/\(app.id).asset-statements.xml", .assetStatements(app: app.id))) }
         }
         files.append(("\(folder)/routes.json", .routes))
         if let shortHost = site.shortHost, let pair = site.mirrorPairs.first {

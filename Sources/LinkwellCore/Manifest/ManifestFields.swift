@@ -444,6 +444,11 @@ enum ManifestFields {
                 .text(
                     "short", \.short, Schema.text(Pattern.host), "The short-link host: codes the app resolves itself.",
                     example: .string("go.example.com")),
+                .texts(
+                    "signIn", \.signIn, Schema.text(Pattern.host),
+                    "Hosts where people sign in that carry no links: each gets association files with only shared credentials "
+                        + "(webcredentials, get_login_creds) for the apps with 'webcredentials: true', which name it.",
+                    example: .strings(["www.example.com"]), kind: .identifier),
             ])
     }()
 

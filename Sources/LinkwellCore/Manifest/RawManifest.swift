@@ -56,6 +56,8 @@ package struct RawDomains: RawEntry {
     package var location: SourceLocation
     package var pairs: [RawMirrorPair] = []
     package var short: Located<String>?
+    /// Hosts that carry only shared credentials (where people sign in).
+    package var signIn: [Located<String>] = []
 }
 
 package struct RawMirrorPair: RawEntry {

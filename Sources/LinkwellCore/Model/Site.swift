@@ -9,6 +9,8 @@ package struct Site: Sendable, Hashable, Codable {
     package var androidApps: [AndroidApp]
     package var mirrorPairs: [MirrorPair]
     package var shortHost: String?
+    /// Hosts that carry only shared credentials (`domains.signIn`): no routes, no pages.
+    package var signInHosts: [String] = []
     package var defaults: RuleDefaults
     package var substitutionVariables: [SubstitutionVariable]
     package var routes: [Route]

@@ -69,7 +69,32 @@ package struct BuildPlan: Sendable, Hashable {
             }
             return Self.hostFiles(hosts[job], site: site, translations: translations, routing: routing, assets: assets)
         }
-        files = jobs.flatMap { $0 }
+        files = jobs.flatMap { $0 } + site.signInHosts.flatMap { Self.signInHostFiles($0, site: site, routing: routing) }
+    }
+
+    /// What a sign-in host's folder holds: the apps' shared credentials and the configuration that
+    /// serves them — no links, no pages, no robots.txt (the site on that host is the team's own;
+    /// these files go beside it).
+    private static func signInHostFiles(_ host: String, site: Site, routing: PageRouting) -> [PlannedFile] {
+        var files: [PlannedFile] = []
+        let credentialApps = site.iosApps.filter(\.webcredentials).map(\.appID)
+        if !credentialApps.isEmpty {
+            let aasa = Document.aasa(AASAFile(applinks: nil, webcredentials: .init(apps: credentialApps), appclips: nil))
+            files.append(PlannedFile(path: "\(host)/\(AssociationFiles.aasa)", host: host, document: aasa))
+            files.append(PlannedFile(path: "\(host)/\(AssociationFiles.aasaRoot)", host: host, document: aasa))
+        }
+        let statements = site.androidApps.filter { $0.webcredentials && !$0.fingerprints.isEmpty }.map { app in
+            AssetLinksStatement(
+                relation: [AssetLinksStatement.getLoginCredentials],
+                target: .init(packageName: app.package, sha256CertFingerprints: app.fingerprints), relationExtensions: nil)
+        }
+        if !statements.isEmpty {
+            files.append(PlannedFile(path: "\(host)/\(AssociationFiles.assetLinks)", host: host, document: .assetLinks(statements)))
+        }
+        let contentFiles = files.map { String($0.path.dropFirst(host.count + 1)) }
+        files += HostingFiles.plan(for: site.hosting, contentFiles: contentFiles, routes: HostRoutes(site: site, routing: routing, host: host))
+            .map { PlannedFile(path: "\(host)/\($0.path)", host: host, document: .hostingFile($0.file)) }
+        return files
     }
 
     /// What one host serves: association files, robots.txt, pages and its hosting configuration.

@@ -15,6 +15,8 @@ extension HostingFiles {
 
     static func render(_ file: File) -> String {
         let (contentFiles, routes) = (file.contentFiles, file.routes)
+        // A folder without pages is a sign-in host's: its files go into another site's root.
+        if !contentFiles.contains(where: { $0.hasSuffix(".html") }) { return credentialsOnly(file.kind, contentFiles) }
         switch file.kind {
         case .headers: return headersFile(headers(for: contentFiles))
         case .redirects: return redirectsFile(routes)
@@ -89,7 +91,7 @@ extension HostingFiles {
     }
 
     /// Vercel's and Firebase's `headers`: a `source` pattern and its `key`/`value` pairs.
-    private static func headerRules(_ rules: [HeaderRule]) -> JSONValue {
+    static func headerRules(_ rules: [HeaderRule]) -> JSONValue {
         .array(
             rules.map { rule in
                 .fields([
@@ -137,10 +139,13 @@ extension HostingFiles {
                 "location = \(path) {", "    types { }", "    default_type \(ContentType.json);", "    try_files $uri =404;", "}",
             ]
         }
-        lines += [
-            "location = /robots.txt {", "    types { }", "    default_type text/plain;", "    charset utf-8;", "    try_files $uri =404;",
-            "}",
-        ]
+        // A sign-in host's folder holds no robots.txt: the site there serves its own.
+        if contentFiles.contains("robots.txt") {
+            lines += [
+                "location = /robots.txt {", "    types { }", "    default_type text/plain;", "    charset utf-8;",
+                "    try_files $uri =404;", "}",
+            ]
+        }
         let shared = assets(contentFiles)
         if !shared.isEmpty {
             lines.append("# " + assetsComment(shared))

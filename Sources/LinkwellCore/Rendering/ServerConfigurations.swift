@@ -8,12 +8,14 @@ extension HostingFiles {
     /// association files as JSON or a 404, configuration files 404, short links 302, then per
     /// route, in order, an item's own page, else a file at that path, else the route's page.
     static func apache(_ contentFiles: [String], routes: HostRoutes) -> String {
+        // A sign-in host's folder has no pages and no robots.txt: the site there keeps its own settings.
+        let pages = contentFiles.contains { $0.hasSuffix(".html") }
         var lines = [
             "# Apache 2.4 with mod_rewrite and mod_headers, for the host whose DocumentRoot is this folder: read as its",
             "# .htaccess (AllowOverride All), or copy these lines into the <Directory> block of this folder.",
-            "Options -MultiViews",
-            "# Association files: JSON, and a 404 rather than any fallback page.",
         ]
+        if pages { lines.append("Options -MultiViews") }
+        lines.append("# Association files: JSON, and a 404 rather than any fallback page.")
         for name in Set(
             AssociationFiles.allPaths.filter { contentFiles.contains(String($0.dropFirst())) }.map {
                 $0.split(separator: "/").last.map(String.init) ?? $0
@@ -21,10 +23,8 @@ extension HostingFiles {
         ).sorted() {
             lines += ["<Files \"\(name)\">", "    ForceType \(ContentType.json)", "</Files>"]
         }
-        lines += [
-            "<Files \"robots.txt\">", "    ForceType \"text/plain; charset=utf-8\"", "</Files>",
-            "<FilesMatch \"\\.html$\">", "    ForceType \"text/html; charset=utf-8\"", "</FilesMatch>",
-        ]
+        if contentFiles.contains("robots.txt") { lines += ["<Files \"robots.txt\">", "    ForceType \"text/plain; charset=utf-8\"", "</Files>"] }
+        if pages { lines += ["<FilesMatch \"\\.html$\">", "    ForceType \"text/html; charset=utf-8\"", "</FilesMatch>"] }
         let shared = assets(contentFiles)
         if !shared.isEmpty {
             lines.append("# " + HostingFiles.assetsComment(shared))
@@ -104,7 +104,7 @@ extension HostingFiles {
             ]
         }
         // Pages, style sheets and scripts get their type with UTF-8 from Caddy's own table.
-        lines.append("\theader /robots.txt Content-Type \"text/plain; charset=utf-8\"")
+        if contentFiles.contains("robots.txt") { lines.append("\theader /robots.txt Content-Type \"text/plain; charset=utf-8\"") }
         let shared = assets(contentFiles)
         if !shared.isEmpty {
             lines.append("\t# " + HostingFiles.assetsComment(shared))

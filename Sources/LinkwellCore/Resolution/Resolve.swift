@@ -34,6 +34,7 @@ package enum Resolve {
             androidApps: androidApps,
             mirrorPairs: pairs,
             shortHost: manifest.domains?.short?.value,
+            signInHosts: manifest.domains?.signIn.map(\.value) ?? [],
             defaults: RuleDefaults(
                 caseSensitive: manifest.defaults?.caseSensitive?.value, percentEncoded: manifest.defaults?.percentEncoded?.value,
                 location: manifest.defaults?.location, acceptedWarnings: manifest.defaults?.accept.map(\.value) ?? []),

@@ -34,8 +34,14 @@ extension Validation {
             hosts += [pair.primary, pair.mirror].compactMap { $0 }
         }
         hosts += [domains.short].compactMap { $0 }
+        hosts += domains.signIn
         found += hosts.compactMap { host in Identifiers.hostProblem(host.value).map { .error($0, at: host.location) } }
         found += duplicates(hosts, what: "host")
+        let sharing =
+            manifest.iosApps.contains { $0.webcredentials?.value == true } || manifest.androidApps.contains { $0.webcredentials?.value == true }
+        if let first = domains.signIn.first, !sharing {
+            found.append(.error(SiteProblem.signInWithoutCredentials(first.value), at: first.location))
+        }
         return found
     }
 
@@ -74,6 +80,7 @@ package enum SiteProblem: DiagnosticMessage {
     case unsupportedVersion(Int, supported: Int)
     case emptyName
     case noMirrorPair
+    case signInWithoutCredentials(String)
     case unknownHostingProvider(String, known: [String])
     case badVariableName(String)
     case variableShadowsBuiltIn(String)
@@ -90,6 +97,9 @@ package enum SiteProblem: DiagnosticMessage {
             "the site name must not be empty"
         case .noMirrorPair:
             "'domains.pairs' must list at least one mirror pair (primary and mirror host)"
+        case .signInWithoutCredentials(let host):
+            "sign-in host '\(host)' would carry only shared credentials, but no app has 'webcredentials: true'; "
+                + "set it on the apps that share passwords and passkeys with the site"
         case .unknownHostingProvider(let provider, let known):
             "unknown hosting provider '\(provider)'"
                 + Suggestion.didYouMean(provider, in: known, otherwise: "; expected one of \(known.joined(separator: ", "))")
