@@ -45,6 +45,28 @@ import Testing
         #expect(!broken.succeeds(allowingDifferences: true))
     }
 
+    /// Linkwell's own build imported back is the manifest a team keeps: the platforms share the
+    /// routes where they agree (the Android app joins its iOS namesake, proved), Linkwell's own
+    /// closing rule is not a route, at most one more route than `site.yaml` has, and `validate
+    /// --strict` passes — the warnings the files already had accepted on their routes.
+    @Test func theBundledBuildImportedBackIsAManifestATeamKeeps() throws {
+        let output = Fixtures.repositoryRoot.appendingPathComponent("Output/m.example.com/.well-known")
+        let aasa = try Self.json(String(contentsOf: output.appendingPathComponent("apple-app-site-association"), encoding: .utf8))
+        let links = try Self.json(String(contentsOf: output.appendingPathComponent("assetlinks.json"), encoding: .utf8))
+        let run = ImportRun(
+            aasa: [.init(name: "aasa", document: aasa)], assetLinks: [.init(name: "assetlinks.json", document: links)],
+            domain: "m.example.com", mirror: "mlink.example.com", manifestPath: "site.yaml")
+        #expect(try #require(run.proof).isProvedSame)
+        let site = try #require(run.build.site)
+        let bundled = try #require(Fixtures.build(Fixtures.text("../../site.yaml")).site)
+        #expect(site.routes.count <= bundled.routes.count + 1, "\(site.routes.map(\.name))")
+        #expect(!site.routes.contains { $0.name == "everything" || $0.name.hasSuffix("-2") })
+        #expect(site.androidApps.map(\.id) == ["amora"], "the Android app is named as its iOS namesake")
+        let strict = Linkwell.build(SourceFile(path: "site.yaml", text: run.yaml), strict: true)
+        #expect(strict.succeeded, "\(strict.diagnostics)")
+        #expect(run.yaml.contains("accept: [single-platform]   # as served today"))
+    }
+
     @Test func applesDocumentationExampleRoundTrips() throws {
         let aasa = try Self.json(Fixtures.text("import/apple-example.json"))
         let imported = ManifestImport(

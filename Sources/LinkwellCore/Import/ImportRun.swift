@@ -23,20 +23,57 @@ package struct ImportRun: Sendable {
         budget: EngineBudget = .default
     ) {
         let mirrorHost = mirror ?? "open.\(domain)"
-        let imported = ManifestImport(aasa: aasa, assetLinks: assetLinks, domain: domain, mirror: mirrorHost)
-        yaml = imported.yaml
-        notes = imported.notes
         assumptions =
             aasa.flatMap { ImportAssumptions.flagsNotBoolean(in: $0.document, source: $0.name, android: false) }
             + assetLinks.flatMap { ImportAssumptions.flagsNotBoolean(in: $0.document, source: $0.name, android: true) }
+        func attempt(join: Bool, accepting: [String: [String]] = [:]) -> (ManifestImport, Linkwell.BuildResult, ImportProof?) {
+            let imported = ManifestImport(
+                aasa: aasa, assetLinks: assetLinks, domain: domain, mirror: mirrorHost, joinPlatforms: join, accepting: accepting)
+            let build = Linkwell.build(SourceFile(path: manifestPath, text: imported.yaml))
+            let proof =
+                build.succeeded && build.site != nil
+                ? ImportProof(
+                    aasa: aasa.map(\.document), assetLinks: assetLinks.map(\.document), host: domain, built: build.files, budget: budget)
+                : nil
+            return (imported, build, proof)
+        }
+        // The platforms share routes where they agree: each Android app joins its iOS namesake's
+        // routes, kept only when that is proved to decide every URL as the files do.
+        var chosen = attempt(join: false)
+        let joinable = assetLinks.contains { !($0.document.array ?? []).isEmpty } && !aasa.isEmpty
+        if joinable {
+            let joined = attempt(join: true)
+            if joined.2?.isProvedSame == true { chosen = joined }
+        }
+        // Warnings the original files already have (the build of the same decisions raises them)
+        // are accepted on their routes, so the manifest passes `validate --strict` as served today.
+        let accepting = Self.warningsByRoute(chosen.1)
+        if !accepting.isEmpty {
+            let accepted = attempt(join: chosen.0.joinedPlatforms, accepting: accepting)
+            if accepted.1.files == chosen.1.files { chosen = accepted }
+        }
+        let (imported, built, proved) = chosen
+        yaml = imported.yaml
+        notes = imported.notes
         if mirror == nil {
             notes.insert("no --mirror: the manifest names '\(mirrorHost)' as the mirror host; change it to the host you serve", at: 0)
         }
-        build = Linkwell.build(SourceFile(path: manifestPath, text: imported.yaml))
-        proof =
-            build.succeeded && build.site != nil
-            ? ImportProof(
-                aasa: aasa.map(\.document), assetLinks: assetLinks.map(\.document), host: domain, built: build.files, budget: budget) : nil
+        build = built
+        proof = proved
+    }
+
+    /// Each route's warnings with a code, by route name (a warning is a route's when it is at the
+    /// route's place in the manifest).
+    static func warningsByRoute(_ build: Linkwell.BuildResult) -> [String: [String]] {
+        guard let site = build.site else { return [:] }
+        var found: [String: [String]] = [:]
+        for diagnostic in build.diagnostics where diagnostic.severity == .warning {
+            guard let code = diagnostic.code, let location = diagnostic.location,
+                let route = site.routes.first(where: { $0.location.line == location.line && $0.location.file == location.file })
+            else { continue }
+            if !(found[route.name] ?? []).contains(code.rawValue) { found[route.name, default: []].append(code.rawValue) }
+        }
+        return found.mapValues { $0.sorted() }
     }
 
     /// `wrote site.yaml: 1 iOS apps, …`, once the manifest builds.

@@ -20,6 +20,8 @@ package struct ManifestImport: Sendable {
     package var yaml: String
     /// What could not be carried over, or needs a person's eye.
     package var notes: [String]
+    /// Whether the Android apps were asked to follow their iOS namesakes' routes.
+    package var joinedPlatforms: Bool
 
     struct App {
         var id: String
@@ -38,8 +40,18 @@ package struct ManifestImport: Sendable {
         var appID: String? { ios.map { "\($0.teamID).\($0.bundleID)" } }
     }
 
-    package init(aasa: [Source], assetLinks: [Source], domain: String, mirror: String) {
+    /// `joinPlatforms`: each Android app follows its iOS namesake's routes (else the first iOS
+    /// app's) instead of a list of its own — right when the statement's rules are what Linkwell
+    /// writes for those routes, which the caller proves (`ImportRun`). `accepting`: warnings by
+    /// route name that the original files already have, written as `accept:` entries.
+    package init(
+        aasa: [Source], assetLinks: [Source], domain: String, mirror: String, joinPlatforms: Bool = false,
+        accepting: [String: [String]] = [:]
+    ) {
+        joinedPlatforms = joinPlatforms
         var reading = Reading()
+        reading.joinPlatforms = joinPlatforms
+        reading.accepting = accepting
         for source in aasa { reading.read(aasa: source) }
         for source in assetLinks { reading.read(assetLinks: source) }
         reading.settleAndroidApps()
@@ -69,6 +81,8 @@ package struct ManifestImport: Sendable {
         var variables: [String: JSONValue] = [:]
         var legacyDetails = 0
         var detailCount = 0
+        var joinPlatforms = false
+        var accepting: [String: [String]] = [:]
 
         mutating func read(aasa source: Source) {
             let applinks = source.document["applinks"]
@@ -223,7 +237,17 @@ package struct ManifestImport: Sendable {
             // (and routes) when their rules agree, and its display name otherwise.
             for index in apps.indices where apps[index].ios == nil {
                 let base = apps[index].id
-                if let twin = apps.first(where: { $0.ios != nil && $0.id == base }) {
+                let twin = apps.first { $0.ios != nil && $0.id == base }
+                if joinPlatforms, apps[index].dynamicRules, let leader = twin ?? apps.first(where: { $0.ios != nil }) {
+                    apps[index].rules = leader.rules
+                    if twin != nil {
+                        apps[index].displayName = ManifestImport.displayName(base)
+                    } else {
+                        apps[index].id = ManifestImport.uniqueID(base, &usedIDs)
+                    }
+                    continue
+                }
+                if let twin {
                     apps[index].displayName = ManifestImport.displayName(base)
                     apps[index].id = twin.rules == apps[index].rules ? base : ManifestImport.uniqueID(base + "-android", &usedIDs)
                 } else {
@@ -251,8 +275,10 @@ package struct ManifestImport: Sendable {
             let androidWithRules = Set(apps.filter { $0.ios == nil && $0.dynamicRules }.map(\.id))
             for (component, owners) in ManifestImport.merged(groups) {
                 let routeApps = owners.count == everyApp.count ? nil : everyApp.filter(owners.contains)
+                let before = routeNames
                 guard let route = ManifestImport.route(component, apps: routeApps, names: &routeNames, notes: &notes) else { continue }
-                routes.append(route)
+                let name = routeNames.subtracting(before).first ?? ""
+                routes.append(ManifestImport.addingAccept(accepting[name], to: route))
                 if case .string(let whole)? = component["?"], !androidWithRules.isEmpty, !androidWithRules.isSubset(of: owners) {
                     notes.append(
                         "the rule \(component.compactText) matches the whole query '\(whole)', which an Android dynamic rule cannot "
@@ -363,6 +389,15 @@ package struct ManifestImport: Sendable {
             notes.append("rule \(component.compactText): key '\(key)' has no place in a route; left out")
         }
         return route
+    }
+
+    /// `route` with an `accept:` entry for the warnings `accepting` lists under `name`.
+    static func addingAccept(_ codes: [String]?, to route: YAMLText.Mapping) -> YAMLText.Mapping {
+        guard let codes else { return route }
+        let list: [YAMLText.Value] = codes.map { code in YAMLText.Value.scalar(code) }
+        var accepted = route
+        accepted.append("accept", YAMLText.Value.commented(YAMLText.Value.list(list), "as served today"))
+        return accepted
     }
 
     /// `/help/website/*` → `help-website`; a fragment rule → `fragment-<fragment>`.

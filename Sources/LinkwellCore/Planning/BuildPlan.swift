@@ -92,8 +92,10 @@ package struct BuildPlan: Sendable, Hashable {
             files.append(PlannedFile(path: "\(host)/\(AssociationFiles.assetLinks)", host: host, document: .assetLinks(statements)))
         }
         let contentFiles = files.map { String($0.path.dropFirst(host.count + 1)) }
-        files += HostingFiles.plan(for: site.hosting, contentFiles: contentFiles, routes: HostRoutes(site: site, routing: routing, host: host))
-            .map { PlannedFile(path: "\(host)/\($0.path)", host: host, document: .hostingFile($0.file)) }
+        files += HostingFiles.plan(
+            for: site.hosting, contentFiles: contentFiles, routes: HostRoutes(site: site, routing: routing, host: host)
+        )
+        .map { PlannedFile(path: "\(host)/\($0.path)", host: host, document: .hostingFile($0.file)) }
         return files
     }
 

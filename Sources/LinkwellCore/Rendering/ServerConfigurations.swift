@@ -23,7 +23,9 @@ extension HostingFiles {
         ).sorted() {
             lines += ["<Files \"\(name)\">", "    ForceType \(ContentType.json)", "</Files>"]
         }
-        if contentFiles.contains("robots.txt") { lines += ["<Files \"robots.txt\">", "    ForceType \"text/plain; charset=utf-8\"", "</Files>"] }
+        if contentFiles.contains("robots.txt") {
+            lines += ["<Files \"robots.txt\">", "    ForceType \"text/plain; charset=utf-8\"", "</Files>"]
+        }
         if pages { lines += ["<FilesMatch \"\\.html$\">", "    ForceType \"text/html; charset=utf-8\"", "</FilesMatch>"] }
         let shared = assets(contentFiles)
         if !shared.isEmpty {

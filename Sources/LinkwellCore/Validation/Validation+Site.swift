@@ -38,7 +38,8 @@ extension Validation {
         found += hosts.compactMap { host in Identifiers.hostProblem(host.value).map { .error($0, at: host.location) } }
         found += duplicates(hosts, what: "host")
         let sharing =
-            manifest.iosApps.contains { $0.webcredentials?.value == true } || manifest.androidApps.contains { $0.webcredentials?.value == true }
+            manifest.iosApps.contains { $0.webcredentials?.value == true }
+            || manifest.androidApps.contains { $0.webcredentials?.value == true }
         if let first = domains.signIn.first, !sharing {
             found.append(.error(SiteProblem.signInWithoutCredentials(first.value), at: first.location))
         }

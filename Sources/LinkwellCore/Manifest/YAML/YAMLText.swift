@@ -9,6 +9,8 @@ enum YAMLText {
         case integer(Int)
         case list([Value])
         case mapping(Mapping)
+        /// A scalar or a list of scalars with a comment after it on its line.
+        case commented(Value, String)
     }
 
     struct Mapping {
@@ -26,6 +28,9 @@ enum YAMLText {
         var lines: [String] = []
         for (key, value) in mapping.entries {
             switch value {
+            case .commented(let inner, let text):
+                // One line: a comment cannot hold a line break.
+                lines.append("\(pad)\(scalar(key)): \(inline(inner))" + (text.contains(where: \.isNewline) ? "" : "   # " + text))
             case .scalar, .boolean, .integer: lines.append("\(pad)\(scalar(key)): \(inline(value))")
             case .list(let items) where items.allSatisfy(isScalar):
                 lines.append("\(pad)\(scalar(key)): [\(items.map(inline).joined(separator: ", "))]")
@@ -54,7 +59,7 @@ enum YAMLText {
     static func isScalar(_ value: Value) -> Bool {
         switch value {
         case .scalar, .boolean, .integer: true
-        case .list, .mapping: false
+        case .list, .mapping, .commented: false
         }
     }
 
@@ -65,6 +70,7 @@ enum YAMLText {
         case .integer(let number): "\(number)"
         case .list(let items): "[\(items.map(inline).joined(separator: ", "))]"
         case .mapping: "{}"
+        case .commented(let inner, _): inline(inner)
         }
     }
 
