@@ -221,8 +221,16 @@ extension ManifestDiff {
     }
 
     private var linkSection: [String] {
-        guard !links.isEmpty else { return ["### Sample URLs", "", "No sample URL changes what it does on any platform.", ""] }
-        var lines = ["### Sample URLs", "", "| URL | Platforms | Apps | Before | After |", "| --- | --- | --- | --- | --- |"]
+        // Samples are judged one app at a time: which app opens a URL when several are installed
+        // is the exact comparison's (the section above), and the sentence says so.
+        let scope = "each app judged on its own; with several installed, see the section above"
+        guard !links.isEmpty else {
+            return ["### Sample URLs", "", "No sample URL changes what it does on any platform (\(scope)).", ""]
+        }
+        var lines = [
+            "### Sample URLs", "", "Each app judged on its own (with several installed, see the section above).", "",
+            "| URL | Platforms | Apps | Before | After |", "| --- | --- | --- | --- | --- |",
+        ]
         for change in links {
             let platforms = change.platforms.map(\.displayName).joined(separator: ", ")
             lines.append(
