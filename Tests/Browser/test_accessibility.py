@@ -50,13 +50,24 @@ def axe_source(tools):
     return source
 
 
+CITIES = {"/u/alex": "Leeds", "/u/sam": "Bristol", "/u/noor": "", "/u/zoë": "Lyon & <around>"}
+
+
 @pytest.fixture(scope="module")
 def default_theme_site(tools):
-    """The bundled example without its `theme:`: Linkwell's own colours, no logo or icon."""
+    """The bundled example without its `theme:`: Linkwell's own colours, no logo or icon; its
+    profiles show a `city` column (`details`), empty on one row."""
     work, manifest = project_copy("linkwell-default-theme-")
     start = manifest.index("\ntheme:\n")
     end = manifest.index("\n\n", start + 1)
-    server = serve_build(work, manifest[:start] + manifest[end:])
+    manifest = manifest[:start] + manifest[end:]
+    manifest = manifest.replace(
+        "    items: data/profiles.csv", "    details:\n      - column: city\n        label: Lives in\n    items: data/profiles.csv", 1)
+    rows = (work / "data" / "profiles.csv").read_text().splitlines()
+    cities = [CITIES.get(row.split(",")[0], "") for row in rows[1:]]
+    (work / "data" / "profiles.csv").write_text(
+        "\n".join([rows[0] + ",city"] + [f'{row},"{city}"' for row, city in zip(rows[1:], cities)]) + "\n")
+    server = serve_build(work, manifest)
     yield server
     server.stop()
     shutil.rmtree(work, ignore_errors=True)
@@ -98,5 +109,25 @@ def test_every_page_kind_passes_axe_in_both_colour_schemes(site, default_theme_s
                 for violation in violations(browser, axe_source, url, width, height, scale, scheme):
                     problems.append(f"{name} ({scheme}): {violation}")
         assert problems == []
+    finally:
+        browser.quit()
+
+
+def test_item_details_show_each_rows_columns_and_leave_empty_ones_out(default_theme_site):
+    """The built-in page's details: the label and the row's value (escaped as every value is),
+    beside each other on a phone, and nothing for a row whose value is empty."""
+    browser = Browser(default_theme_site.still_port, IPHONE)
+    try:
+        browser.driver.set_window_size(390, 844)
+        page = browser.open("https://m.example.com/u/zo%C3%AB", settle=0.4)
+        shown = page.js("return Array.prototype.map.call(document.querySelectorAll('dl.details div'), "
+                        "function (d) { return d.querySelector('dt').textContent + '=' + d.querySelector('dd').textContent; })")
+        assert shown == ["Lives in=Lyon & <around>"]
+        label, value = (page.js(f"var r = document.querySelector('dl.details {tag}').getBoundingClientRect(); return [r.left, r.top];")
+                        for tag in ["dt", "dd"])
+        assert label[0] < value[0] and abs(label[1] - value[1]) < 2, "label and value side by side"
+        assert page.js("return window.__alerts") == 0
+        page.open("https://m.example.com/u/noor", settle=0.3)
+        assert page.js("return document.querySelectorAll('dl.details div').length") == 0
     finally:
         browser.quit()

@@ -153,7 +153,10 @@ import Testing
         let diff = ManifestDiff(base: side, head: side)
         #expect(diff.isEmpty)
         let report = diff.markdown(base: "a", head: "b")
-        #expect(report.contains("No sample URL changes what it does on any platform (each app judged on its own; with several installed, see the section above)."))
+        #expect(
+            report.contains(
+                "No sample URL changes what it does on any platform (each app judged on its own; with several installed, see the section above)."
+            ))
         #expect(report.contains("Proved: no URL on any host changes what it does, on any platform, for any app ("))
         #expect(report.contains("No built file changes (\(side.files.count) files)."))
         #expect(!report.contains("### What else changes"))

@@ -74,11 +74,12 @@ import Testing
             "page.title", "page.description", "page.image", "page.twitterCard", "page.type", "link.canonical", "link.web",
             "link.native", "link.openInApp", "link.desktop", "item.path", "item.color", "item.fields.color", "item.missing", "siteName",
             "isMirror",
-            "host", "ios.name", "text", "label", "href", ".", "title", "path", "web", "canonical", "color",
+            "host", "ios.name", "text", "label", "href", ".", "title", "path", "web", "canonical", "color", "value", "page.hasDetails",
         ]
         let sections = [
             "page.image", "page.description", "link", "link.shown", "buttons", "item", "item.color", "page", "ios", "isMirror", "link.web",
             "theme", "href", "label", "id", "link.openInApp", "link.desktop", "link.native", "page.title", "item.path",
+            "page.details", "value", "page.hasDetails",
         ]
         func fragment(depth: Int) -> String {
             switch random.below(depth > 2 ? 3 : 5) {
@@ -112,7 +113,9 @@ import Testing
         let desktop = manifestBase.replacingOccurrences(
             of: "    items: data/p.csv\n",
             with: "    items: data/p.csv\n" + (webPages ? "    desktop: https://desk.example.com{path}\n" : "")
-                + "    labels:\n      open: \"Open <it> & 'go'\"\n      web: 'Say \"hi\" > web'\n")
+                + "    labels:\n      open: \"Open <it> & 'go'\"\n      web: 'Say \"hi\" > web'\n"
+                // Shown columns: one some rows leave empty (not shown there), one every row has.
+                + "    details:\n      - column: color\n        label: Colour & <hue>\n      - column: title\n")
         let yaml = desktop.replacingOccurrences(of: "scheme: example\n", with: "scheme: example\ntemplates: T\n")
         var files = ["data/p.csv": rows]
         if let template { files["T/page.mustache"] = template }
@@ -134,13 +137,33 @@ import Testing
                 let row = try #require(parsed.first { $0.path == path })
                 let whole = pages.wholeRender(page: page, host: entry, item: row)
                 #expect(file.contents == String(decoding: whole, as: UTF8.self), "\(template ?? "built-in") \(file.path)")
-                if template == nil { #expect(file.contents.contains(">Open &lt;it&gt; &amp; &#39;go&#39;</a>"), "\(file.contents)") }
+                if template == nil {
+                    #expect(file.contents.contains(">Open &lt;it&gt; &amp; &#39;go&#39;</a>"), "\(file.contents)")
+                    // The built-in template shows a row's details, its empty ones left out.
+                    let colour = "<div><dt class=\"muted\">Colour &amp; &lt;hue&gt;</dt><dd>red</dd></div>"
+                    #expect(file.contents.contains(colour) == (path == "/p/1"), "\(path)")
+                    #expect(file.contents.contains("<dt class=\"muted\">title</dt><dd>One &lt;1&gt;</dd>") == (path == "/p/1"))
+                }
                 if let prefilled {
                     #expect(pages.hasPrefilledPolicy(page.name, host: entry.host) == prefilled, "\(template ?? "built-in")")
                 }
                 seen += 1
             })
         #expect(seen == 8)
+    }
+
+    /// A CSV file's header names every row's columns: a detail column it lacks is an error at
+    /// the detail, with the header's columns and the nearest one.
+    @Test func aDetailColumnTheCSVHeaderLacksIsAnErrorAtTheDetail() throws {
+        let yaml = Self.items.replacingOccurrences(
+            of: "    items: data/p.csv\n", with: "    items: data/p.csv\n    details:\n      - column: colour\n        label: Colour\n")
+        let built = Self.build(yaml, ["data/p.csv": "path,title,color\n/p/1,One,red\n"])
+        let line = yaml.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("column: colour") }.map { $0 + 1 }
+        #expect(
+            built.diagnostics == [
+                "site.yaml:\(line ?? 0):17: error: detail column 'colour' is not a column of 'data/p.csv' (path, title, color); "
+                    + "did you mean 'color'?"
+            ])
     }
 
     @Test func builtInTemplatesAreTheTemplatesFolder() throws {

@@ -31,6 +31,7 @@ SHAPE_ERRORS = [
     r"theme \w+ '[^']*' must be a hex colour",
     r"theme font '[^']*' must be a font stack",
     r"font (family|src|weight|style) '[^']*' must be",
+    r"detail column '[^']*' of page type '[^']*' must be a column name",
     r"' in contentSecurityPolicy must be an https:// origin",
     r"clipboard '[^']*' of page type '[^']*' must be true, false, link or code",
     # Formats the schema's patterns carry:

@@ -578,10 +578,27 @@ enum ManifestFields {
                     "appClip", \.appClip, "Show the App Clip card on these pages, when the iOS app has an App Clip (default true).",
                     example: .bool(false)),
                 .text("items", \.items, "An item data file: one page per row.", example: .string("data/profiles.csv"), kind: .line),
+                .sections(
+                    "details", \.details, detail,
+                    "Item columns the built-in template shows under the description, each with its label (a row without "
+                        + "the column shows nothing for it).",
+                    make: { RawDetail(location: $0) }),
                 .section("labels", \.labels, labels, "The buttons' words.", make: { RawButtonLabels(location: $0) }),
                 .accept(\.accept, about: .pageType),
             ]
         ).naming { page in "page type '\(page.name.value)'" }
+    }()
+
+    static let detail: ManifestSection<RawDetail> = {
+        ManifestSection(
+            what: "a detail",
+            fields: [
+                .text(
+                    "column", \.column, Schema.Node(type: ["string"], pattern: PageType.Detail.columnPattern),
+                    "The item column (a CSV header name or a JSON Lines key).", example: .string("price"), required: true,
+                    kind: .identifier),
+                .text("label", \.label, "Its label, 1–40 characters (default: the column's name).", example: .string("Price")),
+            ])
     }()
 
     /// `since: {ios: "6.4"}`: each platform key becomes a `RawSince` at the key's place.

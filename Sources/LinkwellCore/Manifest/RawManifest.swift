@@ -136,7 +136,16 @@ package struct RawPageType: RawEntry {
     package var appClip: Located<Bool>?
     /// The item data file (CSV or JSON Lines), relative to the manifest.
     package var items: Located<String>?
+    /// Item columns the built-in template shows under the description.
+    package var details: [RawDetail] = []
     package var accept: [Located<String>] = []
+}
+
+/// An item column a page type shows, and its label (`details`).
+package struct RawDetail: RawEntry {
+    package var location: SourceLocation
+    package var column: Located<String>?
+    package var label: Located<String>?
 }
 
 /// A short code on the short host and the path (and query) on the primary host it leads to.

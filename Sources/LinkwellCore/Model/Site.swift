@@ -173,6 +173,23 @@ package struct PageType: Sendable, Hashable, Codable {
     /// Every value of the entry as written, in the field table's order (`diff` compares them;
     /// templates name the texts as `page.<key>`).
     package var written: [WrittenValue] = []
+    /// Item columns the built-in template shows, with their labels.
+    package var details: [Detail] = []
+
+    package struct Detail: Sendable, Hashable, Codable {
+        package var column: String
+        package var label: String
+        /// Where the manifest names it (for a column the data file lacks).
+        package var location: SourceLocation?
+
+        /// A CSV header name or JSON Lines key a template can name (`item.<column>`).
+        package static let columnPattern = "^[A-Za-z0-9_-]{1,64}$"
+
+        package static func isColumn(_ value: String) -> Bool {
+            (1...64).contains(value.utf8.count)
+                && value.utf8.allSatisfy { $0.isASCIIAlphanumeric || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") }
+        }
+    }
 
     package enum ClipboardHandoff: String, Sendable, Hashable, Codable, CaseIterable {
         /// The whole canonical link, `https://host/path?query`.

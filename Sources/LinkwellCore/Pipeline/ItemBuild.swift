@@ -73,12 +73,23 @@ package enum ItemBuild {
                 continue
             }
             var seen: [String: SeenPath] = [:]
+            var checkedDetails = format != .csv
             while let next = reader.next() {
                 let row: ItemRow
                 // Moved out (`get` consumes): a pattern that binds the row copied it.
                 do { row = try next.get() } catch {
                     diagnostics.append(error)
                     continue
+                }
+                // A CSV file's header names every row's columns: a detail it lacks would never show.
+                if !checkedDetails {
+                    checkedDetails = true
+                    let columns = row.fields.names.list
+                    for detail in page.details where !columns.contains(detail.column) {
+                        diagnostics.append(
+                            .error(
+                                ItemProblem.detailNotAColumn(detail.column, file: items.value, columns: columns), at: detail.location))
+                    }
                 }
                 let problems = problems(of: row, page: page, routing: routing, primaryHost: primary, seen: &seen)
                 diagnostics += problems.filter { $0.code.map { !page.acceptedWarnings.contains($0.rawValue) } ?? true }
@@ -417,9 +428,13 @@ package enum ItemProblem: DiagnosticMessage {
     case duplicatePath(String)
     case differsOnlyInCase(String, String)
     case windowsName(String, segment: String)
+    case detailNotAColumn(String, file: String, columns: [String])
 
     package var text: String {
         switch self {
+        case .detailNotAColumn(let column, let file, let columns):
+            "detail column '\(column)' is not a column of '\(file)' (\(columns.joined(separator: ", ")))"
+                + Suggestion.didYouMean(column, in: columns)
         case .unreadableFile(let file, let page, let reason):
             "cannot read item file '\(file)' of page type '\(page)': \(reason)"
         case .noRouteForItems(let page):

@@ -97,6 +97,15 @@ enum DefaultTemplates {
             {{#page.description}}
             <p class="muted">{{page.description}}</p>
             {{/page.description}}
+            {{#page.hasDetails}}
+            <dl class="details">
+              {{#page.details}}
+              {{#value}}
+              <div><dt class="muted">{{label}}</dt><dd>{{value}}</dd></div>
+              {{/value}}
+              {{/page.details}}
+            </dl>
+            {{/page.hasDetails}}
             {{#isMirror}}{{^isHome}}{{^isNotFound}}
             <p class="muted note" id="linkwell-missing">{{siteName}} did not open on this device.</p>
             {{/isNotFound}}{{/isHome}}{{/isMirror}}
@@ -163,6 +172,10 @@ enum DefaultTemplates {
         .muted { color: color-mix(in srgb, var(--text) 65%, var(--background)); }
         .badge { display: inline-block; margin: 1.25rem 0 -0.5rem; padding: 0.15rem 0.6rem; border-radius: 999px; background: var(--accent); color: var(--accent-text); font-size: 0.8rem; font-weight: 600; letter-spacing: 0.02em; }
         .note { font-size: 0.9rem; margin-top: 0.75rem; }
+        .details { display: grid; grid-template-columns: auto auto; justify-content: center; gap: 0.2rem 1rem; margin: 0.9rem 0 0; }
+        .details div { display: contents; }
+        .details dt { text-align: right; }
+        .details dd { margin: 0; text-align: left; font-weight: 600; }
         .actions { display: flex; flex-direction: column; gap: 0.75rem; margin-top: 1.75rem; }
         .button { display: block; padding: 0.95rem 1rem; border-radius: 0.85rem; font-size: 1.05rem; font-weight: 600; text-decoration: none; }
         .primary { background: var(--accent); color: var(--accent-text); }

@@ -18,9 +18,10 @@ struct ItemPageTemplate: Sendable {
     static let shownPieces = 0
 
     let program: TemplateProgram
-    /// The columns the template names (`item.<column>`, `item.fields.<column>`), by hole
+    /// The columns the template names (`item.<column>`, `item.fields.<column>`, and a detail's
+    /// value, which is absent where the row's value is empty), by hole
     /// number after `Hole`'s.
-    let columns: [String]
+    let columns: [ColumnHoles.Column]
 
     init?(frame: PageFrame, shared: PageContext, library: TemplateLibrary) {
         let columns = ColumnHoles()
@@ -32,7 +33,7 @@ struct ItemPageTemplate: Sendable {
     }
 
     /// The same template with `program` in place of its own (the policy filled in).
-    private init(program: TemplateProgram, columns: [String]) {
+    private init(program: TemplateProgram, columns: [ColumnHoles.Column]) {
         self.program = program
         self.columns = columns
     }
@@ -73,9 +74,9 @@ struct ItemPageTemplate: Sendable {
         link(.native, frame.native)
         link(.store, frame.store)
         values.set(Hole.path.rawValue, item.path)
-        for (offset, name) in columns.enumerated() {
+        for (offset, wanted) in columns.enumerated() {
             let number = Hole.allCases.count + offset
-            if let column = fields.names.index(of: name) {
+            if let column = fields.names.index(of: wanted.name), !(wanted.emptyIsAbsent && fields.range(at: column).isEmpty) {
                 values.set(number) { buffer in fields.withUTF8(at: column) { buffer.write($0) } }
             } else {
                 values.set(number, .absent)
@@ -157,7 +158,7 @@ struct ItemPageTemplate: Sendable {
 
         func member(named name: String) -> TemplateValue? {
             switch name {
-            case "page": .object(PageTexts(shared.page))
+            case "page": .object(PageTexts(shared.page, frame: frame, columns: columns))
             case "link": .object(LinkHoles(frame: frame))
             case "item": .object(ItemHoles(columns: columns))
             case "buttons":
@@ -175,7 +176,14 @@ struct ItemPageTemplate: Sendable {
 
     private final class PageTexts: TemplateObject {
         let shared: PageContext.Page
-        init(_ shared: PageContext.Page) { self.shared = shared }
+        let frame: PageFrame
+        let columns: ColumnHoles
+
+        init(_ shared: PageContext.Page, frame: PageFrame, columns: ColumnHoles) {
+            self.shared = shared
+            self.frame = frame
+            self.columns = columns
+        }
 
         func member(named name: String) -> TemplateValue? {
             switch name {
@@ -183,6 +191,14 @@ struct ItemPageTemplate: Sendable {
             case "description": ItemPageTemplate.hole(.description)
             case "image": ItemPageTemplate.hole(.image)
             case "twitterCard": ItemPageTemplate.hole(.twitterCard)
+            // Each shown column's value is the row's, or absent: a member that is always there.
+            case "details":
+                .list(
+                    frame.page.details.map {
+                        .object(
+                            PageContext.Detail(label: $0.label, value: .hole(TemplateHole(columns.number($0.column, emptyIsAbsent: true)))))
+                    })
+            case "hasDetails": .flag(!frame.page.details.isEmpty)
             default: shared.member(named: name)
             }
         }
@@ -253,16 +269,28 @@ struct ItemPageTemplate: Sendable {
     }
 
     /// A hole for each column a template names, numbered as the compiler asks for them.
-    private final class ColumnHoles: TemplateObject {
-        let names = Mutex<[String]>([])
+    final class ColumnHoles: TemplateObject {
+        struct Column: Sendable, Equatable {
+            var name: String
+            /// A detail's value: an empty one is not shown.
+            var emptyIsAbsent: Bool
+        }
+
+        let names = Mutex<[Column]>([])
 
         func member(named name: String) -> TemplateValue? {
+            .hole(TemplateHole(number(name), .column))
+        }
+
+        /// The hole number of the column `name`.
+        func number(_ name: String, emptyIsAbsent: Bool = false) -> Int {
+            let column = Column(name: name, emptyIsAbsent: emptyIsAbsent)
             let offset = names.withLock { names in
-                if let known = names.firstIndex(of: name) { return known }
-                names.append(name)
+                if let known = names.firstIndex(of: column) { return known }
+                names.append(column)
                 return names.count - 1
             }
-            return .hole(TemplateHole(Hole.allCases.count + offset, .column))
+            return Hole.allCases.count + offset
         }
     }
 }

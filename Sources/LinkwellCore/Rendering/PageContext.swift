@@ -53,14 +53,42 @@ package final class PageContext: Sendable {
         /// The page type's other texts as written, by key (`page.<key>` in a template: every text
         /// key the page type's field table lists, with no member of its own here).
         package let texts: [String: String]
+        /// The item columns the page type shows (`details`), each a `Detail`; empty but on item pages.
+        let details: TemplateValue
+        /// Whether the page shows details: an item page of a page type that names some.
+        let hasDetails: Bool
 
-        init(type: String, title: String, description: String?, image: String?, twitterCard: String, texts: [String: String] = [:]) {
+        init(
+            type: String, title: String, description: String?, image: String?, twitterCard: String, texts: [String: String] = [:],
+            details: [Detail] = []
+        ) {
             self.type = type
             self.title = title
             self.description = description
             self.image = image
             self.twitterCard = twitterCard
             self.texts = texts
+            self.details = .list(details.map { .object($0) })
+            hasDetails = !details.isEmpty
+        }
+    }
+
+    /// One shown column of an item: its label and the row's value (absent where the row has none).
+    package final class Detail: TemplateObject {
+        let label: String
+        let value: TemplateValue
+
+        init(label: String, value: TemplateValue) {
+            self.label = label
+            self.value = value
+        }
+
+        package func member(named name: String) -> TemplateValue? {
+            switch name {
+            case "label": .text(label)
+            case "value": value
+            default: nil
+            }
         }
     }
 
@@ -289,6 +317,8 @@ extension PageContext.Page: TemplateObject {
         case "description": .optional(description)
         case "image": .optional(image)
         case "twitterCard": .text(twitterCard)
+        case "details": details
+        case "hasDetails": .flag(hasDetails)
         default: texts[name].map { .text($0) }
         }
     }

@@ -145,7 +145,14 @@ final class PageFrame: Sendable {
             kind: kind,
             page: .init(
                 type: page.name, title: values.title, description: values.description, image: values.image,
-                twitterCard: values.twitterCard, texts: pageTexts),
+                twitterCard: values.twitterCard, texts: pageTexts,
+                details: kind == nil
+                    ? item.map { row in
+                        page.details.map { detail in
+                            let value = row.fields.names.index(of: detail.column).map(row.fields.value)
+                            return .init(label: detail.label, value: .optional(value?.isEmpty == false ? value : nil))
+                        }
+                    } ?? [] : []),
             link: values.link,
             webHome: webHome,
             ios: ios,

@@ -38,11 +38,20 @@ extension Validation {
             if let clipboard = page.clipboard, !["true", "false", "link", "code"].contains(clipboard.value) {
                 found.append(.error(LookProblem.badClipboard(clipboard.value, of: what), at: clipboard.location))
             }
-            for label in [page.labels?.open, page.labels?.store, page.labels?.web].compactMap({ $0 }) {
-                let trimmed = label.value.trimmingSpaces()
-                if trimmed.isEmpty || trimmed.count > 40 || label.value.contains(where: \.isNewline) {
-                    found.append(.error(LookProblem.badLabel(label.value, of: what), at: label.location))
+            let buttons = [page.labels?.open, page.labels?.store, page.labels?.web].compactMap { $0 }
+            for (kind, labels) in [("button", buttons), ("detail", page.details.compactMap(\.label))] {
+                for label in labels {
+                    let trimmed = label.value.trimmingSpaces()
+                    if trimmed.isEmpty || trimmed.count > 40 || label.value.contains(where: \.isNewline) {
+                        found.append(.error(LookProblem.badLabel(label.value, kind: kind, of: what), at: label.location))
+                    }
                 }
+            }
+            for column in page.details.compactMap(\.column) where !PageType.Detail.isColumn(column.value) {
+                found.append(.error(LookProblem.badDetailColumn(column.value, of: what), at: column.location))
+            }
+            if let first = page.details.first, page.items == nil {
+                found.append(.error(LookProblem.detailsWithoutItems(of: what), at: first.location))
             }
         }
         return found
@@ -119,7 +128,9 @@ package enum LookProblem: DiagnosticMessage {
     case malformedFont(String, String)
     case badOrigin(String)
     case badClipboard(String, of: String)
-    case badLabel(String, of: String)
+    case badLabel(String, kind: String, of: String)
+    case badDetailColumn(String, of: String)
+    case detailsWithoutItems(of: String)
 
     package var text: String {
         switch self {
@@ -137,8 +148,12 @@ package enum LookProblem: DiagnosticMessage {
             "'\(origin)' in contentSecurityPolicy must be an https:// origin, scheme and host only\(Self.originHint(origin))"
         case .badClipboard(let clipboard, let what):
             "clipboard '\(clipboard)' of \(what) must be true, false, link or code\(Suggestion.didYouMean(clipboard, in: ["link", "code"]))"
-        case .badLabel(let label, let what):
-            "button label '\(label)' of \(what) must be 1–40 characters on one line"
+        case .badLabel(let label, let kind, let what):
+            "\(kind) label '\(label)' of \(what) must be 1–40 characters on one line"
+        case .badDetailColumn(let column, let what):
+            "detail column '\(column)' of \(what) must be a column name: 1–64 letters, digits, '_' or '-'"
+        case .detailsWithoutItems(let what):
+            "\(what) has details but no items: details show an item row's columns; add 'items:' or remove 'details:'"
         }
     }
 
