@@ -19,50 +19,16 @@ struct BuildCommand: ParsableCommand {
         let root = try folder.resolvedRoot()
         // Item pages the last build recorded, and that nothing has touched since, are kept
         // without rendering or reading them (see BuildRecord).
-        let record = BuildRecord.binaryIdentity == nil ? nil : BuildRecord(root: root)
-        let log = record == nil ? nil : BuildRecord.PageLog(root: root)
-        let draft = record == nil ? nil : BuildRecord.Draft(root: root)
-        var proved = 0
-        // The pages the record did not prove, by path, while they are few: the record is then
-        // written again from the proved pages' identities and these files' (a one-row change
-        // costs its pages, not a walk of the folder); past the limit, the folder is walked.
-        // Only a record with entries is written again so: a build with none (a new folder, a
-        // fresh clone) kept 8,192 paths for nothing.
-        var unproved: [String] = []
-        var keepsUnproved = (record?.count ?? 0) > 0
-        let (summary, count) = try folder.replace(record: draft) { emit in
-            try Console.produce(result, manifestOptions, record: record, writes: true) { file in
-                if let fingerprint = file.fingerprint {
-                    log?.append(file.path, fingerprint)
-                    if file.provedUnchanged {
-                        proved += 1
-                    } else if keepsUnproved {
-                        if unproved.count < 8_192 { unproved.append(file.path) } else { (unproved, keepsUnproved) = ([], false) }
-                    }
-                }
+        let session = BuildRecord.Session(root: root)
+        let (summary, count) = try folder.replace(record: session.draft) { emit in
+            try Console.produce(result, manifestOptions, record: session.record, writes: true) { file in
+                session.note(file)
                 try emit(file)
             }
         } finish: { summary in
-            // Written with the folder's lock held, so that no other build changes a page between
-            // this build's writing it and the record's reading of its identity.
-            guard let record, let log, !(summary.isEmpty && proved == log.count && record.count == log.count) else { return }
-            // Taken once every page is in place: a page changed in this tick of the file
-            // system's clock is left out, so an edit made right after the build is never proved.
-            guard let now = BuildRecord.ChangeTime.now(in: root) else {
-                BuildRecord.remove(root: root)
-                return
-            }
-            guard draft?.commit(before: now) != true else { return }
-            guard let pages = log.sortedPages() else {
-                BuildRecord.remove(root: root)
-                return
-            }
-            if keepsUnproved {
-                record.rewrite(pages: pages, unproved: unproved, before: now)
-            } else {
-                BuildRecord.write(root: root, pages: pages, before: now)
-            }
+            session.finish(changedNothing: summary.isEmpty)
         }
+        let proved = session.proved
         if summary.isEmpty {
             Console.status("\(outputOptions.output) is up to date (\(count) files\(provedNote(proved)))")
         } else {
