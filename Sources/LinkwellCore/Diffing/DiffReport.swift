@@ -138,7 +138,8 @@ extension ManifestDiff {
                     : "No URL was found that changes what it does, but not everything was proved:")
         } else {
             lines += [
-                "Each row is a region of URLs decided differently, on the hosts it names; the path is a shortest example.", "",
+                "Each row is a region: every URL that the Before rule decided and the After rule decides now, on the hosts it "
+                    + "names. The example is its shortest URL, one of many (a region is as wide as its two rules).", "",
                 "| Hosts | Platforms | Apps | Example | Before | After |", "| --- | --- | --- | --- | --- | --- |",
             ]
             for row in regionRows {
@@ -215,7 +216,8 @@ extension ManifestDiff {
         }
         switch side.outcome {
         case .match: return "**opens the app**\(route)"
-        case .exclude: return "browser (excluded" + (side.route.map { " by \(MarkdownText.code($0))" } ?? "") + ")"
+        // An exclusion no route wrote is the closing rule: it stands for every URL no route names.
+        case .exclude: return "browser (excluded" + (side.route.map { " by \(MarkdownText.code($0))" } ?? " by the closing rule: no route names it") + ")"
         case .noMatch: return side.rule.map { "browser (\(cell($0)))" } ?? "browser (no rule)"
         }
     }
