@@ -82,7 +82,7 @@ def test_a_code_the_app_created_gets_the_invite_page_and_the_store_tap_copies_th
 @pytest.mark.parametrize("host", HOSTS)
 def test_every_host_has_a_home_and_a_not_found_page(browser, site, host):
     home = site.get(f"https://{host}/")
-    assert home.status_code == 200 and "<h1>Amora</h1>" in home.text
+    assert home.status_code == 200 and '<h1 id="linkwell-title">Amora</h1>' in home.text
     page = browser(IPHONE, stay=True).open(f"https://{host}/")
     assert heading(page) == "Amora"
     assert page.href("linkwell-store") == "https://apps.apple.com/app/id1234567890"

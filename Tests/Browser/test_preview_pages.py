@@ -291,3 +291,44 @@ def test_on_a_phone_the_page_starts_at_the_top_and_shows_the_brand_once(browser,
         assert page.js("return document.querySelector('main').getBoundingClientRect().top") < 40
     finally:
         page.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+@pytest.fixture(scope="module")
+def words_site(tools):
+    """The bundled example whose stories pages take words from their URL."""
+    import shutil
+    from conftest import project_copy, serve_build
+    work, manifest = project_copy("linkwell-words-")
+    manifest = manifest.replace(
+        "    title: Amora Stories\n    description: Dating advice and stories from the community.\n",
+        "    title: \"{words:3|A story} — Amora Stories\"\n    description: \"More {segment:2|stories} on Amora.\"\n", 1)
+    server = serve_build(work, manifest)
+    yield server
+    server.stop()
+    shutil.rmtree(work, ignore_errors=True)
+
+
+@pytest.mark.parametrize("javascript", [True, False])
+def test_route_pages_show_words_from_their_url_as_text(words_site, javascript):
+    """With the script, the title, heading and description take the URL's words (letters
+    decoded, '-' as spaces, markup as text); without it, the fallbacks crawlers read."""
+    from conftest import Browser
+    browser = Browser(words_site.still_port, IPHONE)
+    try:
+        if not javascript:
+            browser.driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
+        page = browser.open("https://m.example.com/stories/dating/first-d%C3%A4te-%3Cb%3Ehi", settle=0.4)
+        heading = page.js("return document.getElementById('linkwell-title').textContent") if javascript else None
+        if javascript:
+            assert heading == "first däte %3Cb%3Ehi — Amora Stories"
+            assert page.js("return document.title") == "first däte %3Cb%3Ehi — Amora Stories — Amora"
+            assert page.js("return document.getElementById('linkwell-description').textContent") == "More dating on Amora."
+            assert page.js("return document.querySelectorAll('h1 b').length") == 0
+            assert page.js("return window.__alerts") == 0
+        else:
+            html = browser.driver.page_source
+            assert 'id="linkwell-title">A story — Amora Stories</h1>' in html
+            assert "More stories on Amora." in html
+        assert page.csp_violations() == []
+    finally:
+        browser.quit()

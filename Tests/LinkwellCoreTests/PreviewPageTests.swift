@@ -115,7 +115,10 @@ import Testing
             with: "    items: data/p.csv\n" + (webPages ? "    desktop: https://desk.example.com{path}\n" : "")
                 + "    labels:\n      open: \"Open <it> & 'go'\"\n      web: 'Say \"hi\" > web'\n"
                 // Shown columns: one some rows leave empty (not shown there), one every row has.
-                + "    details:\n      - column: color\n        label: Colour & <hue>\n      - column: title\n")
+                + "    details:\n      - column: color\n        label: Colour & <hue>\n      - column: title\n"
+        )
+        // Words from the item's path in the page type's title, for rows without their own.
+        .replacingOccurrences(of: "    title: A product\n", with: "    title: \"{words:2|A product} <{segment:1|p}>\"\n")
         let yaml = desktop.replacingOccurrences(of: "scheme: example\n", with: "scheme: example\ntemplates: T\n")
         var files = ["data/p.csv": rows]
         if let template { files["T/page.mustache"] = template }

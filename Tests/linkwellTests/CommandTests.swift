@@ -251,7 +251,8 @@ import Testing
         let workspace = try Workspace.bundled()
         #expect(try workspace.run("build").status == 0)
         let template = try String(contentsOf: workspace.url.appendingPathComponent("Templates/page.mustache"), encoding: .utf8)
-        try workspace.write(template.replacingOccurrences(of: "<h1>", with: "<h1 class=\"title\">"), to: "Templates/page.mustache")
+        try workspace.write(
+            template.replacingOccurrences(of: "<h1 id=\"linkwell-title\">", with: "<h1 class=\"title\">"), to: "Templates/page.mustache")
         let check = try workspace.run("check", "--diagnostics-format", "github")
         #expect(check.status == 1)
         let stale = check.standardOutput.split(separator: "\n").count
@@ -458,7 +459,8 @@ import Testing
         #expect(try String(contentsOf: page, encoding: .utf8) == text)
 
         let template = try String(contentsOf: workspace.url.appendingPathComponent("Templates/page.mustache"), encoding: .utf8)
-        try workspace.write(template.replacingOccurrences(of: "<h1>", with: "<h1 class=\"item\">"), to: "Templates/page.mustache")
+        try workspace.write(
+            template.replacingOccurrences(of: "<h1 id=\"linkwell-title\">", with: "<h1 class=\"item\">"), to: "Templates/page.mustache")
         let rebuilt = try workspace.run("build")
         #expect(rebuilt.standardOutput.hasPrefix("wrote Output: \(count) files, "), "\(rebuilt.standardError)")
         #expect(try String(contentsOf: page, encoding: .utf8).contains("<h1 class=\"item\">"))

@@ -217,7 +217,9 @@ extension ManifestDiff {
         switch side.outcome {
         case .match: return "**opens the app**\(route)"
         // An exclusion no route wrote is the closing rule: it stands for every URL no route names.
-        case .exclude: return "browser (excluded" + (side.route.map { " by \(MarkdownText.code($0))" } ?? " by the closing rule: no route names it") + ")"
+        case .exclude:
+            return "browser (excluded" + (side.route.map { " by \(MarkdownText.code($0))" } ?? " by the closing rule: no route names it")
+                + ")"
         case .noMatch: return side.rule.map { "browser (\(cell($0)))" } ?? "browser (no rule)"
         }
     }

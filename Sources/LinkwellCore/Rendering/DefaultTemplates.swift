@@ -93,9 +93,9 @@ enum DefaultTemplates {
             {{#page.badge}}
             <p class="badge">{{page.badge}}</p>
             {{/page.badge}}
-            <h1>{{page.title}}</h1>
+            <h1 id="linkwell-title">{{page.title}}</h1>
             {{#page.description}}
-            <p class="muted">{{page.description}}</p>
+            <p class="muted" id="linkwell-description">{{page.description}}</p>
             {{/page.description}}
             {{#page.hasDetails}}
             <dl class="details">

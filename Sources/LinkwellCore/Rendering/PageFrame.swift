@@ -27,6 +27,9 @@ final class PageFrame: Sendable {
     let assets: PageContext.Assets
     /// The page type's texts as written, by key (`page.<key>`).
     let pageTexts: [String: String]
+    /// Whether the page type's title or description take words from the URL (most do not).
+    let titleHasWords: Bool
+    let descriptionHasWords: Bool
 
     init(site: Site, page: PageType, host: PageHost, kind: PageKind?, links: PageLinks, config: String, assets: PageAssets) {
         self.site = site
@@ -56,6 +59,8 @@ final class PageFrame: Sendable {
         behaviour = .init(config: config, script: PageScript.source)
         self.assets = .init(style: assets.style.path, rules: PageAssetPaths.rules, script: assets.script.path)
         pageTexts = Dictionary(page.written.filter(\.isPageText).map { ($0.key, $0.text) }, uniquingKeysWith: { first, _ in first })
+        titleHasWords = PageTextTemplate.mayHavePlaceholders(page.title)
+        descriptionHasWords = page.description.map(PageTextTemplate.mayHavePlaceholders) ?? false
     }
 
     /// What differs from item page to item page of this frame: the texts a row can override,
@@ -72,7 +77,7 @@ final class PageFrame: Sendable {
     }
 
     func values(item: ItemRow?) -> ItemValues {
-        let texts = texts(of: item?.fields)
+        let texts = texts(of: item?.fields, path: item?.path)
         // The links templates can name, expanded for the item's path (LinkTargets' iPhone and
         // Android targets are only in the page's script settings, which item pages share).
         let path = URLTemplate.encodedPath(item?.path ?? "/")
@@ -91,11 +96,22 @@ final class PageFrame: Sendable {
     /// The texts a row can override: its own where it has them (not empty), else the page type's.
     /// Given the row's fields, not the row: an item page made the whole row optional to ask, a
     /// copy of it (a retain of each of its strings) for every page.
-    func texts(of fields: ItemFields?) -> (title: String, description: String?, image: String?, twitterCard: String) {
+    /// The page type's own title and description take their words from `path` (the item's; nil on
+    /// a route page, which shows their fallbacks: `PageTextTemplate`).
+    func texts(of fields: ItemFields?, path: String?) -> (title: String, description: String?, image: String?, twitterCard: String) {
         let own = ownColumns(of: fields)
         func value(_ column: Int?) -> String? { column.flatMap { fields?.value(at: $0) } }
         let image = value(own.image) ?? page.image
-        return (value(own.title) ?? page.title, value(own.description) ?? page.description, image, Self.twitterCard(hasImage: image != nil))
+        return (
+            value(own.title) ?? pageTitle(path: path), value(own.description) ?? pageDescription(path: path), image,
+            Self.twitterCard(hasImage: image != nil)
+        )
+    }
+
+    /// The page type's title and description for a page at `path` (nil: not known when building).
+    func pageTitle(path: String?) -> String { titleHasWords ? PageTextTemplate.expand(page.title, path: path) : page.title }
+    func pageDescription(path: String?) -> String? {
+        descriptionHasWords ? page.description.map { PageTextTemplate.expand($0, path: path) } : page.description
     }
 
     /// The columns of `fields` whose values `texts` takes: those the row has that are not empty,

@@ -217,6 +217,9 @@ struct PageConfig: Encodable {
     /// The page's apps by platform (`ios`, `android`): the script decides whether the app opens
     /// its URL by that app's rules in its table (`PageDecisions`). Absent on home and not-found pages.
     var apps: [String: String]?
+    /// On a route page whose title or description takes words from the URL: each as written
+    /// (`PageTextTemplate`), for the script to fill from the URL it is at. Absent otherwise.
+    var texts: [String: String]?
 
     init(site: Site, page: PageType, links: PageLinks, kind: PageKind?, urlKnown: Bool, host: String) {
         role = links.role.rawValue
@@ -236,6 +239,12 @@ struct PageConfig: Encodable {
         apps["ios"] = links.iosApp?.id
         apps["android"] = links.androidApp?.id
         self.apps = kind == nil && !apps.isEmpty ? apps : nil
+        var texts: [String: String] = [:]
+        if kind == nil, !urlKnown {
+            if PageTextTemplate.mayHavePlaceholders(page.title) { texts["title"] = page.title }
+            if let description = page.description, PageTextTemplate.mayHavePlaceholders(description) { texts["description"] = description }
+        }
+        self.texts = texts.isEmpty ? nil : texts
         var head: [HeadTag] = []
         // A not-found page stands for no URL: it names none.
         if !urlKnown, kind == nil {
@@ -287,6 +296,7 @@ struct PageConfig: Encodable {
                 }),
             "clipboard": .string(clipboard), "nativeAttempt": .bool(nativeAttempt), "desktopRedirects": .bool(desktopRedirects),
             "apps": apps.map { .object($0.mapValues(JSONValue.string)) },
+            "texts": texts.map { .object($0.mapValues(JSONValue.string)) },
         ])
     }
 

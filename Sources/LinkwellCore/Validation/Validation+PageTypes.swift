@@ -28,6 +28,12 @@ extension Validation {
                 let options = PageType.AndroidStoreLink.allCases.map(\.rawValue)
                 found.append(.error(PageTypeProblem.notOneOf("android", android.value, of: what, options: options), at: android.location))
             }
+            for (key, text) in [("title", page.title), ("description", page.description)] {
+                guard let text, PageTextTemplate.mayHavePlaceholders(text.value),
+                    case .failure(let problem) = PageTextTemplate.placeholders(in: text.value)
+                else { continue }
+                found.append(.error(PageTypeProblem.badWordsFromURL(key, problem, of: what), at: text.location))
+            }
             if let items = page.items, !isDataFilePath(items.value) {
                 found.append(.error(PageTypeProblem.badItemsPath(items.value, of: what, name: page.name.value), at: items.location))
             }
@@ -192,9 +198,19 @@ package enum PageTypeProblem: DiagnosticMessage {
     case webFallbackWithoutWeb(String)
     case badItemsPath(String, of: String, name: String)
     case relativeImage(String, of: String)
+    case badWordsFromURL(String, PageTextTemplate.Problem, of: String)
 
     package var text: String {
         switch self {
+        case .badWordsFromURL(let key, let problem, let what):
+            switch problem {
+            case .unclosed(let text): "\(key) of \(what) opens '\(text)' and never closes it; write {segment:2|fallback}"
+            case .badSegment(let text):
+                "\(key) of \(what): '\(text)' must name a path segment from 1 to 9, e.g. {segment:2|a recipe}"
+            case .noFallback(let text):
+                "\(key) of \(what): '\(text)' needs a fallback after '|', shown until the page knows its URL "
+                    + "(crawlers and pages without their script), e.g. {segment:2|a recipe}"
+            }
         case .notOneOf(let key, let value, let what, let options):
             "\(key) '\(value)' of \(what) must be one of \(options.map { "'\($0)'" }.joined(separator: ", "))\(Suggestion.didYouMean(value, in: options))"
         case .webFallbackWithoutWeb(let what):

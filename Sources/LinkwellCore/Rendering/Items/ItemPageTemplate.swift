@@ -54,8 +54,8 @@ struct ItemPageTemplate: Sendable {
                 values.set(hole.rawValue, text)
             }
         }
-        text(.title, column: own.title, else: frame.page.title)
-        text(.description, column: own.description, else: frame.page.description)
+        text(.title, column: own.title, else: own.title == nil ? frame.pageTitle(path: item.path) : nil)
+        text(.description, column: own.description, else: own.description == nil ? frame.pageDescription(path: item.path) : nil)
         text(.image, column: own.image, else: frame.page.image)
         values.set(Hole.twitterCard.rawValue, PageFrame.twitterCard(hasImage: values.holes[Hole.image.rawValue].isPresent))
         let path = URLTemplate.encodedPath(item.path)

@@ -185,6 +185,28 @@
     });
   }
 
+  // Words from this URL in the title and description (PageTextTemplate), as the address
+  // bar shows them, put in as text; the page was written with each one's fallback.
+  if (config.texts) {
+    var segments = path.split("/").filter(Boolean);
+    var words = function (template, known) {
+      return template.replace(/\{(segment|words):([1-9])\|([^}]*)\}/g, function (whole, kind, number, fallback) {
+        var segment = known ? segments[Number(number) - 1] : undefined;
+        if (segment === undefined) return fallback;
+        var shownSegment = shownText(segment);
+        return kind === "words" ? shownSegment.replace(/[-_]/g, " ") : shownSegment;
+      });
+    };
+    var title = config.texts.title, description = config.texts.description;
+    if (title) {
+      var heading = document.getElementById("linkwell-title");
+      if (heading) heading.textContent = words(title, true);
+      document.title = document.title.replace(words(title, false), words(title, true));
+    }
+    var paragraph = document.getElementById("linkwell-description");
+    if (description && paragraph) paragraph.textContent = words(description, true);
+  }
+
   // Route pages serve many URLs, so the tags that name this URL are filled in here.
   config.head.forEach(function (tag) {
     var selector = tag.element === "link" ? 'link[rel="' + tag.key + '"]' : "meta[" + tag.attribute + '="' + tag.key + '"]';
