@@ -128,7 +128,7 @@ import Testing
         #expect(
             Fixtures.build(yaml).diagnostics.map(\.description) == [
                 "site.yaml:32:14: error: page type 'product' accepts 'legacy-loss', a warning about a route, never about a page type; "
-                    + "list it under the entry it is about (a page type can accept item-path-case, windows-name, host-file-limit)"
+                    + "list it under the entry it is about (a page type can accept item-path-case, windows-name, host-file-limit, unused-page-setting)"
             ])
     }
 

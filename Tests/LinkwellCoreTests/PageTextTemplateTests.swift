@@ -49,3 +49,35 @@ import Testing
         #expect(!item.contains("\"texts\""))
     }
 }
+
+/// Page type settings that build and do nothing are warnings, each acceptable on its page type.
+@Suite struct UnusedPageSettingTests {
+    @Test func aNativeAttemptWithoutASchemeAndDetailsNoTemplateShowsAreWarned() throws {
+        let yaml = PreviewPageTests.items
+            .replacingOccurrences(of: "scheme: example\n", with: "templates: T\n")
+            .replacingOccurrences(
+                of: "    items: data/p.csv\n",
+                with: "    items: data/p.csv\n    nativeAttempt: true\n    details:\n      - column: color\n")
+        let files = ["data/p.csv": "path,color\n/p/1,red\n", "T/page.mustache": "{{> head}}<h1>{{page.title}}</h1>"]
+        let built = PreviewPageTests.build(yaml, files)
+        let line = yaml.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0 == "  product:" }.map { $0 + 1 } ?? 0
+        #expect(
+            built.diagnostics == [
+                "site.yaml:\(line + 1):5: warning: page type 'product' has nativeAttempt: true, but the manifest has no 'scheme', so there is "
+                    + "no scheme:// link to try before the store; add 'scheme:' or remove 'nativeAttempt' [unused-page-setting]",
+                "site.yaml:\(line + 1):5: warning: page type 'product' has details, but the page templates never name page.details, so no "
+                    + "page shows them; show them in your page template or remove 'details' [unused-page-setting]",
+            ])
+        let accepted = yaml.replacingOccurrences(
+            of: "    nativeAttempt: true\n", with: "    nativeAttempt: true\n    accept: [unused-page-setting]\n")
+        #expect(PreviewPageTests.build(accepted, files).diagnostics.isEmpty)
+        // The built-in template shows details, and a scheme gives the attempt its link.
+        #expect(
+            PreviewPageTests.build(
+                PreviewPageTests.items.replacingOccurrences(
+                    of: "    items: data/p.csv\n",
+                    with: "    items: data/p.csv\n    nativeAttempt: true\n    details:\n      - column: color\n"),
+                ["data/p.csv": "path,color\n/p/1,red\n"]
+            ).diagnostics.isEmpty)
+    }
+}

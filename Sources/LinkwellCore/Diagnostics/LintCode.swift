@@ -42,6 +42,9 @@ package enum LintCode: String, CaseIterable, Codable, Sendable {
     case hostFileLimit = "host-file-limit"
     /// A page type with `since` on the short host: new people never reach a store there.
     case sinceOnShortHost = "since-on-short-host"
+    /// A page type setting that nothing uses (`nativeAttempt` without a scheme, `details` a
+    /// custom page template never shows).
+    case unusedPageSetting = "unused-page-setting"
 
     /// The kinds of manifest entry a warning is about: the entries whose `accept` can list it.
     package enum Subject: String, CaseIterable, Sendable {
@@ -62,7 +65,7 @@ package enum LintCode: String, CaseIterable, Codable, Sendable {
         case .hostCannotServe: [.route, .shortLink]
         case .noFingerprint, .singleFingerprint, .duplicateFingerprint: [.androidApp]
         case .shortCodeCase: [.shortLink]
-        case .itemPathCase, .windowsName, .hostFileLimit: [.pageType]
+        case .itemPathCase, .windowsName, .hostFileLimit, .unusedPageSetting: [.pageType]
         case .defaultsNeedIOS14: [.defaults]
         }
     }

@@ -40,6 +40,7 @@ package enum Lints {
             let lists =
                 site.routes.filter { $0.location == location }.map(\.acceptedWarnings)
                 + site.shortLinks.filter { $0.location == location }.map(\.acceptedWarnings)
+                + site.pageTypes.filter { $0.location == location }.map(\.acceptedWarnings)
                 + (site.defaults.location == location ? [site.defaults.acceptedWarnings] : [])
             return !lists.contains { $0.contains(code) }
         }

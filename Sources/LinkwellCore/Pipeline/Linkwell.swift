@@ -63,6 +63,7 @@ package enum Linkwell {
         guard let pageTemplates = loaded.templates else { return finish(site) }
         templates = pageTemplates
         diagnostics += pageTemplates.scriptProblems(site: site)
+        diagnostics += Lints.unaccepted(UnusedPageSettings.warnings(site, templates: pageTemplates), site: site)
         guard !diagnostics.hasErrors else { return finish(site) }
         let fonts = ThemeFonts.load(raw.theme?.fonts ?? [], project: project)
         diagnostics += fonts.diagnostics
