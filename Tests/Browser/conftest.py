@@ -243,10 +243,17 @@ def hostile_site(tools):
     """The bundled example rebuilt with script in its manifest strings and item rows."""
     work, manifest = project_copy("linkwell-hostile-")
     manifest = manifest.replace("name: Amora\nscheme:", "name: \"Amora</title><script>alert('name')</script>\"\nscheme:", 1)
-    manifest = manifest.replace("title: A profile on Amora", "title: \"A profile \\\"><img src=x onerror=alert('title')>\"")
-    with open(work / "data" / "profiles.csv", "a") as rows:
-        rows.write('/u/mallory,"Mallory</title><script>alert(\'item\')</script>","""><svg onload=alert(\'description\')>",'
-                   'https://www.example.com/img/u/x.jpg,Mallory\n')
+    # The title takes words from the URL too (the route page's script puts them in), and the
+    # profiles show a column (`details`) whose value is markup.
+    manifest = manifest.replace(
+        "title: A profile on Amora", "title: \"A profile \\\"><img src=x onerror=alert('title')> {words:2|someone}\"")
+    manifest = manifest.replace(
+        "    items: data/profiles.csv", "    details:\n      - column: city\n        label: \"<b>City</b>\"\n    items: data/profiles.csv", 1)
+    rows = (work / "data" / "profiles.csv").read_text().splitlines()
+    rows = [rows[0] + ",city"] + [row + ",Leeds" for row in rows[1:]]
+    rows.append('/u/mallory,"Mallory</title><script>alert(\'item\')</script>","""><svg onload=alert(\'description\')>",'
+                'https://www.example.com/img/u/x.jpg,Mallory,"<img src=x onerror=alert(\'city\')>"')
+    (work / "data" / "profiles.csv").write_text("\n".join(rows) + "\n")
     server = serve_build(work, manifest)
     yield server
     server.stop()

@@ -208,6 +208,17 @@ def test_manifest_and_item_strings_are_escaped(hostile_site):
             page.quit()
     page = hostile_site.get(f"https://{PRIMARY}/u/mallory").text
     assert "&lt;/title&gt;&lt;script&gt;alert(&#39;item&#39;)&lt;/script&gt;" in page
+    # A detail's label and value (a column holding markup) are text.
+    assert '<dt class="muted">&lt;b&gt;City&lt;/b&gt;</dt><dd>&lt;img src=x onerror=alert(&#39;city&#39;)&gt;</dd>' in page
+    # On a route page the script puts the URL's words into a title that holds markup, as text.
+    route = Browser(hostile_site.port, IPHONE).open(f"https://{PRIMARY}/u/%3Csvg%20onload=alert(1)%3E", settle=0.5)
+    try:
+        assert route.js("return window.__alerts") == 0
+        assert route.js("return document.querySelectorAll('h1 img, h1 svg').length") == 0
+        assert route.js("return document.getElementById('linkwell-title').textContent") == (
+            "A profile \"><img src=x onerror=alert('title')> %3Csvg%20onload=alert(1)%3E")
+    finally:
+        route.quit()
 
 
 @pytest.mark.parametrize("path", ["/", "/no/such/page"])
