@@ -36,7 +36,8 @@ import Testing
         #expect(report.hasPrefix("## Linkwell: what this change does to links\n\nCompared `HEAD:site.yaml` → `site.yaml`"))
         #expect(
             report.contains(
-                "| `https://m.example.com/events/sample`<br>sample of route 'events' | iOS 13+, iOS 9–12, Android 15+, Android ≤14 | amora, amora-beta | browser (no rule) | **opens the app** (route `events`) |"
+                "| `m.example.com`, `mlink.example.com` | `/events/sample`<br>sample of route 'events' | iOS 13+, iOS 9–12, Android 15+, "
+                    + "Android ≤14 | amora, amora-beta | browser (no rule) | **opens the app** (route `events`) |"
             ))
         #expect(
             report.contains("> **Now opens the app:** `https://m.example.com/events/sample`, `https://mlink.example.com/events/sample`."))

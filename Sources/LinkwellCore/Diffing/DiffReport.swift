@@ -205,6 +205,27 @@ extension ManifestDiff {
         return merged
     }
 
+    /// Sample rows merged across hosts: the same path, origin, platforms, apps and decisions on
+    /// several hosts (a route's sample on every host it is on) is one row naming them.
+    static func sampleRows(_ links: [ManifestDiff.LinkChange]) -> [(hosts: [String], path: String, change: ManifestDiff.LinkChange)] {
+        var rows: [(hosts: [String], path: String, change: ManifestDiff.LinkChange)] = []
+        for change in links {
+            // `https://host/path?query`: the host, and everything from the path on (as written).
+            let afterScheme = change.url.firstRange(of: "://").map { change.url[$0.upperBound...] } ?? change.url[...]
+            let host = String(afterScheme.prefix { $0 != "/" && $0 != "?" && $0 != "#" })
+            let path = String(afterScheme.dropFirst(host.count))
+            if let index = rows.firstIndex(where: {
+                $0.path == path && $0.change.origin == change.origin && $0.change.platforms == change.platforms
+                    && $0.change.apps == change.apps && $0.change.before == change.before && $0.change.after == change.after
+            }) {
+                rows[index].hosts.append(host)
+            } else {
+                rows.append(([host], path, change))
+            }
+        }
+        return rows
+    }
+
     static func sameRegion(_ a: LinkRegions.Change, _ b: LinkRegions.Change) -> Bool {
         a.host == b.host && a.witness == b.witness && a.before == b.before && a.after == b.after
     }
@@ -233,13 +254,14 @@ extension ManifestDiff {
         }
         var lines = [
             "### Sample URLs", "", "Each app judged on its own (with several installed, see the section above).", "",
-            "| URL | Platforms | Apps | Before | After |", "| --- | --- | --- | --- | --- |",
+            "| Hosts | Path | Platforms | Apps | Before | After |", "| --- | --- | --- | --- | --- | --- |",
         ]
-        for change in links {
-            let platforms = change.platforms.map(\.displayName).joined(separator: ", ")
+        for row in Self.sampleRows(links) {
+            let platforms = row.change.platforms.map(\.displayName).joined(separator: ", ")
             lines.append(
-                "| \(code(change.url))<br>\(cell(change.origin)) | \(cell(platforms)) | \(cell(change.apps.joined(separator: ", "))) | "
-                    + "\(Self.text(change.before)) | \(Self.text(change.after)) |")
+                "| \(row.hosts.map(code).joined(separator: ", ")) | \(code(row.path))<br>\(cell(row.change.origin)) | \(cell(platforms)) | "
+                    + "\(cell(row.change.apps.joined(separator: ", "))) | \(Self.text(row.change.before)) | \(Self.text(row.change.after)) |"
+            )
         }
         lines.append("")
         let opened = links.filter { !$0.before.opensApp && $0.after.opensApp }
