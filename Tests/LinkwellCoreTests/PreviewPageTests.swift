@@ -551,9 +551,8 @@ import Testing
         #expect(PageContext.Link.pieces(of: "a/\u{301}b").map(String.init) == ["a/\u{301}b"])
     }
 
-    /// A program escapes its holes' texts eight bytes at a time where none needs it: every text, with
-    /// each of the five escaped characters at every place in a word, beside multi-byte
-    /// characters, comes out as the template engine escapes it.
+    /// A program escapes its holes' texts as the engine escapes a known value: every text, with
+    /// each of the five escaped characters at every place, beside multi-byte characters.
     @Test func programsEscapeTextsAsTheEngineDoes() {
         var random = PropertyTests.Random(state: 0xE5CA_9E)
         let parts = ["&", "<", ">", "\"", "'", "a", "bcdefgh", "é", "\u{1F600}", " ", "&amp;", "\u{0}", "\u{7F}"]

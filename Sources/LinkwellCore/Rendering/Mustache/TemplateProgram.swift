@@ -139,17 +139,13 @@ package struct TemplateProgram: Sendable {
             var fits = false
             let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
                 var writer = PageWriter(buffer)
-                withUnsafeTemporaryAllocation(of: Range<Int>?.self, capacity: values.holes.count) { escaped in
-                    escaped.initialize(repeating: nil)
-                    withUnsafeTemporaryAllocation(of: (list: Int, element: Int).self, capacity: loopDepth) { elements in
-                        instructions.withUnsafeBufferPointer { instructions in
-                            constants.withUnsafeBufferPointer { constants in
-                                values.texts.withUnsafeBufferPointer { texts in
-                                    let run = Run(
-                                        instructions: instructions, constants: constants, texts: texts, values: values, escaped: escaped,
-                                        elements: elements)
-                                    run.run(0..<instructions.count, loops: 0, into: &writer)
-                                }
+                withUnsafeTemporaryAllocation(of: (list: Int, element: Int).self, capacity: loopDepth) { elements in
+                    instructions.withUnsafeBufferPointer { instructions in
+                        constants.withUnsafeBufferPointer { constants in
+                            values.texts.withUnsafeBufferPointer { texts in
+                                let run = Run(
+                                    instructions: instructions, constants: constants, texts: texts, values: values, elements: elements)
+                                run.run(0..<instructions.count, loops: 0, into: &writer)
                             }
                         }
                     }
@@ -169,10 +165,6 @@ package struct TemplateProgram: Sendable {
         let constants: UnsafeBufferPointer<UInt8>
         let texts: UnsafeBufferPointer<UInt8>
         let values: TemplateValues
-        /// By hole number: where the page holds the text escaped, once it was written. A page
-        /// shows most of its texts escaped more than once (a title in `<title>`, `og:title` and
-        /// `<h1>`), so a repeat copies what was written rather than escaping it again.
-        let escaped: UnsafeMutableBufferPointer<Range<Int>?>
         /// By loop depth: the list each open loop over a hole list is over, and its element.
         let elements: UnsafeMutableBufferPointer<(list: Int, element: Int)>
 
@@ -195,17 +187,7 @@ package struct TemplateProgram: Sendable {
                     let text = span(instruction)
                     guard text.isPresent else { continue }
                     let bytes = UnsafeBufferPointer(rebasing: texts[Int(text.start)..<Int(text.end)])
-                    if instruction.kind == .raw {
-                        output.write(bytes)
-                    } else if instruction.depth >= 0 {
-                        output.writeEscaped(bytes)
-                    } else if let written = escaped[Int(instruction.number)] {
-                        output.writeAgain(written)
-                    } else {
-                        let start = output.count
-                        output.writeEscaped(bytes)
-                        escaped[Int(instruction.number)] = start..<output.count
-                    }
+                    if instruction.kind == .raw { output.write(bytes) } else { output.writeEscaped(bytes) }
                 case .slot:
                     output.slots.append(output.count)
                 case .branch:
