@@ -15,6 +15,9 @@ struct ImportCommand: ParsableCommand {
         discussion: """
             Example: linkwell import --aasa apple-app-site-association --assetlinks assetlinks.json --domain m.example.com
 
+            A link vendor's own host: add --short HOST with the files it serves (--short-aasa, --short-assetlinks); its \
+            rules become routes on that host, proved there as well.
+
             The new manifest is built in memory and its files are compared with the original files exactly, on every URL, \
             each platform reading and app (iOS 13+, iOS 9–12, Android 15+), and for every combination of installed apps. \
             Each difference is shown with a shortest URL that decides differently. Exit 0: proved the same; 1: the manifest \
@@ -34,6 +37,15 @@ struct ImportCommand: ParsableCommand {
     @Option(help: "The mirror host for preview pages (default: open.<domain>; change it to one you serve).")
     var mirror: String?
 
+    @Option(help: "The short-link host (a link vendor's own host): its files become routes on it, proved there too.")
+    var short: String?
+
+    @Option(name: .customLong("short-aasa"), help: "An apple-app-site-association file the short host serves; repeatable.")
+    var shortAASA: [String] = []
+
+    @Option(name: .customLong("short-assetlinks"), help: "An assetlinks.json file the short host serves; repeatable.")
+    var shortAssetLinks: [String] = []
+
     // --manifest, as init and every other command name the manifest; --output is its earlier name.
     @Option(
         name: [.customLong("manifest"), .customLong("output")],
@@ -49,6 +61,21 @@ struct ImportCommand: ParsableCommand {
         guard !aasa.isEmpty || !assetlinks.isEmpty else { throw ValidationError("give at least one --aasa or --assetlinks file") }
         if let problem = Identifiers.hostProblem(domain) { throw ValidationError(problem) }
         if let mirror, let problem = Identifiers.hostProblem(mirror) { throw ValidationError(problem) }
+        guard let short else {
+            if !shortAASA.isEmpty || !shortAssetLinks.isEmpty {
+                throw ValidationError("--short-aasa and --short-assetlinks are the short host's files: name it with --short HOST")
+            }
+            return
+        }
+        if let problem = Identifiers.hostProblem(short) { throw ValidationError(problem) }
+        if short == domain || short == mirror ?? "open.\(domain)" {
+            throw ValidationError("--short \(short) is already the pair's host; the short host is a third host")
+        }
+        if shortAASA.isEmpty && shortAssetLinks.isEmpty {
+            throw ValidationError(
+                "give the files \(short) serves today (--short-aasa, --short-assetlinks): the import proves the manifest decides as they do"
+            )
+        }
     }
 
     func run() throws {
@@ -59,7 +86,13 @@ struct ImportCommand: ParsableCommand {
         let run = ImportRun(
             aasa: try aasa.map { ManifestImport.Source(name: $0, document: try Console.readJSON($0)) },
             assetLinks: try assetlinks.map { ManifestImport.Source(name: $0, document: try Console.readAssetLinks($0)) },
-            domain: domain, mirror: mirror, manifestPath: output, budget: budgetOption.engineBudget)
+            domain: domain, mirror: mirror,
+            short: try short.map { host in
+                ManifestImport.ShortHost(
+                    host: host, aasa: try shortAASA.map { ManifestImport.Source(name: $0, document: try Console.readJSON($0)) },
+                    assetLinks: try shortAssetLinks.map { ManifestImport.Source(name: $0, document: try Console.readAssetLinks($0)) })
+            },
+            manifestPath: output, budget: budgetOption.engineBudget)
 
         let folder = PathText.folder(of: output)
         do {

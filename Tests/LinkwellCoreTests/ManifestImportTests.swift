@@ -47,24 +47,82 @@ import Testing
 
     /// Linkwell's own build imported back is the manifest a team keeps: the platforms share the
     /// routes where they agree (the Android app joins its iOS namesake, proved), Linkwell's own
-    /// closing rule is not a route, at most one more route than `site.yaml` has, and `validate
-    /// --strict` passes — the warnings the files already had accepted on their routes.
+    /// closing rule is not a route, routes keep the names and comments Linkwell wrote into the
+    /// files, the short host's files (`--short`) give its route back — the same 10 routes as
+    /// `site.yaml`, building the same association files byte for byte on all three hosts — and
+    /// `validate --strict` passes, the warnings the files already had accepted on their routes.
     @Test func theBundledBuildImportedBackIsAManifestATeamKeeps() throws {
-        let output = Fixtures.repositoryRoot.appendingPathComponent("Output/m.example.com/.well-known")
-        let aasa = try Self.json(String(contentsOf: output.appendingPathComponent("apple-app-site-association"), encoding: .utf8))
-        let links = try Self.json(String(contentsOf: output.appendingPathComponent("assetlinks.json"), encoding: .utf8))
+        func files(_ host: String) throws -> (aasa: ManifestImport.Source, links: ManifestImport.Source) {
+            let folder = Fixtures.repositoryRoot.appendingPathComponent("Output/\(host)/.well-known")
+            let aasa = try String(contentsOf: folder.appendingPathComponent("apple-app-site-association"), encoding: .utf8)
+            let links = try String(contentsOf: folder.appendingPathComponent("assetlinks.json"), encoding: .utf8)
+            return (
+                .init(name: "\(host) aasa", document: try Self.json(aasa)), .init(name: "\(host) links", document: try Self.json(links))
+            )
+        }
+        let (pair, short) = (try files("m.example.com"), try files("go.example.com"))
         let run = ImportRun(
-            aasa: [.init(name: "aasa", document: aasa)], assetLinks: [.init(name: "assetlinks.json", document: links)],
-            domain: "m.example.com", mirror: "mlink.example.com", manifestPath: "site.yaml")
-        #expect(try #require(run.proof).isProvedSame)
+            aasa: [pair.aasa], assetLinks: [pair.links], domain: "m.example.com", mirror: "mlink.example.com",
+            short: .init(host: "go.example.com", aasa: [short.aasa], assetLinks: [short.links]), manifestPath: "site.yaml")
+        let proof = try #require(run.proof)
+        #expect(proof.isProvedSame && proof.hosts == ["m.example.com", "go.example.com"])
+        #expect(proof.summary.hasPrefix("proved: the build decides every URL on m.example.com and go.example.com as"))
         let site = try #require(run.build.site)
         let bundled = try #require(Fixtures.build(Fixtures.text("../../site.yaml")).site)
-        #expect(site.routes.count <= bundled.routes.count + 1, "\(site.routes.map(\.name))")
-        #expect(!site.routes.contains { $0.name == "everything" || $0.name.hasSuffix("-2") })
+        #expect(site.routes.map(\.name) == bundled.routes.map(\.name))
+        #expect(site.routes.last?.hosts == ["go.example.com"] && site.shortHost == "go.example.com")
         #expect(site.androidApps.map(\.id) == ["amora"], "the Android app is named as its iOS namesake")
+        for host in ["m.example.com", "mlink.example.com", "go.example.com"] {
+            for file in [AssociationFiles.aasa, AssociationFiles.assetLinks] {
+                let path = "\(host)/\(file)"
+                let built = run.build.files.first { $0.path == path }?.contents
+                let original = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("Output/\(path)"), encoding: .utf8)
+                #expect(built != nil && built == original, "\(path)\n\(built ?? "")")
+            }
+        }
         let strict = Linkwell.build(SourceFile(path: "site.yaml", text: run.yaml), strict: true)
         #expect(strict.succeeded, "\(strict.diagnostics)")
         #expect(run.yaml.contains("accept: [single-platform]   # as served today"))
+        #expect(run.yaml.contains("  - name: help\n    path: /help/*\n    exclude: true\n    comment: the help centre is web-only\n"))
+        #expect(run.yaml.contains("appClips: [com.example.amora.Clip]\n"), "each host's file names the clip; the manifest once")
+    }
+
+    /// A link vendor's own host: its file (everything but `/e/*` opens the app, then a root rule
+    /// that can never match) becomes routes on the short host, after the pair's, and is proved
+    /// there; an app the short file does not name gets none of them, and the shadowed rule the
+    /// file already had is accepted as served today.
+    @Test func aVendorsShortHostBecomesRoutesOnIt() throws {
+        let pair = try Self.json(
+            #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app", "ABCDE12345.com.example.beta"], "components": [{"/": "/p/*"}]}]}}"#
+        )
+        let vendor = try Self.json(
+            #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/e/*", "exclude": true}, {"/": "*"}, {"/": "/"}]}]}}"#
+        )
+        let run = ImportRun(
+            aasa: [.init(name: "aasa", document: pair)], assetLinks: [], domain: "www.example.com", mirror: "open.example.com",
+            short: .init(host: "example.app.link", aasa: [.init(name: "vendor", document: vendor)], assetLinks: []),
+            manifestPath: "site.yaml")
+        let proof = try #require(run.proof)
+        #expect(proof.isProvedSame, "\(proof.lines)")
+        let site = try #require(run.build.site)
+        #expect(site.shortHost == "example.app.link")
+        #expect(site.routes.map(\.name) == ["p", "short-e", "short-code", "short-home"])
+        #expect(site.routes.dropFirst().allSatisfy { $0.hosts == ["example.app.link"] && $0.apps == ["example"] })
+        #expect(site.routes.first?.hosts == ["www.example.com", "open.example.com"] && site.routes.first?.apps == ["example", "beta"])
+        #expect(
+            run.yaml.contains(
+                "  - name: short-home\n    path: /\n    apps: [example]\n    hosts: [example.app.link]\n    accept: [shadowed-rule]"))
+
+        // The same files, the short host's read wrongly (as if the vendor sent every URL to the
+        // app): a difference on the short host, with its witness there.
+        let wrong = try Self.json(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "*"}]}]}}"#)
+        let differs = ImportProof(
+            [
+                .init(host: "www.example.com", aasa: [pair], assetLinks: []),
+                .init(host: "example.app.link", aasa: [wrong], assetLinks: []),
+            ], built: run.build.files)
+        #expect(differs.differs)
+        #expect(differs.lines.contains { $0.contains("https://example.app.link/e") }, "\(differs.lines)")
     }
 
     @Test func applesDocumentationExampleRoundTrips() throws {

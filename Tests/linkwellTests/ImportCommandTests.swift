@@ -100,5 +100,22 @@ import Testing
         let nothing = try workspace.run("import", "--domain", "www.example.com", "--output", "new.yaml")
         #expect(nothing.status == 64)
         #expect(nothing.standardError.contains("give at least one --aasa or --assetlinks file"))
+
+        // The short host's options: each refusal names what to give, and nothing is written.
+        for (arguments, message) in [
+            (
+                ["--short-aasa", Self.appleExample],
+                "--short-aasa and --short-assetlinks are the short host's files: name it with --short HOST"
+            ),
+            (["--short", "go.example.com"], "give the files go.example.com serves today (--short-aasa, --short-assetlinks)"),
+            (["--short", "www.example.com", "--short-aasa", Self.appleExample], "--short www.example.com is already the pair's host"),
+            (["--short", "Go.Example.com", "--short-aasa", Self.appleExample], "host 'Go.Example.com'"),
+        ] {
+            let refused = try Binary.run(
+                ["import", "--aasa", Self.appleExample, "--domain", "www.example.com", "--output", "new.yaml"] + arguments,
+                in: workspace.url)
+            #expect(refused.status == 64 && refused.standardError.contains(message), "\(arguments): \(refused.standardError)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: workspace.url.appendingPathComponent("new.yaml").path))
     }
 }

@@ -3,22 +3,46 @@
 /// names. "Same" is said only when it is proved; every difference comes with a witness URL.
 package struct ImportProof: Sendable {
     package var comparisons: [AssociationComparison]
+    /// The hosts whose files were compared, in order.
+    package var hosts: [String]
+
+    /// One host's original files.
+    package struct HostFiles: Sendable {
+        package var host: String
+        package var aasa: [JSONValue]
+        package var assetLinks: [JSONValue]
+
+        package init(host: String, aasa: [JSONValue], assetLinks: [JSONValue]) {
+            self.host = host
+            self.aasa = aasa
+            self.assetLinks = assetLinks
+        }
+    }
 
     package init(aasa: [JSONValue], assetLinks: [JSONValue], host: String, built files: [OutputFile], budget: EngineBudget = .default) {
+        self.init([HostFiles(host: host, aasa: aasa, assetLinks: assetLinks)], built: files, budget: budget)
+    }
+
+    /// Each host's original files against the files built for that host.
+    package init(_ originals: [HostFiles], built files: [OutputFile], budget: EngineBudget = .default) {
         let byPath = Dictionary(files.map { ($0.path, $0.contents) }, uniquingKeysWith: { first, _ in first })
-        let builtAASA = byPath["\(host)/\(AssociationFiles.aasa)"].flatMap { try? JSONValue.parse($0) }
-        let builtLinks = byPath["\(host)/\(AssociationFiles.assetLinks)"].flatMap { try? JSONValue.parse($0) }
         // One budget for the whole proof, shared by its comparisons.
-        let budget = budget.share(of: aasa.count + assetLinks.count)
-        comparisons =
-            aasa.map {
+        let budget = budget.share(of: originals.reduce(0) { $0 + $1.aasa.count + $1.assetLinks.count })
+        hosts = originals.map(\.host)
+        comparisons = originals.flatMap { original in
+            let host = original.host
+            let builtAASA = byPath["\(host)/\(AssociationFiles.aasa)"].flatMap { try? JSONValue.parse($0) }
+            let builtLinks = byPath["\(host)/\(AssociationFiles.assetLinks)"].flatMap { try? JSONValue.parse($0) }
+            return original.aasa.map {
                 AssociationComparison(
                     before: .init(aasa: $0, assetLinks: nil), after: .init(aasa: builtAASA, assetLinks: nil), host: host, budget: budget)
             }
-            + assetLinks.map {
-                AssociationComparison(
-                    before: .init(aasa: nil, assetLinks: $0), after: .init(aasa: nil, assetLinks: builtLinks), host: host, budget: budget)
-            }
+                + original.assetLinks.map {
+                    AssociationComparison(
+                        before: .init(aasa: nil, assetLinks: $0), after: .init(aasa: nil, assetLinks: builtLinks), host: host,
+                        budget: budget)
+                }
+        }
     }
 
     package var differences: [LinkComparison] { comparisons.flatMap(\.differences) }
@@ -59,8 +83,10 @@ package struct ImportProof: Sendable {
             let together =
                 comparisons.contains { !$0.appSets.isEmpty }
                 ? ", for every combination of installed apps under either reading of an exclusion across apps" : ""
+            // One host is the command's own --domain; several are named.
+            let onHosts = hosts.count > 1 ? " on \(hosts.joined(separator: " and "))" : ""
             return
-                "proved: the build decides every URL as the original files do (\(platforms); \(apps) app\(apps == 1 ? "" : "s")\(together))"
+                "proved: the build decides every URL\(onHosts) as the original files do (\(platforms); \(apps) app\(apps == 1 ? "" : "s")\(together))"
         }
         let differing =
             differences.reduce(0) { $0 + $1.differences.count } + comparisons.reduce(0) { $0 + $1.installedApps.count }

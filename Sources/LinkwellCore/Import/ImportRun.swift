@@ -18,29 +18,36 @@ package struct ImportRun: Sendable {
 
     /// `mirror`: the mirror host for preview pages; without one the manifest names `open.<domain>`
     /// and the first note says to change it.
+    /// `short`: the short-link host's own files, proved on that host.
     package init(
-        aasa: [ManifestImport.Source], assetLinks: [ManifestImport.Source], domain: String, mirror: String?, manifestPath: String,
-        budget: EngineBudget = .default
+        aasa: [ManifestImport.Source], assetLinks: [ManifestImport.Source], domain: String, mirror: String?,
+        short: ManifestImport.ShortHost? = nil, manifestPath: String, budget: EngineBudget = .default
     ) {
         let mirrorHost = mirror ?? "open.\(domain)"
         assumptions =
             aasa.flatMap { ImportAssumptions.flagsNotBoolean(in: $0.document, source: $0.name, android: false) }
             + assetLinks.flatMap { ImportAssumptions.flagsNotBoolean(in: $0.document, source: $0.name, android: true) }
+            + (short?.aasa ?? []).flatMap { ImportAssumptions.flagsNotBoolean(in: $0.document, source: $0.name, android: false) }
+            + (short?.assetLinks ?? []).flatMap { ImportAssumptions.flagsNotBoolean(in: $0.document, source: $0.name, android: true) }
+        var originals = [ImportProof.HostFiles(host: domain, aasa: aasa.map(\.document), assetLinks: assetLinks.map(\.document))]
+        if let short {
+            originals.append(.init(host: short.host, aasa: short.aasa.map(\.document), assetLinks: short.assetLinks.map(\.document)))
+        }
         func attempt(join: Bool, accepting: [String: [String]] = [:]) -> (ManifestImport, Linkwell.BuildResult, ImportProof?) {
             let imported = ManifestImport(
-                aasa: aasa, assetLinks: assetLinks, domain: domain, mirror: mirrorHost, joinPlatforms: join, accepting: accepting)
+                aasa: aasa, assetLinks: assetLinks, domain: domain, mirror: mirrorHost, short: short, joinPlatforms: join,
+                accepting: accepting)
             let build = Linkwell.build(SourceFile(path: manifestPath, text: imported.yaml))
             let proof =
                 build.succeeded && build.site != nil
-                ? ImportProof(
-                    aasa: aasa.map(\.document), assetLinks: assetLinks.map(\.document), host: domain, built: build.files, budget: budget)
-                : nil
+                ? ImportProof(originals, built: build.files, budget: budget) : nil
             return (imported, build, proof)
         }
         // The platforms share routes where they agree: each Android app joins its iOS namesake's
         // routes, kept only when that is proved to decide every URL as the files do.
         var chosen = attempt(join: false)
-        let joinable = assetLinks.contains { !($0.document.array ?? []).isEmpty } && !aasa.isEmpty
+        let androidFiles = assetLinks + (short?.assetLinks ?? [])
+        let joinable = androidFiles.contains { !($0.document.array ?? []).isEmpty } && !(aasa + (short?.aasa ?? [])).isEmpty
         if joinable {
             let joined = attempt(join: true)
             if joined.2?.isProvedSame == true { chosen = joined }

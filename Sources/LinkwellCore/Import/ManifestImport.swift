@@ -17,6 +17,20 @@ package struct ManifestImport: Sendable {
         }
     }
 
+    /// The short-link host (a link vendor's own host, `example.app.link`) and the files it serves:
+    /// its rules become routes with `hosts: [host]`, after the pair's.
+    package struct ShortHost: Sendable {
+        package var host: String
+        package var aasa: [Source]
+        package var assetLinks: [Source]
+
+        package init(host: String, aasa: [Source], assetLinks: [Source]) {
+            self.host = host
+            self.aasa = aasa
+            self.assetLinks = assetLinks
+        }
+    }
+
     package var yaml: String
     /// What could not be carried over, or needs a person's eye.
     package var notes: [String]
@@ -32,6 +46,8 @@ package struct ManifestImport: Sendable {
         var appClips: [String] = []
         /// The rule list this app follows (components as JSON), nil: none known.
         var rules: [JSONValue]?
+        /// The same on the short host.
+        var shortRules: [JSONValue]?
         /// Android: whether the statement had dynamic rules (without, the intent filters decide).
         var dynamicRules = true
         /// The name people read; the id's when nil.
@@ -45,17 +61,21 @@ package struct ManifestImport: Sendable {
     /// writes for those routes, which the caller proves (`ImportRun`). `accepting`: warnings by
     /// route name that the original files already have, written as `accept:` entries.
     package init(
-        aasa: [Source], assetLinks: [Source], domain: String, mirror: String, joinPlatforms: Bool = false,
+        aasa: [Source], assetLinks: [Source], domain: String, mirror: String, short: ShortHost? = nil, joinPlatforms: Bool = false,
         accepting: [String: [String]] = [:]
     ) {
         joinedPlatforms = joinPlatforms
         var reading = Reading()
         reading.joinPlatforms = joinPlatforms
         reading.accepting = accepting
-        for source in aasa { reading.read(aasa: source) }
-        for source in assetLinks { reading.read(assetLinks: source) }
+        for source in aasa { reading.read(aasa: source, into: \.rules) }
+        for source in assetLinks { reading.read(assetLinks: source, into: \.rules) }
+        for source in short?.aasa ?? [] { reading.read(aasa: source, into: \.shortRules) }
+        for source in short?.assetLinks ?? [] { reading.read(assetLinks: source, into: \.shortRules) }
         reading.settleAndroidApps()
-        let routes = reading.routes()
+        var routeNames: Set<String> = []
+        var routes = reading.routes(following: \.rules, names: &routeNames)
+        if let short { routes += reading.routes(following: \.shortRules, on: short.host, names: &routeNames) }
         if reading.apps.isEmpty { reading.notes.append("no app was found in the files given; the manifest needs at least one") }
         reading.notes.append("no page types: add 'pages:' and a 'page:' per route to get preview pages")
         // Without `paths` in the original, iOS 9–12 opened nothing; the manifest keeps it that way.
@@ -67,7 +87,8 @@ package struct ManifestImport: Sendable {
         }
         yaml = Self.render(
             apps: reading.apps, routes: routes, defaults: reading.defaults, variables: reading.variables, legacyPaths: legacyPaths,
-            domain: domain, mirror: mirror, sources: (aasa + assetLinks).map(\.name))
+            domain: domain, mirror: mirror, short: short?.host,
+            sources: (aasa + assetLinks + (short?.aasa ?? []) + (short?.assetLinks ?? [])).map(\.name))
         notes = reading.notes
     }
 
@@ -84,7 +105,8 @@ package struct ManifestImport: Sendable {
         var joinPlatforms = false
         var accepting: [String: [String]] = [:]
 
-        mutating func read(aasa source: Source) {
+        /// `list`: where a detail's rules go, the pair's list or the short host's.
+        mutating func read(aasa source: Source, into list: WritableKeyPath<App, [JSONValue]?>) {
             let applinks = source.document["applinks"]
             if let list = applinks?["substitutionVariables"]?.object { variables.merge(list) { first, _ in first } }
             // The file's own defaults become the manifest's; a detail's defaults go on each of its rules.
@@ -92,7 +114,7 @@ package struct ManifestImport: Sendable {
             for key in (applinks?["defaults"]?.object?.keys.sorted() ?? []) where !["caseSensitive", "percentEncoded"].contains(key) {
                 notes.append("\(source.name): applinks.defaults '\(key)' has no place in a manifest; left out")
             }
-            readDetails(of: source, applinks: applinks)
+            readDetails(of: source, applinks: applinks, into: list)
             readWebCredentials(of: source)
             readAppClips(of: source)
             for key in source.document.object?.keys.sorted() ?? [] where !["applinks", "webcredentials", "appclips"].contains(key) {
@@ -100,7 +122,7 @@ package struct ManifestImport: Sendable {
             }
         }
 
-        private mutating func readDetails(of source: Source, applinks: JSONValue?) {
+        private mutating func readDetails(of source: Source, applinks: JSONValue?, into list: WritableKeyPath<App, [JSONValue]?>) {
             let details: [(String?, JSONValue)] =
                 switch applinks?["details"] {
                 case .array(let list)?: list.map { (nil, $0) }
@@ -125,7 +147,7 @@ package struct ManifestImport: Sendable {
                     if let existing = apps.firstIndex(where: { $0.appID == appID }) {
                         // iOS consults a later detail when an earlier one has no matching rule:
                         // the same as one list holding both, in order.
-                        apps[existing].rules = (apps[existing].rules ?? []) + (rules ?? [])
+                        apps[existing][keyPath: list] = (apps[existing][keyPath: list] ?? []) + (rules ?? [])
                         continue
                     }
                     guard let app = ManifestImport.iosApp(appID, usedIDs: &usedIDs, source: source.name, notes: &notes) else {
@@ -138,7 +160,7 @@ package struct ManifestImport: Sendable {
                         continue
                     }
                     var imported = app
-                    imported.rules = rules
+                    imported[keyPath: list] = rules
                     apps.append(imported)
                 }
             }
@@ -161,7 +183,8 @@ package struct ManifestImport: Sendable {
             for clip in source.document["appclips"]?["apps"]?.array?.compactMap(\.string) ?? [] {
                 let parent = apps.firstIndex { app in app.appID.map { clip.hasPrefix($0 + ".") } ?? false }
                 if let parent, let dot = clip.firstIndex(of: ".") {
-                    apps[parent].appClips.append(String(clip[clip.index(after: dot)...]))
+                    // Each host's file names the clip; the manifest names it once.
+                    apps[parent].appClips = (apps[parent].appClips + [String(clip[clip.index(after: dot)...])]).uniqued()
                 } else if let lastDot = clip.lastIndex(of: "."), let dot = clip.firstIndex(of: "."), lastDot > dot,
                     var app = ManifestImport.iosApp(String(clip[..<lastDot]), usedIDs: &usedIDs, source: source.name, notes: &notes)
                 {
@@ -178,7 +201,7 @@ package struct ManifestImport: Sendable {
             }
         }
 
-        mutating func read(assetLinks source: Source) {
+        mutating func read(assetLinks source: Source, into list: WritableKeyPath<App, [JSONValue]?>) {
             if let rejection = StatementListCheck.rejection(of: source.document) {
                 notes.append(
                     "\(source.name) is rejected by Android's verifier (\(rejection)), so on that host Android opened nothing; "
@@ -206,7 +229,7 @@ package struct ManifestImport: Sendable {
                 if let index = apps.firstIndex(where: { $0.package == package }) {
                     apps[index].fingerprints = (apps[index].fingerprints + fingerprints).uniqued()
                     apps[index].webcredentials = apps[index].webcredentials || relations.contains(AssetLinksStatement.getLoginCredentials)
-                    if let dynamic { apps[index].rules = dynamic }
+                    if let dynamic { apps[index][keyPath: list] = dynamic }
                     continue
                 }
                 guard relations.contains(AssetLinksStatement.handleAllURLs) else {
@@ -216,7 +239,7 @@ package struct ManifestImport: Sendable {
                 // The id is settled once every app's rules are known (an iOS twin's id when they agree).
                 var app = App(id: ManifestImport.name(from: package), package: package, fingerprints: fingerprints)
                 app.webcredentials = relations.contains(AssetLinksStatement.getLoginCredentials)
-                app.rules = dynamic
+                app[keyPath: list] = dynamic
                 if dynamic == nil {
                     app.dynamicRules = false
                     notes.append(
@@ -233,6 +256,11 @@ package struct ManifestImport: Sendable {
             // An Android app without rules of its own follows the first rule list there is.
             let firstRules = apps.lazy.compactMap(\.rules).first ?? []
             for index in apps.indices where apps[index].rules == nil { apps[index].rules = firstRules }
+            if let firstShortRules = apps.lazy.compactMap(\.shortRules).first {
+                for index in apps.indices where apps[index].ios == nil && apps[index].shortRules == nil {
+                    apps[index].shortRules = firstShortRules
+                }
+            }
             // An Android app is one product with the iOS app of the same name: it shares that app's id
             // (and routes) when their rules agree, and its display name otherwise.
             for index in apps.indices where apps[index].ios == nil {
@@ -240,6 +268,7 @@ package struct ManifestImport: Sendable {
                 let twin = apps.first { $0.ios != nil && $0.id == base }
                 if joinPlatforms, apps[index].dynamicRules, let leader = twin ?? apps.first(where: { $0.ios != nil }) {
                     apps[index].rules = leader.rules
+                    apps[index].shortRules = leader.shortRules
                     if twin != nil {
                         apps[index].displayName = ManifestImport.displayName(base)
                     } else {
@@ -249,19 +278,23 @@ package struct ManifestImport: Sendable {
                 }
                 if let twin {
                     apps[index].displayName = ManifestImport.displayName(base)
-                    apps[index].id = twin.rules == apps[index].rules ? base : ManifestImport.uniqueID(base + "-android", &usedIDs)
+                    let agree = twin.rules == apps[index].rules && twin.shortRules == apps[index].shortRules
+                    apps[index].id = agree ? base : ManifestImport.uniqueID(base + "-android", &usedIDs)
                 } else {
                     apps[index].id = ManifestImport.uniqueID(base, &usedIDs)
                 }
             }
         }
 
-        /// The routes: every group's rules merged into one list, each naming the apps that follow it.
-        mutating func routes() -> [YAMLText.Mapping] {
+        /// The routes of one host's lists: every group's rules merged into one list, each naming the
+        /// apps that follow it; `host`: the short host they are written for (nil: the pair's).
+        mutating func routes(
+            following list: KeyPath<App, [JSONValue]?>, on host: String? = nil, names routeNames: inout Set<String>
+        ) -> [YAMLText.Mapping] {
             // Apps that follow the same list share routes; the groups keep the order apps appear in.
             var groups: [(rules: [JSONValue], apps: [String])] = []
             for app in apps {
-                let rules = app.rules ?? []
+                let rules = app[keyPath: list] ?? []
                 if let group = groups.firstIndex(where: { $0.rules == rules }) {
                     groups[group].apps.append(app.id)
                 } else {
@@ -270,13 +303,13 @@ package struct ManifestImport: Sendable {
             }
 
             var routes: [YAMLText.Mapping] = []
-            var routeNames: Set<String> = []
             let everyApp = groups.flatMap(\.apps).uniqued()
             let androidWithRules = Set(apps.filter { $0.ios == nil && $0.dynamicRules }.map(\.id))
             for (component, owners) in ManifestImport.merged(groups) {
                 let routeApps = owners.count == everyApp.count ? nil : everyApp.filter(owners.contains)
                 let before = routeNames
-                guard let route = ManifestImport.route(component, apps: routeApps, names: &routeNames, notes: &notes) else { continue }
+                guard let route = ManifestImport.route(component, apps: routeApps, host: host, names: &routeNames, notes: &notes)
+                else { continue }
                 let name = routeNames.subtracting(before).first ?? ""
                 routes.append(ManifestImport.addingAccept(accepting[name], to: route))
                 if case .string(let whole)? = component["?"], !androidWithRules.isEmpty, !androidWithRules.isSubset(of: owners) {
@@ -359,7 +392,9 @@ package struct ManifestImport: Sendable {
         return .object(object)
     }
 
-    static func route(_ component: JSONValue, apps: [String]?, names: inout Set<String>, notes: inout [String]) -> YAMLText.Mapping? {
+    static func route(
+        _ component: JSONValue, apps: [String]?, host: String? = nil, names: inout Set<String>, notes: inout [String]
+    ) -> YAMLText.Mapping? {
         guard let object = component.object else {
             notes.append("a rule that is not an object (\(component.compactText)) was left out")
             return nil
@@ -367,7 +402,16 @@ package struct ManifestImport: Sendable {
         var route = YAMLText.Mapping()
         let path = object["/"]?.string
         let fragment = object["#"]?.string
-        route.append("name", .scalar(uniqueID(routeName(path: path, fragment: fragment, query: object["?"]), &names)))
+        var comment = object["comment"]?.string ?? object["comments"]?.string
+        var name = routeName(path: path, fragment: fragment, query: object["?"])
+        // On the short host a rule naming no path segment is the codes.
+        if host != nil { name = name == "everything" ? "short-code" : "short-" + name }
+        // Linkwell writes a route's comment as `name` or `name: comment`: the route comes back whole.
+        if let written = comment, let named = linkwellComment(written) {
+            name = named.name
+            comment = named.comment
+        }
+        route.append("name", .scalar(uniqueID(name, &names)))
         if let path { route.append("path", .scalar(path)) }
         switch object["?"] {
         case .string(let whole): route.append("query", .scalar(whole))
@@ -383,7 +427,8 @@ package struct ManifestImport: Sendable {
             if let value = object[key]?.bool { route.append(key, .boolean(value)) }
         }
         if let apps { route.append("apps", .list(apps.map { .scalar($0) })) }
-        if let comment = object["comment"]?.string ?? object["comments"]?.string { route.append("comment", .scalar(comment)) }
+        if let host { route.append("hosts", .list([.scalar(host)])) }
+        if let comment { route.append("comment", .scalar(comment)) }
         for key in object.keys.sorted()
         where !["/", "?", "#", "exclude", "caseSensitive", "percentEncoded", "comment", "comments"].contains(key) {
             notes.append("rule \(component.compactText): key '\(key)' has no place in a route; left out")
@@ -398,6 +443,17 @@ package struct ManifestImport: Sendable {
         var accepted = route
         accepted.append("accept", YAMLText.Value.commented(YAMLText.Value.list(list), "as served today"))
         return accepted
+    }
+
+    /// `profile` → (profile, nil), `help: the help centre` → (help, the help centre): a comment
+    /// as Linkwell writes it, its route's name first; nil for any other comment.
+    static func linkwellComment(_ text: String) -> (name: String, comment: String?)? {
+        let parts = text.split(separator: ": ", maxSplits: 1, omittingEmptySubsequences: false)
+        let name = String(parts[0])
+        guard Identifiers.nameProblem(name, what: "route name") == nil else { return nil }
+        guard parts.count == 2 else { return (name, nil) }
+        let comment = String(parts[1])
+        return comment.isEmpty ? nil : (name, comment)
     }
 
     /// `/help/website/*` → `help-website`; a fragment rule → `fragment-<fragment>`.
@@ -442,7 +498,7 @@ extension ManifestImport {
     static func render(
         apps: [App], routes: [YAMLText.Mapping], defaults: [String: JSONValue], variables: [String: JSONValue], legacyPaths: Bool,
         domain: String,
-        mirror: String, sources: [String]
+        mirror: String, short: String?, sources: [String]
     ) -> String {
         var root = YAMLText.Mapping()
         root.append("version", .integer(1))
@@ -472,12 +528,11 @@ extension ManifestImport {
         if !ios.isEmpty { appSection.append("ios", .list(ios)) }
         if !android.isEmpty { appSection.append("android", .list(android)) }
         root.append("apps", .mapping(appSection))
-        root.append(
-            "domains",
-            .mapping(
-                YAMLText.Mapping([
-                    ("pairs", .list([.mapping(YAMLText.Mapping([("primary", .scalar(domain)), ("mirror", .scalar(mirror))]))]))
-                ])))
+        var domains = YAMLText.Mapping([
+            ("pairs", .list([.mapping(YAMLText.Mapping([("primary", .scalar(domain)), ("mirror", .scalar(mirror))]))]))
+        ])
+        if let short { domains.append("short", .scalar(short)) }
+        root.append("domains", .mapping(domains))
         if !variables.isEmpty {
             root.append(
                 "substitutionVariables",
