@@ -202,9 +202,9 @@ import Testing
         // so its intent filters decide on both sides: proved.
         #expect(
             proof.lines == [
-                #"iOS 13+ · ABCDE12345.com.example.reader: https://news.example.com/articles — original files: stays in the browser (no rule); manifest: opens the app ({"/":"/articles/*","comment":"articles"})"#,
-                #"iOS 13+ · ABCDE12345.com.example.reader: https://news.example.com/video/xxx/ — original files: opens the app (/video/????); manifest: stays in the browser (no rule)"#,
-                #"iOS 13+ · ABCDE12345.com.example.reader: https://news.example.com/video/xxxx/ — original files: stays in the browser (no rule); manifest: opens the app ({"/":"/video/????","comment":"video"})"#,
+                #"iOS 13+ · ABCDE12345.com.example.reader: https://news.example.com/articles — original files: stays in the browser (no rule); manifest: opens the app ({"/":"/articles/*","comment":"articles"}) — region: infinitely many, all with the path /articles (also /articles#, /articles?)"#,
+                #"iOS 13+ · ABCDE12345.com.example.reader: https://news.example.com/video/xxx/ — original files: opens the app (/video/????); manifest: stays in the browser (no rule) — region: infinitely many, all starting /video/"#,
+                #"iOS 13+ · ABCDE12345.com.example.reader: https://news.example.com/video/xxxx/ — original files: stays in the browser (no rule); manifest: opens the app ({"/":"/video/????","comment":"video"}) — region: infinitely many, all starting /video/"#,
             ])
     }
 
@@ -235,7 +235,7 @@ import Testing
         let legacy = Self.prove(second, aasa: [disagreeing], host: "x.example.com")
         #expect(
             legacy.lines == [
-                "iOS 9–12 · ABCDE12345.com.example.app: https://x.example.com/b/ — original files: stays in the browser (no rule); manifest: opens the app (/b/*)"
+                "iOS 9–12 · ABCDE12345.com.example.app: https://x.example.com/b/ — original files: stays in the browser (no rule); manifest: opens the app (/b/*) — region: infinitely many, all starting /b/ (also /b/x, /b/a)"
             ])
     }
 
@@ -279,8 +279,8 @@ import Testing
         #expect(!proof.isProvedSame)
         #expect(
             proof.lines == [
-                #"iOS 13+ · ABCDE12345.com.example.chat: https://m.example.com/p2p/ — original files: stays in the browser (no rule); manifest: opens the app ({"/":"/p2p","comment":"p2p"})"#,
-                #"iOS 13+ · ABCDE12345.com.example.chat: https://m.example.com/wechat — original files: stays in the browser (no rule); manifest: opens the app ({"/":"/wechat/*","comment":"wechat"})"#,
+                #"iOS 13+ · ABCDE12345.com.example.chat: https://m.example.com/p2p/ — original files: stays in the browser (no rule); manifest: opens the app ({"/":"/p2p","comment":"p2p"}) — region: infinitely many, all starting /p2p/ (also /p2p//, /p2p///)"#,
+                #"iOS 13+ · ABCDE12345.com.example.chat: https://m.example.com/wechat — original files: stays in the browser (no rule); manifest: opens the app ({"/":"/wechat/*","comment":"wechat"}) — region: infinitely many, all with the path /wechat (also /wechat#, /wechat?)"#,
             ])
     }
 

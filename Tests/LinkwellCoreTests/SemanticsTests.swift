@@ -106,6 +106,47 @@ import Testing
         }
     }
 
+    /// The concrete matcher's whole decision for one side, made once.
+    static func decisions(_ files: AssociationComparison.Files, platform: Platform) -> (URLParts, String) -> MatchDecision? {
+        switch platform {
+        case .ios, .iosLegacy:
+            let matcher = files.aasa.map { AASAMatcher(document: $0, form: platform == .ios ? .components : .legacyPaths) }
+            return { url, app in matcher?.decide(url, appID: app, host: host) }
+        case .android, .androidLegacy:
+            let matcher = files.assetLinks.map(AndroidDynamicMatcher.init(document:))
+            return { url, app in matcher?.decide(url, package: app) }
+        }
+    }
+
+    /// A region's breadth held to the matchers: each example is decided by the region's two
+    /// rules, and every URL of `urls` they decide starts with the shared start.
+    static func checkBreadth(
+        _ difference: LinkDifference, _ result: LinkComparison, _ before: AssociationComparison.Files, _ after: AssociationComparison.Files
+    ) {
+        guard let breadth = difference.breadth else { return }
+        let (a, b) = (decisions(before, platform: result.platform), decisions(after, platform: result.platform))
+        func inRegion(_ url: URLParts) -> Bool {
+            a(url, result.app)?.ruleText == difference.before.ruleText && a(url, result.app)?.outcome == difference.before.outcome
+                && b(url, result.app)?.ruleText == difference.after.ruleText && b(url, result.app)?.outcome == difference.after.outcome
+        }
+        #expect(!breadth.examples.isEmpty)
+        for example in breadth.examples {
+            let url = URLParts("https://\(host)\(example)")
+            #expect(url.map(inRegion) == true, "example \(example) of \(difference.witness) is not in its region")
+        }
+        if let start = breadth.sharedStart {
+            for (text, url) in parsedURLs where inRegion(url) {
+                let path = breadth.decoded ? url.androidPath : url.path
+                #expect(path.hasPrefix(start), "\(text) is in the region of \(difference.witness), not under \(start)")
+                if breadth.wholePath { #expect(path == start, "\(text) is in the region of \(difference.witness), not at \(start)") }
+            }
+        }
+        if breadth.exhaustive {
+            let found = parsedURLs.filter { inRegion($0.1) }.map(\.0)
+            #expect(found.allSatisfy { $0 == "https://\(host)\(breadth.examples[0])" }, "\(found)")
+        }
+    }
+
     static func bruteForceDiffers(
         _ before: AssociationComparison.Files, _ after: AssociationComparison.Files, platform: Platform, app: String
     )
@@ -136,6 +177,7 @@ import Testing
                 for difference in result.differences {
                     let url = URLParts(difference.witness)
                     #expect(url.map { a($0, result.app) != b($0, result.app) } == true, "witness \(difference.witness) is decided alike")
+                    checkBreadth(difference, result, before, after)
                 }
             case .notProven:
                 Issue.record("not proven: \(result.summary)")

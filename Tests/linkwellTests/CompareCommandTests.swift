@@ -29,6 +29,7 @@ import Testing
                   https://m.example.com/a/private
                     before: opens the app — {"/":"/a/*"}
                     after:  stays in the browser — {"/":"/a/private/*","exclude":true}
+                    region: infinitely many, all starting /a/private (also /a/private/, /a/private/x)
 
                 """)
         let json = try workspace.run("compare", "before.json", "after.json", "--json")

@@ -45,9 +45,33 @@ struct DiffJSON: Encodable {
         var reading: String?
         /// A shortest URL of the region (an empty segment filled in where that changes nothing).
         var example: String
+        /// What else the region holds, when the walk read it (`RegionBreadth`).
+        var breadth: Breadth?
         var before: Decision
         var after: Decision
         var text: String
+    }
+
+    struct Breadth: Encodable {
+        /// Up to three of its shortest URLs, from the path on.
+        var examples: [String]
+        /// The path all its URLs start with (percent-decoded when `decoded`), when more than `/`.
+        var sharedStart: String?
+        /// Every URL of the region has exactly `sharedStart` as its path.
+        var wholePath: Bool
+        var decoded: Bool
+        var finite: Bool
+        /// The region is exactly `examples`.
+        var exhaustive: Bool
+
+        init(_ breadth: RegionBreadth) {
+            examples = breadth.examples
+            sharedStart = breadth.sharedStart
+            wholePath = breadth.wholePath
+            decoded = breadth.decoded
+            finite = breadth.finite
+            exhaustive = breadth.exhaustive
+        }
     }
 
     struct Sample: Encodable {

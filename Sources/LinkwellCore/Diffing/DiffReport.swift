@@ -139,14 +139,14 @@ extension ManifestDiff {
         } else {
             lines += [
                 "Each row is a region: every URL that the Before rule decided and the After rule decides now, on the hosts it "
-                    + "names. The example is its shortest URL, one of many (a region is as wide as its two rules).", "",
-                "| Hosts | Platforms | Apps | Example | Before | After |", "| --- | --- | --- | --- | --- | --- |",
+                    + "names. Its shortest URLs come first, then how many there are and the start they all share.", "",
+                "| Hosts | Platforms | Apps | URLs | Before | After |", "| --- | --- | --- | --- | --- | --- |",
             ]
             for row in regionRows {
                 let platforms = row.platforms.map(\.displayName).joined(separator: ", ")
                 lines.append(
                     "| \(row.hosts.map(code).joined(separator: ", ")) | \(cell(platforms)) | \(cell(row.apps.joined(separator: ", "))) | "
-                        + "\(code(row.example)) | \(Self.text(row.change.before)) | \(Self.text(row.change.after)) |")
+                        + "\(Self.urls(row)) | \(Self.text(row.change.before)) | \(Self.text(row.change.after)) |")
             }
         }
         for note in regions.unproved { lines.append("- not proven: \(cell(note))") }
@@ -194,7 +194,7 @@ extension ManifestDiff {
             let example = row.change.witness.hasPrefix(prefix) ? String(row.change.witness.dropFirst(prefix.count)) : row.change.witness
             if let index = merged.firstIndex(where: {
                 $0.example == example && $0.platforms == row.platforms && $0.apps == row.apps && $0.change.before == row.change.before
-                    && $0.change.after == row.change.after
+                    && $0.change.after == row.change.after && $0.change.breadth == row.change.breadth
             }) {
                 merged[index].hosts.append(row.change.host)
             } else {
@@ -227,7 +227,20 @@ extension ManifestDiff {
     }
 
     static func sameRegion(_ a: LinkRegions.Change, _ b: LinkRegions.Change) -> Bool {
-        a.host == b.host && a.witness == b.witness && a.before == b.before && a.after == b.after
+        a.host == b.host && a.witness == b.witness && a.before == b.before && a.after == b.after && a.breadth == b.breadth
+    }
+
+    /// A region's URLs cell: its shortest URL (made readable), then its next shortest and its
+    /// breadth in words, when the walk read them.
+    static func urls(_ row: HostRow) -> String {
+        guard let breadth = row.change.breadth else { return MarkdownText.code(row.example) }
+        // The first example is the shortest URL, which `example` may show filled in (`ReadableWitness`).
+        // A region of one URL shows that URL itself.
+        let first = breadth.exhaustive ? breadth.examples[0] : row.example
+        let more = breadth.examples.dropFirst().filter { $0 != first }
+        let shown = ([first] + more).map(MarkdownText.code).joined(separator: " ")
+        let words = breadth.words(code: MarkdownText.code)
+        return "\(shown)<br>\(words)"
     }
 
     static func text(_ side: LinkRegions.Side) -> String {
@@ -383,6 +396,7 @@ extension ManifestDiff {
                     DiffJSON.Region(
                         host: change.host, platform: change.platform.rawValue, app: change.installed == nil ? change.app : nil,
                         installed: change.installed, reading: change.reading?.rawValue, example: change.witness,
+                        breadth: change.breadth.map(DiffJSON.Breadth.init),
                         before: DiffJSON.Decision(change.before), after: DiffJSON.Decision(change.after),
                         text: plain(
                             "\(change.platform.displayName), \(change.app): \(Self.text(change.before)) → \(Self.text(change.after))"))

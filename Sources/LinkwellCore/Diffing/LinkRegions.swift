@@ -14,6 +14,8 @@ package struct LinkRegions: Sendable {
         /// exclusions under which it shows (nil: under both).
         package var installed: [String]? = nil
         package var reading: ExclusionReading? = nil
+        /// What else the region holds (nil: not read; for apps installed together, not read).
+        package var breadth: RegionBreadth? = nil
     }
 
     /// What one build does in a region: the decision, the rule and the route that wrote it.
@@ -85,7 +87,7 @@ package struct LinkRegions: Sendable {
                             after: difference.after)
                     } ?? difference.witness,
                     before: Self.side(difference.before, site: base, result: result, origins: origins?.0),
-                    after: Self.side(difference.after, site: head, result: result, origins: origins?.1)))
+                    after: Self.side(difference.after, site: head, result: result, origins: origins?.1), breadth: difference.breadth))
         }
     }
 

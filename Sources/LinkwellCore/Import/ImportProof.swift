@@ -112,7 +112,8 @@ package struct ImportProof: Sendable {
             let verb = decision.opensApp ? "opens the app" : "stays in the browser"
             return decision.ruleText.map { "\(verb) (\($0))" } ?? "\(verb) (no rule)"
         }
+        let region = difference.breadth.map { " — region: \($0.sentence)" } ?? ""
         return "\(comparison.platform.displayName) · \(comparison.app): \(difference.witness) — original files: "
-            + "\(text(difference.before)); manifest: \(text(difference.after))"
+            + "\(text(difference.before)); manifest: \(text(difference.after))\(region)"
     }
 }

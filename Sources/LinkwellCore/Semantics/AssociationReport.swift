@@ -22,6 +22,7 @@ extension AssociationComparison {
                 lines += [
                     "  \(difference.witness)", "    before: \(Self.text(difference.before))", "    after:  \(Self.text(difference.after))",
                 ]
+                if let breadth = difference.breadth { lines.append("    region: \(breadth.sentence)") }
             }
         }
         for difference in installedApps {

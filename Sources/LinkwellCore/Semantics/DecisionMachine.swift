@@ -394,6 +394,11 @@ struct DecisionExploration {
         text?.url(symbols, host: host) ?? URLUniverse.url(symbols, host: host)
     }
 
+    /// The same URL from its path on.
+    func path(_ symbols: [Symbol]) -> String {
+        String(url(symbols, host: "").dropFirst("https://".count))
+    }
+
     /// `scopes`: per rule, the apps it decides for as bits, so that rules a settled rule
     /// outranks are dropped (`DecisionMachine`); nil keeps every rule (a walk that asks which
     /// rules accept, not only which decides).
@@ -414,6 +419,18 @@ struct DecisionExploration {
     func explore(
         _ machines: inout [DecisionMachine], guarded: Bool = false, budget: EngineBudget = .default,
         visit: (_ labels: [Int32], _ accepting: [[Int]], _ witness: () -> [Symbol]) -> Bool
+    ) -> Outcome {
+        var edges = ProductEdges.off
+        return explore(&machines, guarded: guarded, budget: budget, edges: &edges) { _, labels, accepting, witness in
+            withoutActuallyEscaping(witness) { visit(labels, accepting, $0) }
+        }
+    }
+
+    /// The same walk, keeping its edges in `edges` so that what each region covers can be read
+    /// after it; `visit` also gets the product state's number (`RegionTracker.note`).
+    func explore(
+        _ machines: inout [DecisionMachine], guarded: Bool = false, budget: EngineBudget = .default, edges: inout ProductEdges,
+        visit: (_ state: Int32, _ labels: [Int32], _ accepting: [[Int]], _ witness: () -> [Symbol]) -> Bool
     ) -> Outcome {
         precondition(machines.count <= 3, "a product state packs at most three machines into 64 bits")
         let width = machines.count
@@ -443,7 +460,7 @@ struct DecisionExploration {
                 // Every live machine reads the same URL, so any of them tells whether it is whole.
                 if (0..<width).contains(where: { machines[$0].completes(states[base + $0]) }) {
                     let goOn = visit(
-                        (0..<width).map { machines[$0].labels[Int(states[base + $0])] },
+                        Int32(node), (0..<width).map { machines[$0].labels[Int(states[base + $0])] },
                         (0..<width).map { machines[$0].accepting[Int(states[base + $0])] }, { witness(node) })
                     // The caller has all it needs: the walk stops, unfinished (nothing is claimed
                     // about what it did not see).
@@ -463,7 +480,9 @@ struct DecisionExploration {
                     // walk stops there instead (a --budget far above the default can reach it).
                     guard next.allSatisfy({ $0 < Self.stateBound }) else { return stop() }
                     let key = Self.key(next[...])
-                    if index[key] == nil {
+                    if let known = index[key] {
+                        edges.add(from: Int32(node), to: known, symbolClass: Int32(symbolClass))
+                    } else {
                         // Past the budget the walk stops: what it found holds for every URL up to
                         // the length it had fully explored, and nothing is claimed beyond.
                         guard index.count < budget.productStates, steps() < budget.steps else { return stop() }
@@ -471,6 +490,7 @@ struct DecisionExploration {
                         states += next
                         parents.append((Int32(node), Int32(symbolClass)))
                         nextLevel.append(Int32(parents.count - 1))
+                        edges.add(from: Int32(node), to: Int32(parents.count - 1), symbolClass: Int32(symbolClass))
                     }
                 }
             }

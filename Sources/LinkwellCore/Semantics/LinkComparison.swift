@@ -5,6 +5,8 @@ package struct LinkDifference: Sendable, Hashable {
     package var witness: String
     package var before: MatchDecision
     package var after: MatchDecision
+    /// What else the region holds (nil: not read, see `RegionBreadth`).
+    package var breadth: RegionBreadth? = nil
 }
 
 /// The exact comparison of two rule lists for one platform reading, one app, one host.
@@ -87,17 +89,28 @@ enum LinkEquivalence {
         var machines = [exploration.machine(before.rules), exploration.machine(after.rules)]
         if guarded { machines.append(exploration.machine(unpaired)) }
         var seen: Set<[Int32]> = []
-        var differences: [LinkDifference] = []
-        let outcome = exploration.explore(&machines, guarded: guarded, budget: budget.less(spent)) { labels, _, witness in
-            guard seen.insert(labels).inserted else { return true }
+        var differences: [(key: [Int], difference: LinkDifference)] = []
+        var regions = RegionTracker()
+        var edges = ProductEdges()
+        let outcome = exploration.explore(&machines, guarded: guarded, budget: budget.less(spent), edges: &edges) {
+            state, labels, _, witness in
             let decisions = [decision(labels[0], before), decision(labels[1], after)]
             guard decisions[0].opensApp != decisions[1].opensApp else { return true }
+            let key = [Int(labels[0]), Int(labels[1])]
+            regions.note(key, node: state) { exploration.path(witness()) }
+            guard seen.insert(labels).inserted else { return true }
             differences.append(
-                LinkDifference(witness: exploration.url(witness(), host: host), before: decisions[0], after: decisions[1]))
+                (key, LinkDifference(witness: exploration.url(witness(), host: host), before: decisions[0], after: decisions[1])))
             return true
         }
+        let graph = differences.isEmpty ? nil : ProductGraph(edges, states: outcome.states)
+        let described = differences.map { entry in
+            var difference = entry.difference
+            difference.breadth = regions.breadth(entry.key, graph: graph, complete: outcome.complete, exploration: exploration)
+            return difference
+        }
         return LinkComparison(
-            platform: platform, app: app, host: host, differences: differences, complete: outcome.complete,
+            platform: platform, app: app, host: host, differences: described, complete: outcome.complete,
             exploredLength: outcome.exploredLength, states: outcome.states,
             unmodelled: before.unmodelled + after.unmodelled)
     }
@@ -165,9 +178,12 @@ extension LinkEquivalence {
         if guarded { machines.append(exploration.machine(unpaired)) }
         var seenApp: Set<[Int]> = []
         var seenPair: Set<[Int]> = []
-        var differences = [[LinkDifference]](repeating: [], count: apps.count)
+        var differences = [[(key: [Int], difference: LinkDifference)]](repeating: [], count: apps.count)
         var installed: [InstalledAppsDifference] = []
-        let outcome = exploration.explore(&machines, guarded: guarded, budget: budget.less(spent)) { _, accepting, witness in
+        var regions = RegionTracker()
+        var edges = ProductEdges()
+        let outcome = exploration.explore(&machines, guarded: guarded, budget: budget.less(spent), edges: &edges) {
+            state, _, accepting, witness in
             let decided = [before.decisions(accepting: accepting[0]), after.decisions(accepting: accepting[1])]
             // Per app of the union, its decision on each side (none where the side lacks it).
             let byApp: [[AppRules.Decision]] = (0..<2).map { side in
@@ -185,11 +201,16 @@ extension LinkEquivalence {
                 let (first, second) = (byApp[0][app], byApp[1][app])
                 guard first.opensApp != second.opensApp else { continue }
                 sameAlone[app] = false
-                guard seenApp.insert([app, first.rule, second.rule]).inserted else { continue }
+                let key = [app, first.rule, second.rule]
+                regions.note(key, node: state) { exploration.path(witness()) }
+                guard seenApp.insert(key).inserted else { continue }
                 differences[app].append(
-                    LinkDifference(
-                        witness: witnessURL(), before: decision(first, app: sides[0][app], in: before),
-                        after: decision(second, app: sides[1][app], in: after)))
+                    (
+                        key,
+                        LinkDifference(
+                            witness: witnessURL(), before: decision(first, app: sides[0][app], in: before),
+                            after: decision(second, app: sides[1][app], in: after))
+                    ))
             }
             // Pairs only where two apps decide the URL on some side, and each alone agrees.
             let deciding = apps.indices.filter { sameAlone[$0] && (byApp[0][$0].decided || byApp[1][$0].decided) }
@@ -198,9 +219,15 @@ extension LinkEquivalence {
                 deciding, byApp, apps: apps, sides: sides, before, after, platform: platform, seen: &seenPair, witness: witnessURL)
             return true
         }
+        let graph = differences.allSatisfy(\.isEmpty) ? nil : ProductGraph(edges, states: outcome.states)
         let comparisons = apps.indices.map { app in
-            LinkComparison(
-                platform: platform, app: apps[app], host: host, differences: differences[app], complete: outcome.complete,
+            let described = differences[app].map { entry in
+                var difference = entry.difference
+                difference.breadth = regions.breadth(entry.key, graph: graph, complete: outcome.complete, exploration: exploration)
+                return difference
+            }
+            return LinkComparison(
+                platform: platform, app: apps[app], host: host, differences: described, complete: outcome.complete,
                 exploredLength: outcome.exploredLength, states: outcome.states, unmodelled: [])
         }
         return (comparisons, installed)
