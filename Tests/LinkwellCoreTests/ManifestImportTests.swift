@@ -203,8 +203,8 @@ import Testing
         #expect(
             proof.lines == [
                 #"iOS 13+ · ABCDE12345.com.example.reader: https://news.example.com/articles — original files: stays in the browser (no rule); manifest: opens the app ({"/":"/articles/*","comment":"articles"}) — region: infinitely many, all with the path /articles (also /articles#, /articles?)"#,
-                #"iOS 13+ · ABCDE12345.com.example.reader: https://news.example.com/video/xxx/ — original files: opens the app (/video/????); manifest: stays in the browser (no rule) — region: infinitely many, all starting /video/"#,
-                #"iOS 13+ · ABCDE12345.com.example.reader: https://news.example.com/video/xxxx/ — original files: stays in the browser (no rule); manifest: opens the app ({"/":"/video/????","comment":"video"}) — region: infinitely many, all starting /video/"#,
+                #"iOS 13+ · ABCDE12345.com.example.reader: https://news.example.com/video/xxx/ — original files: opens the app (/video/????); manifest: stays in the browser (no rule) — region: infinitely many, all starting /video/ (also /video/xxa/, /video/xxb/)"#,
+                #"iOS 13+ · ABCDE12345.com.example.reader: https://news.example.com/video/xxxx/ — original files: stays in the browser (no rule); manifest: opens the app ({"/":"/video/????","comment":"video"}) — region: infinitely many, all starting /video/ (also /video/xxxa/, /video/xxxb/)"#,
             ])
     }
 

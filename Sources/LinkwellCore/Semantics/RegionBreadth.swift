@@ -61,7 +61,7 @@ struct ProductEdges {
 /// A walk's edges by state, both ways: built once per walk that found a difference.
 struct ProductGraph {
     var outgoing: [[(to: Int32, symbolClass: Int32)]]
-    var incoming: [[Int32]]
+    var incoming: [[(from: Int32, symbolClass: Int32)]]
 
     /// Nil when the walk's edges were cut (`ProductEdges.truncated`).
     init?(_ edges: ProductEdges, states: Int) {
@@ -70,7 +70,7 @@ struct ProductGraph {
         incoming = Array(repeating: [], count: states)
         for edge in edges.list {
             outgoing[Int(edge.from)].append((edge.to, edge.symbolClass))
-            incoming[Int(edge.to)].append(edge.from)
+            incoming[Int(edge.to)].append((edge.from, edge.symbolClass))
         }
     }
 }
@@ -95,69 +95,42 @@ struct RegionTracker {
         var stack = ends
         for end in ends { onPath[Int(end)] = true }
         while let state = stack.popLast() {
-            for from in graph.incoming[Int(state)] where !onPath[Int(from)] {
+            for (from, _) in graph.incoming[Int(state)] where !onPath[Int(from)] {
                 onPath[Int(from)] = true
                 stack.append(from)
             }
         }
-        let inside = graph.outgoing.indices.map { state in onPath[state] ? graph.outgoing[state].filter { onPath[Int($0.to)] } : [] }
-        let isEnd = Set(ends)
+        let region = RegionView(graph: graph, onPath: onPath, ends: Set(ends))
         // The one chain of single characters every URL of the region starts with: it goes on
         // until a URL ends or the paths part.
         var chain: [Symbol] = []
         var state: Int32 = 0
-        while !isEnd.contains(state), inside[Int(state)].count == 1, let step = inside[Int(state)].first,
-            let symbol = Self.onlySymbol(exploration.classes[Int(step.symbolClass)])
+        var onward = region.edges(from: state)
+        while !region.ends.contains(state), onward.count == 1, let symbol = Self.onlySymbol(exploration.classes[Int(onward[0].symbolClass)])
         {
             chain.append(symbol)
-            state = step.to
+            state = onward[0].to
+            onward = region.edges(from: state)
         }
         // Exactly one URL: the chain reaches the region's only end, and nothing goes on from there.
-        let exhaustive = ends.count == 1 && isEnd.contains(state) && inside[Int(state)].isEmpty
+        let exhaustive = ends.count == 1 && region.ends.contains(state) && onward.isEmpty
         // What they share in the path: the chain up to the query or fragment's marker.
         let path = chain.prefix { $0 < Symbols.noQuery || $0 >= Symbols.firstNamedNonASCII }
         // The path is whole when the chain went past its end, or every way on starts the query.
-        let queryStart = Symbols.queryStart
         let wholePath =
             path.count < chain.count
-            || (!inside[Int(state)].isEmpty && !isEnd.contains(state)
-                && inside[Int(state)].allSatisfy { exploration.classes[Int($0.symbolClass)].subtracting(queryStart).isEmpty })
+            || (!onward.isEmpty && !region.ends.contains(state)
+                && onward.allSatisfy { exploration.classes[Int($0.symbolClass)].subtracting(Symbols.queryStart).isEmpty })
         let shared = exploration.path(Array(path))
         var examples = [first]
         if !exhaustive {
             // Plain URLs first; where the region holds too few, any of its shortest.
-            examples = (examples + Self.shortestURLs(inside, ends: isEnd, plain: true, exploration: exploration)).uniqued()
-            if examples.count < 3 {
-                examples = (examples + Self.shortestURLs(inside, ends: isEnd, plain: false, exploration: exploration)).uniqued()
-            }
+            examples = (examples + region.shortestURLs(plain: true, exploration: exploration)).uniqued()
+            if examples.count < 3 { examples = (examples + region.shortestURLs(plain: false, exploration: exploration)).uniqued() }
         }
         return RegionBreadth(
             examples: Array(examples.prefix(3)), sharedStart: shared.count > 1 || wholePath ? Self.decodedText(shared, exploration) : nil,
-            wholePath: wholePath, decoded: exploration.text != nil,
-            finite: Self.isAcyclic(inside, onPath: onPath), exhaustive: exhaustive)
-    }
-
-    /// The region's shortest URLs, most readable first (classes are in reading order); `plain`:
-    /// only those without a query or a fragment — `/promo`, `/promo/`, `/promo/x` tell more than
-    /// `/promo#`. A breadth-first look over the region's own edges, bounded: it may find fewer
-    /// than three.
-    private static func shortestURLs(
-        _ inside: [[(to: Int32, symbolClass: Int32)]], ends: Set<Int32>, plain: Bool, exploration: DecisionExploration
-    ) -> [String] {
-        let separators: Set<Symbol> = plain ? [Symbols.querySeparator, Symbols.fragmentSeparator] : []
-        var queue: [(state: Int32, symbols: [Symbol])] = [(0, [])]
-        var next = 0
-        var found: [String] = []
-        while next < queue.count, next < 4096, found.count < 3 {
-            let (state, symbols) = queue[next]
-            next += 1
-            if ends.contains(state) { found.append(exploration.path(symbols)) }
-            for step in inside[Int(state)].sorted(by: { $0.symbolClass < $1.symbolClass }) {
-                let symbol = exploration.representatives[Int(step.symbolClass)]
-                if !separators.contains(symbol) { queue.append((step.to, symbols + [symbol])) }
-            }
-        }
-        return found
+            wholePath: wholePath, decoded: exploration.text != nil, finite: region.isAcyclic, exhaustive: exhaustive)
     }
 
     /// A decoded walk's start as the text it stands for (its URL form escapes what may not
@@ -173,21 +146,101 @@ struct RegionTracker {
         guard members.count == 1, let symbol = members.first, symbol != Symbols.otherNonASCII else { return nil }
         return symbol
     }
+}
 
-    /// Whether the states on a path to the region hold no cycle (Kahn's algorithm): then the
-    /// region is finite, else a cycle on the way to an end repeats into infinitely many URLs.
-    private static func isAcyclic(_ edges: [[(to: Int32, symbolClass: Int32)]], onPath: [Bool]) -> Bool {
-        var indegree = [Int](repeating: 0, count: edges.count)
-        for list in edges { for edge in list { indegree[Int(edge.to)] += 1 } }
-        var ready = edges.indices.filter { onPath[$0] && indegree[$0] == 0 }
+/// One region's part of a walk's graph: the states on a path to one of its ends, and the edges
+/// between them.
+private struct RegionView {
+    let graph: ProductGraph
+    let onPath: [Bool]
+    let ends: Set<Int32>
+
+    func edges(from state: Int32) -> [(to: Int32, symbolClass: Int32)] {
+        onPath[Int(state)] ? graph.outgoing[Int(state)].filter { onPath[Int($0.to)] } : []
+    }
+
+    /// Whether its states hold no cycle (Kahn's algorithm): then the region is finite, else a
+    /// cycle on the way to an end repeats into infinitely many URLs.
+    var isAcyclic: Bool {
+        var indegree = [Int32](repeating: 0, count: onPath.count)
+        var count = 0
+        for state in onPath.indices where onPath[state] {
+            count += 1
+            for edge in graph.outgoing[state] where onPath[Int(edge.to)] { indegree[Int(edge.to)] += 1 }
+        }
+        var ready = onPath.indices.filter { onPath[$0] && indegree[$0] == 0 }
         var removed = 0
         while let state = ready.popLast() {
             removed += 1
-            for edge in edges[state] {
+            for edge in graph.outgoing[state] where onPath[Int(edge.to)] {
                 indegree[Int(edge.to)] -= 1
                 if indegree[Int(edge.to)] == 0 { ready.append(Int(edge.to)) }
             }
         }
-        return removed == onPath.filter { $0 }.count
+        return removed == count
+    }
+
+    /// Its shortest URLs, most readable first (a state's edges are in class order, which is
+    /// reading order); `plain`: only those without a query or a fragment — `/promo`, `/promo/`,
+    /// `/promo/x` tell more than `/promo#`. Each state's distance to an end (over the edges
+    /// allowed) guides a search that takes a shortest way on first and among equals the most
+    /// readable, so three URLs cost about three URLs' length of steps; bounded to 4,096 steps.
+    func shortestURLs(plain: Bool, exploration: DecisionExploration) -> [String] {
+        let separators: Set<Symbol> = plain ? [Symbols.querySeparator, Symbols.fragmentSeparator] : []
+        func allowed(_ symbolClass: Int32) -> Bool { !separators.contains(exploration.representatives[Int(symbolClass)]) }
+        // Fewest symbols from each state to an end of the region (-1: none).
+        var distance = [Int32](repeating: -1, count: onPath.count)
+        var frontier = Array(ends)
+        for end in ends { distance[Int(end)] = 0 }
+        while !frontier.isEmpty {
+            var following: [Int32] = []
+            for state in frontier {
+                for (from, symbolClass) in graph.incoming[Int(state)]
+                where onPath[Int(from)] && distance[Int(from)] < 0 && allowed(symbolClass) {
+                    distance[Int(from)] = distance[Int(state)] + 1
+                    following.append(from)
+                }
+            }
+            frontier = following
+        }
+        guard distance[0] >= 0 else { return [] }
+        // Each step: its state, the step before it and the symbol read (the URL is read back).
+        var steps: [(state: Int32, previous: Int32, symbol: Symbol, length: Int32)] = [(0, -1, 0, 0)]
+        // Steps waiting, by their shortest whole length; the last pushed is taken first.
+        var waiting: [[Int32]] = Array(repeating: [], count: Int(distance[0]) + 1)
+        waiting[Int(distance[0])] = [0]
+        var found: [String] = []
+        var bound = Int(distance[0])
+        while bound < waiting.count, found.count < 3, steps.count < 4096 {
+            guard let index = waiting[bound].popLast() else {
+                bound += 1
+                continue
+            }
+            let step = steps[Int(index)]
+            if ends.contains(step.state) { found.append(read(index, steps, exploration)) }
+            // Pushed in reverse, so the most readable is taken first.
+            for edge in graph.outgoing[Int(step.state)].reversed()
+            where onPath[Int(edge.to)] && distance[Int(edge.to)] >= 0 && allowed(edge.symbolClass) {
+                let total = Int(step.length + 1 + distance[Int(edge.to)])
+                while waiting.count <= total { waiting.append([]) }
+                steps.append((edge.to, index, exploration.representatives[Int(edge.symbolClass)], step.length + 1))
+                waiting[total].append(Int32(steps.count - 1))
+            }
+        }
+        return found
+    }
+
+    private func read(
+        _ index: Int32, _ steps: [(state: Int32, previous: Int32, symbol: Symbol, length: Int32)], _ exploration: DecisionExploration
+    )
+        -> String
+    {
+        var symbols: [Symbol] = []
+        var step = Int(index)
+        while steps[step].previous >= 0 {
+            symbols.append(steps[step].symbol)
+            step = Int(steps[step].previous)
+        }
+        return exploration.path(symbols.reversed())
     }
 }
