@@ -315,3 +315,38 @@ import Testing
         #expect(ReadableWitness.filledPath("/a//b///", with: "x") == "/a/x/b/x/x/")
     }
 }
+
+/// The review a person reads in ten seconds, on a two-pair site with a short host.
+extension ManifestDiffTests {
+    /// Two route changes (a new route, a new exclusion) on two mirror pairs: the summary names
+    /// the four hosts, and the region rows are one per change and platform group (at most 8),
+    /// each with its breadth — not 7 per host.
+    @Test func twoRouteChangesOnTwoPairsAreAFewRowsNamingTheirHosts() throws {
+        let project = Self.project()
+        func built(_ yaml: String) throws -> ManifestDiff.Side {
+            let result = Linkwell.build(SourceFile(path: "site.yaml", text: yaml), project: project)
+            try #require(result.succeeded, "\(result.diagnostics)")
+            var files: [OutputFile] = []
+            _ = Generation.files(of: result, project: project) { files.append($0) }
+            return ManifestDiff.Side(
+                site: try #require(result.site), plan: try #require(result.plan), files: files, templates: result.templates)
+        }
+        let base = Fixtures.text("diff/base.yaml").replacingOccurrences(
+            of: "      mirror: open.shop.example.com\n",
+            with: "      mirror: open.shop.example.com\n    - primary: deals.example.com\n      mirror: open.deals.example.com\n")
+        let head = base.replacingOccurrences(
+            of: "  - name: product\n",
+            with: "  - name: promo-private\n    path: /promo/private/*\n    exclude: true\n  - name: promo\n    path: /promo/*\n"
+                + "  - name: product\n")
+        let diff = ManifestDiff(base: try built(base), head: try built(head))
+        let report = diff.markdown(base: "base.yaml", head: "head.yaml")
+        let summary = try #require(report.split(separator: "\n").first { $0.hasPrefix("**Summary.**") })
+        for host in ["shop.example.com", "open.shop.example.com", "deals.example.com", "open.deals.example.com"] {
+            #expect(summary.contains("`\(host)`"), "\(summary)")
+        }
+        let rows = diff.regionRows
+        #expect(rows.count <= 8, "\(rows.map { "\($0.hosts) \($0.platforms) \($0.example)" })")
+        #expect(rows.allSatisfy { $0.hosts.count == 4 && $0.change.breadth != nil })
+        #expect(report.contains("<br>infinitely many, all starting `/promo"))
+    }
+}
