@@ -69,7 +69,7 @@ public func fuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         let text = String(decoding: bytes, as: UTF8.self)
         guard let url = URLParts(text) else { return 0 }
         if target == .match {
-            var output = DecisionLines()
+            var output = MatchOutputLines()
             aasaMatcher.appendJSONLines(text, url, to: &output)
             siteMatcher?.appendJSONLines(text, url, to: &output)
         }

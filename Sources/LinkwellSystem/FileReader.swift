@@ -25,7 +25,7 @@ final class FileReader {
     /// asked only when no more are left (POSIX `read`; or after a signal handler ran, and this
     /// process installs none).
     static func compareTypesWalked(
-        _ path: String, in folders: Subfolders, with bytes: [UInt8], buffer: UnsafeMutableRawBufferPointer
+        _ path: String, in folders: FolderDescriptorCache, with bytes: [UInt8], buffer: UnsafeMutableRawBufferPointer
     ) -> OutputFile.OnDisk {
         precondition(buffer.count > bytes.count, "the buffer holds the page and the byte past it")
         let descriptor = folders.openFile(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
@@ -40,7 +40,7 @@ final class FileReader {
     }
 
     /// Compares the file at `path` (relative to the folder `folders` opens files in) with `bytes`.
-    func compare(_ path: String, in folders: Subfolders, with bytes: [UInt8]) -> OutputFile.OnDisk {
+    func compare(_ path: String, in folders: FolderDescriptorCache, with bytes: [UInt8]) -> OutputFile.OnDisk {
         // Non-blocking, not through a symbolic link, and only a regular file is read: a FIFO, a
         // device or a link left in the output folder is different (and replaced), not waited on
         // or followed.

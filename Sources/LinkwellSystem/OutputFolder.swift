@@ -53,7 +53,7 @@ package struct OutputFolder {
         var count = 0
         var existed = 0
         let reader = FileReader()
-        let folders = Subfolders(FolderDescriptor(root))
+        let folders = FolderDescriptorCache(FolderDescriptor(root))
         let counting = counting ?? FileTree.Counting(root)
         try produce { file in
             count += 1
@@ -106,7 +106,7 @@ package struct OutputFolder {
     /// (`OutputFile.onDisk`), on whichever thread calls it: `changes` then does not read them
     /// again. Files proved unchanged are left as they are. For `ItemBuild.run`'s `inspect`, so
     /// the folder is read on every core that renders: a batch of pages at a time, with one
-    /// buffer, each page opened relative to its own folder (`Subfolders`).
+    /// buffer, each page opened relative to its own folder (`FolderDescriptorCache`).
     /// Only for files `changes` then takes (each file's bytes are let go once compared): a file
     /// is read without an `fstat` (`FileReader.compareTypesWalked`), and the walk `changes`
     /// waits for finds every entry that is not a regular file.
@@ -119,7 +119,7 @@ package struct OutputFolder {
             for index in files.indices { longest = max(longest, files[index].bytes.count) }
             let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: longest + 1, alignment: 16)
             defer { buffer.deallocate() }
-            let subfolders = Subfolders(folder)
+            let subfolders = FolderDescriptorCache(folder)
             for index in files.indices where !files[index].provedUnchanged {
                 files[index].onDisk = FileReader.compareTypesWalked(
                     files[index].path, in: subfolders, with: files[index].bytes, buffer: buffer)

@@ -86,10 +86,10 @@ package struct StagedFileWriter {
     }
 
     /// A lane's open folders, made at its first file (the staging folder exists by then): each
-    /// file is created relative to its own folder (`Subfolders`), not by the staging folder's
+    /// file is created relative to its own folder (`FolderDescriptorCache`), not by the staging folder's
     /// whole path. Only the lane's thread takes the lock.
     private final class LaneFolders: Sendable {
-        let opened = Mutex<Subfolders?>(nil)
+        let opened = Mutex<FolderDescriptorCache?>(nil)
     }
 
     /// Ends the lanes when the last copy of the writer goes without `finish` (a build that threw
@@ -115,7 +115,7 @@ package struct StagedFileWriter {
     private var batches: [[Job]] = [[], []]
     /// Files queued so far: the next one's place in the build's order.
     private var count = 0
-    private var folders = TopFolders()
+    private var folders = TopLevelFolders()
     /// Where item pages' entries go as their files are created (see `BuildRecord.Draft`).
     private let record: BuildRecord.Draft?
 
@@ -167,7 +167,7 @@ package struct StagedFileWriter {
         return { lane, jobs in
             var entries: [UInt8] = []
             folders[lane].opened.withLock { opened in
-                let folders = opened ?? Subfolders(FolderDescriptor(staging))
+                let folders = opened ?? FolderDescriptorCache(FolderDescriptor(staging))
                 opened = folders
                 // Read in place: a loop over the array copied each job, a retain and a release
                 // of its path and bytes, made on the core that rendered them.
@@ -189,7 +189,7 @@ package struct StagedFileWriter {
     /// A file that fails once created is removed (a caller may hand it to another writer, which
     /// must meet the same failure, not this file).
     static func create(
-        _ path: String, bytes: [UInt8], fingerprint: PageFingerprint?, in folders: Subfolders, staging: String, root: String,
+        _ path: String, bytes: [UInt8], fingerprint: PageFingerprint?, in folders: FolderDescriptorCache, staging: String, root: String,
         recording: Bool, entries: inout [UInt8]
     ) -> OutputFolderError? {
         // The journal moves each file into place by its whole path, which the system takes up to

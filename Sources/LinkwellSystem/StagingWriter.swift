@@ -21,7 +21,7 @@ struct StagingWriter {
     private var recentFolders: [[UInt8]] = []
     private let reader = FileReader()
     /// The output folder's, for comparing each file in place.
-    private let inFolder: Subfolders
+    private let inFolder: FolderDescriptorCache
     private var files: StagedFileWriter
     /// True when the output folder exists: only what differs is staged, and the journal puts it in
     /// place (see `OutputFolder`). False when there is none yet: every file is new, none is looked
@@ -45,7 +45,7 @@ struct StagingWriter {
         self.parent = parent
         self.beside = beside
         inPlace = access(root, F_OK) == 0
-        inFolder = Subfolders(FolderDescriptor(root))
+        inFolder = FolderDescriptorCache(FolderDescriptor(root))
         // In place, files move into the folder one by one, which changes their identities.
         files = StagedFileWriter(root: root, staging: staging, record: inPlace ? nil : record)
     }

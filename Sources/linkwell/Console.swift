@@ -47,7 +47,7 @@ enum Console {
         writes: Bool = false, inspect: (@Sendable (inout [OutputFile]) -> Void)? = nil, emit: (OutputFile) throws -> Void
     ) throws {
         let progress = Progress()
-        let items = try Generation.files(
+        let items = try BuildOutput.files(
             of: result, project: options.project, strict: options.strict, proof: record, identity: BuildRecord.binaryIdentity ?? [],
             fingerprinted: fingerprinted, inspect: inspect, progress: progress.update, emit: emit)
         progress.finish(rows: items.rows)

@@ -139,7 +139,7 @@ struct MatchCommand: ParsableCommand {
 
 /// Standard output in large writes, so `--stdin` over a million URLs is not bound by printing.
 struct BufferedOutput {
-    var lines = DecisionLines()
+    var lines = MatchOutputLines()
 
     mutating func write(_ line: String) {
         lines.append(line: line)

@@ -76,7 +76,7 @@ import Testing
         let project = InMemoryProjectFiles(files)
         let result = Linkwell.build(SourceFile(path: "site.yaml", text: yaml), project: project, strict: strict)
         guard result.succeeded else { return result.diagnostics }
-        return result.diagnostics + Generation.files(of: result, project: project, strict: strict) { _ in }.diagnostics
+        return result.diagnostics + BuildOutput.files(of: result, project: project, strict: strict) { _ in }.diagnostics
     }
 
     @Test(arguments: cases) func everyWarningCanBeAcceptedWhereItIsAbout(_ test: Case) {

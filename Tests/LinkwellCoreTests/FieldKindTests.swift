@@ -42,7 +42,7 @@ import Testing
         let changes = ManifestChanges(base: base, head: head).changes.map(\.text)
         #expect(changes == ["Page type `stories`: badge `New` → `Beta`."])
         let stories = try #require(head.pageTypes.first { $0.name == "stories" })
-        #expect(stories.written.contains(WrittenValue(key: "badge", text: "Beta", isPageText: true)))
+        #expect(stories.written.contains(ManifestFieldValue(key: "badge", text: "Beta", isPageText: true)))
         // A nested section's text is not `page.<key>`: `labels.open` belongs to `labels`.
         #expect(head.pageTypes.flatMap(\.written).filter(\.isPageText).allSatisfy { !$0.key.contains(".") })
     }

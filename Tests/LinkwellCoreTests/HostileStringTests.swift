@@ -192,7 +192,7 @@ import Testing
         let project = InMemoryProjectFiles(["data/p.csv": csv])
         let result = Linkwell.build(SourceFile(path: "site.yaml", text: yaml), project: project)
         var built: [OutputFile] = []
-        let items = Generation.files(of: result, project: project) { built.append($0) }
+        let items = BuildOutput.files(of: result, project: project) { built.append($0) }
         let errors = (result.diagnostics + items.diagnostics).filter { $0.severity == .error }
         if !errors.isEmpty {
             expect(errors.allSatisfy { $0.location != nil }, "an error without a location: \(errors)")

@@ -20,8 +20,8 @@ import Testing
     }
 }
 
-@Suite struct DecisionLinesTests {
-    /// `DecisionLines` keeps the parts of the last line quoted and quotes them again only when
+@Suite struct MatchOutputLinesTests {
+    /// `MatchOutputLines` keeps the parts of the last line quoted and quotes them again only when
     /// their strings change: a run of decisions in which any part changes from one line to the
     /// next must read exactly as each decision written on its own, here by `JSONValue`.
     @Test func aRunOfDecisionsReadsAsEachWrittenAlone() throws {
@@ -29,7 +29,7 @@ import Testing
         let texts = ["main", "T.A", "m.example.com", "mlink.example.com", "a\"b\\c", "tab\there", "é/ü", "", "profile", "\u{1}"]
         func text() -> String { random.pick(texts) }
         func optional() -> String? { random.below(2) == 0 ? nil : text() }
-        var lines = DecisionLines()
+        var lines = MatchOutputLines()
         var expected: [UInt8] = []
         for _ in 0..<3_000 {
             let outcome = random.pick([MatchDecision.Outcome.match, .exclude, .noMatch])

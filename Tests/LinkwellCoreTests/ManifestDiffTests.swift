@@ -20,7 +20,7 @@ import Testing
         let plan = try #require(result.plan)
         let templates = try #require(result.templates)
         var files: [OutputFile] = []
-        let items = Generation.files(of: result, project: project) { files.append($0) }
+        let items = BuildOutput.files(of: result, project: project) { files.append($0) }
         #expect(!items.diagnostics.hasErrors, "\(items.diagnostics)")
         return ManifestDiff.Side(site: site, plan: plan, files: files, templates: templates)
     }
@@ -96,7 +96,7 @@ import Testing
         // Every other item page was counted on its fingerprint, and the report says so.
         let built = Linkwell.build(SourceFile(path: "site.yaml", text: Fixtures.text("diff/head.yaml")), project: Self.project())
         var emitted = 0
-        _ = Generation.files(of: built, project: Self.project()) { _ in emitted += 1 }
+        _ = BuildOutput.files(of: built, project: Self.project()) { _ in emitted += 1 }
         let itemPageCount = emitted - built.files.count
         #expect(diff.itemPagesSameByFingerprint == itemPageCount - items.count && diff.itemPagesSameByFingerprint > 0)
         #expect(
@@ -327,7 +327,7 @@ extension ManifestDiffTests {
             let result = Linkwell.build(SourceFile(path: "site.yaml", text: yaml), project: project)
             try #require(result.succeeded, "\(result.diagnostics)")
             var files: [OutputFile] = []
-            _ = Generation.files(of: result, project: project) { files.append($0) }
+            _ = BuildOutput.files(of: result, project: project) { files.append($0) }
             return ManifestDiff.Side(
                 site: try #require(result.site), plan: try #require(result.plan), files: files, templates: result.templates)
         }

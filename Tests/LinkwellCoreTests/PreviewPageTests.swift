@@ -15,7 +15,7 @@ import Testing
         let project = InMemoryProjectFiles(files)
         let result = Linkwell.build(SourceFile(path: "site.yaml", text: yaml), project: project)
         var output: [String: String] = [:]
-        let diagnostics = result.diagnostics + Generation.files(of: result, project: project) { output[$0.path] = $0.contents }.diagnostics
+        let diagnostics = result.diagnostics + BuildOutput.files(of: result, project: project) { output[$0.path] = $0.contents }.diagnostics
         return (output, diagnostics.map(\.description))
     }
 

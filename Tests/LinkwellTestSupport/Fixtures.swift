@@ -42,7 +42,7 @@ package enum Fixtures {
         let result = Linkwell.build(SourceFile(path: "site.yaml", text: yaml), project: project)
         guard result.succeeded else { return (result, [], result.diagnostics) }
         var files: [OutputFile] = []
-        let items = Generation.files(of: result, project: project) { files.append($0) }
+        let items = BuildOutput.files(of: result, project: project) { files.append($0) }
         return (result, files, result.diagnostics + items.diagnostics)
     }
 

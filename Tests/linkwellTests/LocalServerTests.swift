@@ -26,7 +26,7 @@ import Testing
             let result = Linkwell.build(SourceFile(path: "site.yaml", text: Fixtures.validManifest), project: project)
             let site = try #require(result.site, "\(result.diagnostics)")
             var files: [(String, String)] = []
-            _ = Generation.files(of: result, project: project) { files.append(($0.path, $0.contents)) }
+            _ = BuildOutput.files(of: result, project: project) { files.append(($0.path, $0.contents)) }
             for (path, contents) in files {
                 let full = root + "/" + path
                 try FileManager.default.createDirectory(

@@ -174,13 +174,13 @@ package struct ItemPageComparison: Sendable {
         return .init(path: path, kind: .changed, addedLines: addedLines, removedLines: removedLines)
     }
 
-    /// Streams a build's item pages (what `Generation` emits after the build's own files).
+    /// Streams a build's item pages (what `BuildOutput` emits after the build's own files).
     private static func itemPages(
         of result: Linkwell.BuildResult, project: any ProjectFiles, proof: any PageProof, _ visit: (OutputFile) -> Void
     ) -> (diagnostics: [Diagnostic], rows: Int) {
         let planned = result.files.count
         var emitted = 0
-        return Generation.files(of: result, project: project, proof: proof) { file in
+        return BuildOutput.files(of: result, project: project, proof: proof) { file in
             emitted += 1
             if emitted > planned { visit(file) }
         }

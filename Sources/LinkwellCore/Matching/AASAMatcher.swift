@@ -24,7 +24,7 @@ package struct AASAMatcher: Sendable {
     final class Detail: Sendable {
         let appIDs: [String]
         let rules: [PendingRule]
-        private let builtIndex = BuiltOnce<Indexed>()
+        private let builtIndex = SharedLazyValue<Indexed>()
         private let lookups = Atomic<Int>(0)
 
         /// The index, and every rule compiled with it in rule order: a long run then reads rules
@@ -65,7 +65,7 @@ package struct AASAMatcher: Sendable {
         /// matches starts with.
         let indexEntry: RuleIndex.Entry
         private let recipe: Recipe
-        private let built = BuiltOnce<Rule>()
+        private let built = SharedLazyValue<Rule>()
 
         enum Recipe: Sendable {
             /// A `paths` entry.

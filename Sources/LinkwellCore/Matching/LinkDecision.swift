@@ -28,7 +28,7 @@ package struct LinkDecision: Sendable, Hashable {
 
     /// The `--json` form: one object per line, keys sorted, `rule` a 0-based index or null.
     package var jsonLine: String {
-        var lines = DecisionLines()
+        var lines = MatchOutputLines()
         lines.append(self)
         return String(decoding: lines.bytes.dropLast(), as: UTF8.self)
     }

@@ -102,7 +102,7 @@ package enum MatchEvaluator: Sendable {
 
     /// The `--json` report of one URL appended as lines (what `report(_:_:json: true)` gives):
     /// `match --stdin` writes one per URL.
-    package func appendJSONLines(_ text: String, _ url: URLParts, to lines: inout DecisionLines) {
+    package func appendJSONLines(_ text: String, _ url: URLParts, to lines: inout MatchOutputLines) {
         switch self {
         case .site:
             for line in report(text, url, json: true) { lines.append(line: line) }

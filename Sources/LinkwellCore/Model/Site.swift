@@ -172,7 +172,7 @@ package struct PageType: Sendable, Hashable, Codable {
     package var location: SourceLocation?
     /// Every value of the entry as written, in the field table's order (`diff` compares them;
     /// templates name the texts as `page.<key>`).
-    package var written: [WrittenValue] = []
+    package var written: [ManifestFieldValue] = []
     /// Item columns the built-in template shows, with their labels.
     package var details: [Detail] = []
 

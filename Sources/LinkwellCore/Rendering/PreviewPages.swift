@@ -37,12 +37,12 @@ package struct PreviewPages: Sendable {
     /// references a page.
     fileprivate final class ItemPageSetup: Sendable {
         let host: PageHost
-        let frame: PageFrame
+        let frame: SharedPageContext
         let template: ItemPageTemplate
         /// Whether `template` has the Content-Security-Policy in place (no row can change it).
         let isFilled: Bool
 
-        init(host: PageHost, frame: PageFrame, template: ItemPageTemplate, isFilled: Bool) {
+        init(host: PageHost, frame: SharedPageContext, template: ItemPageTemplate, isFilled: Bool) {
             self.host = host
             self.frame = frame
             self.template = template
@@ -64,7 +64,7 @@ package struct PreviewPages: Sendable {
             for host in PagePaths.hosts(of: page.name, in: site) {
                 let links = PageLinks(site: site, page: page, host: host)
                 let config = PageConfig(site: site, page: page, links: links, kind: nil, urlKnown: true, host: host.host).json
-                let frame = PageFrame(site: site, page: page, host: host, kind: nil, links: links, config: config, assets: assets)
+                let frame = SharedPageContext(site: site, page: page, host: host, kind: nil, links: links, config: config, assets: assets)
                 guard
                     let template = ItemPageTemplate(frame: frame, shared: frame.context(item: Self.root), library: templates.library)
                 else { continue }
@@ -183,7 +183,7 @@ package struct PreviewPages: Sendable {
     private static func context(
         site: Site, page: PageType, host: PageHost, kind: PageKind?, item: ItemRow?, links: PageLinks, config: String, assets: PageAssets
     ) -> PageContext {
-        PageFrame(site: site, page: page, host: host, kind: kind, links: links, config: config, assets: assets).context(item: item)
+        SharedPageContext(site: site, page: page, host: host, kind: kind, links: links, config: config, assets: assets).context(item: item)
     }
 }
 

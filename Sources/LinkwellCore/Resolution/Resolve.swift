@@ -150,7 +150,7 @@ package enum Resolve {
             items: page.items,
             acceptedWarnings: page.accept.map(\.value), location: page.location,
             written: ManifestFields.pageType.values(of: page).map {
-                WrittenValue(key: $0.key, text: $0.value.value, isPageText: $0.kind == .text && !$0.key.contains("."))
+                ManifestFieldValue(key: $0.key, text: $0.value.value, isPageText: $0.kind == .text && !$0.key.contains("."))
             },
             details: page.details.compactMap { detail in
                 detail.column.map { .init(column: $0.value, label: detail.label?.value ?? $0.value, location: $0.location) }

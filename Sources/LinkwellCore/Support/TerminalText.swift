@@ -1,5 +1,5 @@
 /// Text from outside (a server's headers, a request's target) made safe to print on a terminal:
-/// every character that is not printable ASCII or plain text (`LineText`) is
+/// every character that is not printable ASCII or plain text (`HostingLineText`) is
 /// shown as `\u{…}`, so an escape sequence cannot clear the screen, move the cursor or forge a line.
 package enum TerminalText {
     package static func escaped(_ text: String) -> String {
@@ -15,6 +15,6 @@ package enum TerminalText {
 
     /// Printable ASCII, or beyond ASCII a letter, mark, number, punctuation or symbol.
     package static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {
-        (0x20...0x7E).contains(scalar.value) || (!scalar.isASCII && LineText.allows(scalar))
+        (0x20...0x7E).contains(scalar.value) || (!scalar.isASCII && HostingLineText.allows(scalar))
     }
 }

@@ -30,7 +30,7 @@ extension Validation {
         for (value, what) in urlLike where !value.value.unicodeScalars.contains(where: isControl) {
             if let space = value.value.unicodeScalars.first(where: { $0.properties.isWhitespace }) {
                 found.append(.error(CharacterProblem.whitespace(value.value, what: what, space), at: value.location))
-            } else if let bad = value.value.unicodeScalars.first(where: { !LineText.allows($0) }) {
+            } else if let bad = value.value.unicodeScalars.first(where: { !HostingLineText.allows($0) }) {
                 found.append(.error(CharacterProblem.notInLine(value.value, what: what, bad), at: value.location))
             }
         }

@@ -20,7 +20,7 @@ extension Validation {
         var found: [Diagnostic] = []
         for route in manifest.routes where route.page != nil && route.exclude?.value != true {
             // A path with characters no line may hold is refused for them already (`checkCharacters`).
-            guard let path = route.path, path.value.unicodeScalars.allSatisfy(LineText.allows) else { continue }
+            guard let path = route.path, path.value.unicodeScalars.allSatisfy(HostingLineText.allows) else { continue }
             let readers = providers.intersection(placeholders).map(\.rawValue).sorted()
             if !readers.isEmpty, path.value.split(separator: "/").contains(where: { $0.hasPrefix(":") }) {
                 found.append(.error(RouteProblem.placeholderSegment(path.value, route: describe(route), hosts: readers), at: path.location))

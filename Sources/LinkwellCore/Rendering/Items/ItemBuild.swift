@@ -148,8 +148,8 @@ package enum ItemBuild {
         let proof: (any PageProof)?
         let inspect: (@Sendable (inout [OutputFile]) -> Void)?
         private var collecting: [QueuedRow] = []
-        /// Item pages emitted so far, by host folder (`TopFolders`' numbers).
-        private var folders = TopFolders()
+        /// Item pages emitted so far, by host folder (`TopLevelFolders`' numbers).
+        private var folders = TopLevelFolders()
         private var pagesInFolder: [Int] = []
         var pagesPerHost: [String: Int] {
             Dictionary(pagesInFolder.indices.map { (folders.name($0), pagesInFolder[$0]) }, uniquingKeysWith: +)

@@ -25,7 +25,7 @@ package struct ItemFields: Sendable {
         let byName: [Int]
 
         /// The columns whose values a page shows in place of its page type's texts
-        /// (`PageFrame.ownColumns`) and whose image a row's checks read: found once for the
+        /// (`SharedPageContext.ownColumns`) and whose image a row's checks read: found once for the
         /// file, not by comparing names on every page.
         package let known: (title: Int?, description: Int?, image: Int?)
 

@@ -23,7 +23,7 @@ struct ItemPageTemplate: Sendable {
     /// number after `Hole`'s.
     let columns: [ColumnHoles.Column]
 
-    init?(frame: PageFrame, shared: PageContext, library: TemplateLibrary) {
+    init?(frame: SharedPageContext, shared: PageContext, library: TemplateLibrary) {
         let columns = ColumnHoles()
         guard let program = library.compile("page", against: .object(Root(frame: frame, shared: shared, columns: columns))) else {
             return nil
@@ -43,7 +43,7 @@ struct ItemPageTemplate: Sendable {
     /// `item`'s texts for the holes the program reads, in place of the last row's (the buffers'
     /// memory is kept). The values are those of `frame.values(item:)`, in the same order of
     /// precedence; the links are expanded straight into the buffer.
-    func gather(_ item: ItemRow, frame: PageFrame, into values: inout TemplateValues) {
+    func gather(_ item: ItemRow, frame: SharedPageContext, into values: inout TemplateValues) {
         values.removeAll()
         let fields = item.fields
         let own = frame.ownColumns(of: fields)
@@ -57,7 +57,7 @@ struct ItemPageTemplate: Sendable {
         text(.title, column: own.title, else: own.title == nil ? frame.pageTitle(path: item.path) : nil)
         text(.description, column: own.description, else: own.description == nil ? frame.pageDescription(path: item.path) : nil)
         text(.image, column: own.image, else: frame.page.image)
-        values.set(Hole.twitterCard.rawValue, PageFrame.twitterCard(hasImage: values.holes[Hole.image.rawValue].isPresent))
+        values.set(Hole.twitterCard.rawValue, SharedPageContext.twitterCard(hasImage: values.holes[Hole.image.rawValue].isPresent))
         let path = URLTemplate.encodedPath(item.path)
         let showsPieces = program.listsRead.contains(Self.shownPieces)
         // One call per link (an array of them would be made and freed for every page).
@@ -146,11 +146,11 @@ struct ItemPageTemplate: Sendable {
 
     /// The frame's page context with `link`, `item`, `buttons` and the row's page texts as holes.
     private final class Root: TemplateObject {
-        let frame: PageFrame
+        let frame: SharedPageContext
         let shared: PageContext
         let columns: ColumnHoles
 
-        init(frame: PageFrame, shared: PageContext, columns: ColumnHoles) {
+        init(frame: SharedPageContext, shared: PageContext, columns: ColumnHoles) {
             self.frame = frame
             self.shared = shared
             self.columns = columns
@@ -176,10 +176,10 @@ struct ItemPageTemplate: Sendable {
 
     private final class PageTexts: TemplateObject {
         let shared: PageContext.Page
-        let frame: PageFrame
+        let frame: SharedPageContext
         let columns: ColumnHoles
 
-        init(_ shared: PageContext.Page, frame: PageFrame, columns: ColumnHoles) {
+        init(_ shared: PageContext.Page, frame: SharedPageContext, columns: ColumnHoles) {
             self.shared = shared
             self.frame = frame
             self.columns = columns
@@ -205,8 +205,8 @@ struct ItemPageTemplate: Sendable {
     }
 
     private final class LinkHoles: TemplateObject {
-        let frame: PageFrame
-        init(frame: PageFrame) { self.frame = frame }
+        let frame: SharedPageContext
+        init(frame: SharedPageContext) { self.frame = frame }
 
         func member(named name: String) -> TemplateValue? {
             func link(_ template: URLTemplate.Compiled?, _ hole: Hole) -> TemplateValue {

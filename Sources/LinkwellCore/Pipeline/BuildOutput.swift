@@ -1,7 +1,7 @@
 /// Every file one build writes, through one sink: the files `Linkwell.build` rendered, then the
 /// item pages streamed from the data files. `build`, `check`, `validate`, `diff`, `verify` and
 /// the tests all take their files from here, so no caller assembles the item stage by hand.
-package enum Generation {
+package enum BuildOutput {
     /// Emits `result`'s files, then (when the build succeeded) its item pages, and returns what
     /// the item stage found wrong — a caller must keep nothing when that holds an error — and how
     /// many rows it read. `proof`, `identity`, `inspect` and `progress` are `ItemBuild.run`'s.

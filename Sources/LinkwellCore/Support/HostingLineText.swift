@@ -4,7 +4,7 @@
 /// format, private-use or unassigned character is refused: Netlify's parser splits fields on
 /// JavaScript's `\s`, which holds U+FEFF and U+00A0 among others, so a character Swift does
 /// not call whitespace can still split a rule.
-package enum LineText {
+package enum HostingLineText {
     package static func allows(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.isASCII { return (0x21...0x7E).contains(scalar.value) }
         switch scalar.properties.generalCategory {

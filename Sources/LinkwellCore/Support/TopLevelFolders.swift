@@ -1,7 +1,7 @@
 /// The top-level folders of the paths seen so far — a site's hosts, a few — each found by
 /// comparing bytes: an item build's bookkeeping per page (its host's page count, its writer's
 /// lane) made a string of the folder and hashed it for every page.
-package struct TopFolders: Sendable {
+package struct TopLevelFolders: Sendable {
     private var names: [[UInt8]] = []
 
     package init() {}

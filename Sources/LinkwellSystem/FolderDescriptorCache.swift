@@ -48,7 +48,7 @@ final class FolderDescriptor: Sendable {
 /// a staged page's path named the staging folder's own folders too). Item pages alternate
 /// between a pair's hosts, so the last four folders are kept. Not for sharing between threads:
 /// each comparing batch, and each writing lane, has its own.
-final class Subfolders {
+final class FolderDescriptorCache {
     private let folder: FolderDescriptor
     /// A folder's path, its descriptor, and why it could not be opened (`errno`) where it is -1.
     private var recent: [(path: [UInt8], descriptor: Int32, error: Int32)] = []

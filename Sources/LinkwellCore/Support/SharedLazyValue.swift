@@ -2,7 +2,7 @@ import Synchronization
 
 /// An object built the first time it is asked for and kept, shared by every thread (a thread
 /// that asks while another builds it waits for that one).
-struct BuiltOnce<Value: AnyObject & Sendable>: ~Copyable, Sendable {
+struct SharedLazyValue<Value: AnyObject & Sendable>: ~Copyable, Sendable {
     private let stored = Mutex<Value?>(nil)
 
     init() {}

@@ -5,7 +5,7 @@
 /// its URL and host, every line of an app its app. So the text between the few parts that change
 /// per decision (outcome, detail, platform, rule) is kept quoted, and quoted again only when the
 /// string it comes from is a different one.
-package struct DecisionLines {
+package struct MatchOutputLines {
     package private(set) var bytes: [UInt8] = []
 
     /// `{"app":…,"app_id":…,"decision":"`

@@ -2,7 +2,7 @@
 /// for all the items of a page type on a host (it was most of the cost of each item's context),
 /// and once for each other page. The link templates are read once, expanded per item. A class:
 /// each item page reads it from its setup, and copying twenty fields cost more than using them.
-final class PageFrame: Sendable {
+final class SharedPageContext: Sendable {
     let site: Site
     let page: PageType
     let host: PageHost
