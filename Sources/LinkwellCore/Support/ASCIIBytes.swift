@@ -50,48 +50,11 @@ extension UnsafeBufferPointer<UInt8> {
         return memcmp(base, otherBase, count) == 0
     }
 
-    /// Whether every byte is ASCII (below 0x80), read eight at a time: the test that lets a row's
-    /// field or a page's text skip a UTF-8 decoder (the standard library's validation of a short
-    /// field cost more than reading it).
-    var isASCII: Bool {
-        guard let base = baseAddress else { return true }
-        var seen: UInt64 = 0
-        var index = 0
-        while index + 8 <= count {
-            seen |= UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-            index += 8
-        }
-        while index < count {
-            seen |= UInt64(base[index])
-            index += 1
-        }
-        return seen & 0x8080_8080_8080_8080 == 0
-    }
+    /// Whether every byte is ASCII (below 0x80): the test that lets a row's field or a page's
+    /// text skip a UTF-8 decoder.
+    var isASCII: Bool { allSatisfy { $0 < 0x80 } }
 
     /// Whether every byte is printable ASCII (space to `~`), a tab or a line break: a text no
-    /// page carries a control character in. Read eight bytes at a time, a word with any other
-    /// byte looked at byte by byte (every field of every item row is asked; byte by byte was a
-    /// seventieth of a record-less `check`).
-    var isPrintableASCIIText: Bool {
-        func allowed(_ byte: UInt8) -> Bool { byte.isPrintableASCII || byte == 0x09 || byte == 0x0A || byte == 0x0D }
-        guard let base = baseAddress else { return true }
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        var index = 0
-        while index + 8 <= count {
-            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-            // With no byte at 0x80 or above, `(word - 0x20…20) & ~word & 0x80…80` is nonzero
-            // exactly when a byte is below 0x20 (the classic "has a byte less than" test), and a
-            // zero byte of `word ^ 0x7F…7F` is a DEL.
-            let deleted = word ^ (0x7F &* ones)
-            let suspect = word & highs | (word &- 0x20 &* ones) & ~word & highs | (deleted &- ones) & ~deleted & highs
-            if suspect != 0, !(index..<index + 8).allSatisfy({ allowed(base[$0]) }) { return false }
-            index += 8
-        }
-        while index < count {
-            if !allowed(base[index]) { return false }
-            index += 1
-        }
-        return true
-    }
+    /// page carries a control character in.
+    var isPrintableASCIIText: Bool { allSatisfy { $0.isPrintableASCII || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D } }
 }

@@ -59,46 +59,13 @@ package struct PageFingerprint: Sendable, Hashable {
             second = seed.low
         }
 
-        /// A string's bytes, read in place a word at a time when they are contiguous (every
-        /// native string): the same words, so the same fingerprint, as the byte-by-byte loop.
-        mutating func add(_ text: String.UTF8View) {
-            if let done: Void = text.withContiguousStorageIfAvailable({ add(words: $0) }) { return done }
-            add(bytes: text)
-        }
+        mutating func add(_ text: String.UTF8View) { add(bytes: text) }
 
-        mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) { add(words: bytes) }
+        mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) { add(bytes: bytes) }
 
-        mutating func add(_ bytes: some Collection<UInt8>) {
-            if let done: Void = bytes.withContiguousStorageIfAvailable({ add(words: $0) }) { return done }
-            add(bytes: bytes)
-        }
+        mutating func add(_ bytes: some Collection<UInt8>) { add(bytes: bytes) }
 
-        private mutating func add(words bytes: UnsafeBufferPointer<UInt8>) {
-            mix(UInt64(bytes.count))
-            var offset = 0
-            if let base = bytes.baseAddress {
-                while offset + 8 <= bytes.count {
-                    mix(UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)))
-                    offset += 8
-                }
-            }
-            let filled = UInt64(bytes.count - offset)
-            var word: UInt64 = 0
-            if filled > 0, let base = bytes.baseAddress, bytes.count >= 8 {
-                // The last bytes are the top of the word that ends with them, not read byte by
-                // byte: a row's values are mostly short.
-                word = UInt64(littleEndian: UnsafeRawPointer(base + bytes.count - 8).loadUnaligned(as: UInt64.self)) >> (64 - 8 * filled)
-            } else {
-                var shift: UInt64 = 0
-                while offset < bytes.count {
-                    word |= UInt64(bytes[offset]) << shift
-                    shift += 8
-                    offset += 1
-                }
-            }
-            mix(word | 0x80 << (8 * filled))
-        }
-
+        /// The bytes eight to a word, little-endian; the last word marked past its bytes.
         private mutating func add(bytes: some Collection<UInt8>) {
             mix(UInt64(bytes.count))
             var word: UInt64 = 0
