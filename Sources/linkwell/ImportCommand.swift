@@ -88,7 +88,7 @@ struct ImportCommand: ParsableCommand {
             assetLinks: try assetlinks.map { ManifestImport.Source(name: $0, document: try Console.readAssetLinks($0)) },
             domain: domain, mirror: mirror,
             short: try short.map { host in
-                ManifestImport.ShortHost(
+                ManifestImport.HostFiles(
                     host: host, aasa: try shortAASA.map { ManifestImport.Source(name: $0, document: try Console.readJSON($0)) },
                     assetLinks: try shortAssetLinks.map { ManifestImport.Source(name: $0, document: try Console.readAssetLinks($0)) })
             },

@@ -118,8 +118,8 @@ import Testing
         let wrong = try Self.json(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "*"}]}]}}"#)
         let differs = ImportProof(
             [
-                .init(host: "www.example.com", aasa: [pair], assetLinks: []),
-                .init(host: "example.app.link", aasa: [wrong], assetLinks: []),
+                .init(host: "www.example.com", aasa: [.init(name: "aasa", document: pair)], assetLinks: []),
+                .init(host: "example.app.link", aasa: [.init(name: "vendor", document: wrong)], assetLinks: []),
             ], built: run.build.files)
         #expect(differs.differs)
         #expect(differs.lines.contains { $0.contains("https://example.app.link/e") }, "\(differs.lines)")

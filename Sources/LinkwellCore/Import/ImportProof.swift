@@ -6,25 +6,17 @@ package struct ImportProof: Sendable {
     /// The hosts whose files were compared, in order.
     package var hosts: [String]
 
-    /// One host's original files.
-    package struct HostFiles: Sendable {
-        package var host: String
-        package var aasa: [JSONValue]
-        package var assetLinks: [JSONValue]
-
-        package init(host: String, aasa: [JSONValue], assetLinks: [JSONValue]) {
-            self.host = host
-            self.aasa = aasa
-            self.assetLinks = assetLinks
-        }
-    }
-
     package init(aasa: [JSONValue], assetLinks: [JSONValue], host: String, built files: [OutputFile], budget: EngineBudget = .default) {
-        self.init([HostFiles(host: host, aasa: aasa, assetLinks: assetLinks)], built: files, budget: budget)
+        self.init(
+            [
+                ManifestImport.HostFiles(
+                    host: host, aasa: aasa.map { .init(name: "", document: $0) },
+                    assetLinks: assetLinks.map { .init(name: "", document: $0) })
+            ], built: files, budget: budget)
     }
 
     /// Each host's original files against the files built for that host.
-    package init(_ originals: [HostFiles], built files: [OutputFile], budget: EngineBudget = .default) {
+    package init(_ originals: [ManifestImport.HostFiles], built files: [OutputFile], budget: EngineBudget = .default) {
         let byPath = Dictionary(files.map { ($0.path, $0.contents) }, uniquingKeysWith: { first, _ in first })
         // One budget for the whole proof, shared by its comparisons.
         let budget = budget.share(of: originals.reduce(0) { $0 + $1.aasa.count + $1.assetLinks.count })
@@ -35,11 +27,12 @@ package struct ImportProof: Sendable {
             let builtLinks = byPath["\(host)/\(AssociationFiles.assetLinks)"].flatMap { try? JSONValue.parse($0) }
             return original.aasa.map {
                 AssociationComparison(
-                    before: .init(aasa: $0, assetLinks: nil), after: .init(aasa: builtAASA, assetLinks: nil), host: host, budget: budget)
+                    before: .init(aasa: $0.document, assetLinks: nil), after: .init(aasa: builtAASA, assetLinks: nil), host: host,
+                    budget: budget)
             }
                 + original.assetLinks.map {
                     AssociationComparison(
-                        before: .init(aasa: nil, assetLinks: $0), after: .init(aasa: nil, assetLinks: builtLinks), host: host,
+                        before: .init(aasa: nil, assetLinks: $0.document), after: .init(aasa: nil, assetLinks: builtLinks), host: host,
                         budget: budget)
                 }
         }

@@ -21,7 +21,7 @@ package struct ImportRun: Sendable {
     /// `short`: the short-link host's own files, proved on that host.
     package init(
         aasa: [ManifestImport.Source], assetLinks: [ManifestImport.Source], domain: String, mirror: String?,
-        short: ManifestImport.ShortHost? = nil, manifestPath: String, budget: EngineBudget = .default
+        short: ManifestImport.HostFiles? = nil, manifestPath: String, budget: EngineBudget = .default
     ) {
         let mirrorHost = mirror ?? "open.\(domain)"
         assumptions =
@@ -29,10 +29,7 @@ package struct ImportRun: Sendable {
             + assetLinks.flatMap { ImportAssumptions.flagsNotBoolean(in: $0.document, source: $0.name, android: true) }
             + (short?.aasa ?? []).flatMap { ImportAssumptions.flagsNotBoolean(in: $0.document, source: $0.name, android: false) }
             + (short?.assetLinks ?? []).flatMap { ImportAssumptions.flagsNotBoolean(in: $0.document, source: $0.name, android: true) }
-        var originals = [ImportProof.HostFiles(host: domain, aasa: aasa.map(\.document), assetLinks: assetLinks.map(\.document))]
-        if let short {
-            originals.append(.init(host: short.host, aasa: short.aasa.map(\.document), assetLinks: short.assetLinks.map(\.document)))
-        }
+        let originals = [ManifestImport.HostFiles(host: domain, aasa: aasa, assetLinks: assetLinks)] + (short.map { [$0] } ?? [])
         func attempt(join: Bool, accepting: [String: [String]] = [:]) -> (ManifestImport, Linkwell.BuildResult, ImportProof?) {
             let imported = ManifestImport(
                 aasa: aasa, assetLinks: assetLinks, domain: domain, mirror: mirrorHost, short: short, joinPlatforms: join,

@@ -17,9 +17,9 @@ package struct ManifestImport: Sendable {
         }
     }
 
-    /// The short-link host (a link vendor's own host, `example.app.link`) and the files it serves:
-    /// its rules become routes with `hosts: [host]`, after the pair's.
-    package struct ShortHost: Sendable {
+    /// A host and the association files it serves: for `--short` (a link vendor's own host,
+    /// `example.app.link`), its rules become routes with `hosts: [host]`, after the pair's.
+    package struct HostFiles: Sendable {
         package var host: String
         package var aasa: [Source]
         package var assetLinks: [Source]
@@ -61,7 +61,7 @@ package struct ManifestImport: Sendable {
     /// writes for those routes, which the caller proves (`ImportRun`). `accepting`: warnings by
     /// route name that the original files already have, written as `accept:` entries.
     package init(
-        aasa: [Source], assetLinks: [Source], domain: String, mirror: String, short: ShortHost? = nil, joinPlatforms: Bool = false,
+        aasa: [Source], assetLinks: [Source], domain: String, mirror: String, short: HostFiles? = nil, joinPlatforms: Bool = false,
         accepting: [String: [String]] = [:]
     ) {
         joinedPlatforms = joinPlatforms
