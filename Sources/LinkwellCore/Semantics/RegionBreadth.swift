@@ -6,7 +6,8 @@ package struct RegionBreadth: Sendable, Hashable {
     /// Up to three of its URLs, from the path on, shortest first.
     package var examples: [String]
     /// The path every URL in the region starts with, when more than `/` or when it is their
-    /// whole path (nil: they share no more than `/`); with `decoded`, the path once percent-decoded (Android reads it so).
+    /// whole path (nil: they share no more than `/`); with `decoded`, the path once
+    /// percent-decoded (Android reads it so).
     package var sharedStart: String?
     /// Every URL of the region has exactly `sharedStart` as its path (they differ in the query
     /// or fragment only).
@@ -102,7 +103,7 @@ struct RegionTracker {
         }
         let region = RegionView(graph: graph, onPath: onPath, ends: Set(ends))
         // The one chain of single characters every URL of the region starts with: it goes on
-        // until a URL ends or the paths part.
+        // until a URL of the region ends there or its URLs part ways.
         var chain: [Symbol] = []
         var state: Int32 = 0
         var onward = region.edges(from: state)
