@@ -21,9 +21,9 @@ import Testing
 }
 
 @Suite struct MatchOutputLinesTests {
-    /// `MatchOutputLines` keeps the parts of the last line quoted and quotes them again only when
-    /// their strings change: a run of decisions in which any part changes from one line to the
-    /// next must read exactly as each decision written on its own, here by `JSONValue`.
+    /// `MatchOutputLines` writes each decision's line itself: a run of decisions in which any
+    /// part changes from one line to the next must read exactly as each decision written on its
+    /// own by `JSONValue` (sorted keys, escapes, `detail` only when there is one).
     @Test func aRunOfDecisionsReadsAsEachWrittenAlone() throws {
         var random = PropertyTests.Random(state: 20_261_124)
         let texts = ["main", "T.A", "m.example.com", "mlink.example.com", "a\"b\\c", "tab\there", "é/ü", "", "profile", "\u{1}"]
