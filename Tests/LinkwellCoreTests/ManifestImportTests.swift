@@ -113,6 +113,17 @@ import Testing
             run.yaml.contains(
                 "  - name: short-home\n    path: /\n    apps: [example]\n    hosts: [example.app.link]\n    accept: [shadowed-rule]"))
 
+        // An app only the short host's file names gets routes there, none on the pair.
+        let codesOnly = try Self.json(
+            #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.codes"], "components": [{"/": "/?*"}]}]}}"#)
+        let codes = ImportRun(
+            aasa: [.init(name: "aasa", document: pair)], assetLinks: [], domain: "www.example.com", mirror: "open.example.com",
+            short: .init(host: "example.app.link", aasa: [.init(name: "vendor", document: codesOnly)], assetLinks: []),
+            manifestPath: "site.yaml")
+        #expect(try #require(codes.proof).isProvedSame, "\(codes.proof?.lines ?? [])")
+        let codesSite = try #require(codes.build.site)
+        #expect(codesSite.routes.map(\.apps) == [["example", "beta"], ["codes"]])
+
         // The same files, the short host's read wrongly (as if the vendor sent every URL to the
         // app): a difference on the short host, with its witness there.
         let wrong = try Self.json(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "*"}]}]}}"#)

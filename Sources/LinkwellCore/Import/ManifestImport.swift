@@ -255,7 +255,7 @@ package struct ManifestImport: Sendable {
         mutating func settleAndroidApps() {
             // An Android app without rules of its own follows the first rule list there is.
             let firstRules = apps.lazy.compactMap(\.rules).first ?? []
-            for index in apps.indices where apps[index].rules == nil { apps[index].rules = firstRules }
+            for index in apps.indices where apps[index].ios == nil && apps[index].rules == nil { apps[index].rules = firstRules }
             if let firstShortRules = apps.lazy.compactMap(\.shortRules).first {
                 for index in apps.indices where apps[index].ios == nil && apps[index].shortRules == nil {
                     apps[index].shortRules = firstShortRules
