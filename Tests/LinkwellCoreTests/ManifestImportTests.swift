@@ -124,6 +124,27 @@ import Testing
         let codesSite = try #require(codes.build.site)
         #expect(codesSite.routes.map(\.apps) == [["example", "beta"], ["codes"]])
 
+        // Android apps the same way: one named only by the pair's statement list gets no routes on
+        // the short host, one named only by the short host's none on the pair.
+        func links(_ package: String, _ rule: String) throws -> JSONValue {
+            try Self.json(
+                #"[{"relation": ["delegate_permission/common.handle_all_urls"], "target": {"namespace": "android_app", "package_name": "\#(package)", "sha256_cert_fingerprints": ["\#(ImportPairTests.fingerprint)"]}, "relation_extensions": {"delegate_permission/common.handle_all_urls": {"dynamic_app_link_components": [{"/": "\#(rule)"}]}}}]"#
+            )
+        }
+        let android = ImportRun(
+            aasa: [.init(name: "aasa", document: pair)], assetLinks: [.init(name: "links", document: try links("com.example.app", "/p/*"))],
+            domain: "www.example.com", mirror: "open.example.com",
+            short: .init(
+                host: "example.app.link", aasa: [.init(name: "vendor", document: codesOnly)],
+                assetLinks: [.init(name: "vendor links", document: try links("com.example.vendorcodes", "/?*"))]),
+            manifestPath: "site.yaml")
+        #expect(try #require(android.proof).isProvedSame, "\(android.proof?.lines ?? [])")
+        let androidSite = try #require(android.build.site)
+        let vendorApp = try #require(androidSite.androidApps.first { $0.package == "com.example.vendorcodes" }).id
+        let pairApp = try #require(androidSite.androidApps.first { $0.package == "com.example.app" }).id
+        #expect(androidSite.routes.filter { $0.apps.contains(vendorApp) }.allSatisfy { $0.hosts == ["example.app.link"] })
+        #expect(androidSite.routes.filter { $0.apps.contains(pairApp) }.allSatisfy { !$0.hosts.contains("example.app.link") })
+
         // The same files, the short host's read wrongly (as if the vendor sent every URL to the
         // app): a difference on the short host, with its witness there.
         let wrong = try Self.json(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "*"}]}]}}"#)

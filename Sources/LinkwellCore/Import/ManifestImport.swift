@@ -48,6 +48,8 @@ package struct ManifestImport: Sendable {
         var rules: [JSONValue]?
         /// The same on the short host.
         var shortRules: [JSONValue]?
+        /// Android: the lists of the hosts whose files name the app (on the others it opens nothing).
+        var namedOn: Set<WritableKeyPath<App, [JSONValue]?>> = []
         /// Android: whether the statement had dynamic rules (without, the intent filters decide).
         var dynamicRules = true
         /// The name people read; the id's when nil.
@@ -227,6 +229,7 @@ package struct ManifestImport: Sendable {
                 }
                 let dynamic = statement["relation_extensions"]?[AssetLinksStatement.handleAllURLs]?["dynamic_app_link_components"]?.array
                 if let index = apps.firstIndex(where: { $0.package == package }) {
+                    apps[index].namedOn.insert(list)
                     apps[index].fingerprints = (apps[index].fingerprints + fingerprints).uniqued()
                     apps[index].webcredentials = apps[index].webcredentials || relations.contains(AssetLinksStatement.getLoginCredentials)
                     if let dynamic { apps[index][keyPath: list] = dynamic }
@@ -240,6 +243,7 @@ package struct ManifestImport: Sendable {
                 var app = App(id: ManifestImport.name(from: package), package: package, fingerprints: fingerprints)
                 app.webcredentials = relations.contains(AssetLinksStatement.getLoginCredentials)
                 app[keyPath: list] = dynamic
+                app.namedOn.insert(list)
                 if dynamic == nil {
                     app.dynamicRules = false
                     notes.append(
@@ -253,12 +257,17 @@ package struct ManifestImport: Sendable {
 
         /// Android apps' rules and ids, once every file is read.
         mutating func settleAndroidApps() {
-            // An Android app without rules of its own follows the first rule list there is.
-            let firstRules = apps.lazy.compactMap(\.rules).first ?? []
-            for index in apps.indices where apps[index].ios == nil && apps[index].rules == nil { apps[index].rules = firstRules }
-            if let firstShortRules = apps.lazy.compactMap(\.shortRules).first {
-                for index in apps.indices where apps[index].ios == nil && apps[index].shortRules == nil {
-                    apps[index].shortRules = firstShortRules
+            // An Android app without rules of its own on a host that names it follows that host's
+            // first rule list; on a host whose files do not name it, it opens nothing.
+            let lists: [WritableKeyPath<App, [JSONValue]?>] = [\.rules, \.shortRules]
+            let firstLists = lists.map { list in apps.lazy.compactMap { $0[keyPath: list] }.first ?? [] }
+            for index in apps.indices where apps[index].ios == nil {
+                for (list, first) in zip(lists, firstLists) {
+                    if !apps[index].namedOn.contains(list) {
+                        apps[index][keyPath: list] = []
+                    } else if apps[index][keyPath: list] == nil {
+                        apps[index][keyPath: list] = first
+                    }
                 }
             }
             // An Android app is one product with the iOS app of the same name: it shares that app's id
@@ -267,8 +276,7 @@ package struct ManifestImport: Sendable {
                 let base = apps[index].id
                 let twin = apps.first { $0.ios != nil && $0.id == base }
                 if joinPlatforms, apps[index].dynamicRules, let leader = twin ?? apps.first(where: { $0.ios != nil }) {
-                    apps[index].rules = leader.rules
-                    apps[index].shortRules = leader.shortRules
+                    for list in lists where apps[index].namedOn.contains(list) { apps[index][keyPath: list] = leader[keyPath: list] }
                     if twin != nil {
                         apps[index].displayName = ManifestImport.displayName(base)
                     } else {
@@ -278,7 +286,8 @@ package struct ManifestImport: Sendable {
                 }
                 if let twin {
                     apps[index].displayName = ManifestImport.displayName(base)
-                    let agree = twin.rules == apps[index].rules && twin.shortRules == apps[index].shortRules
+                    // A list no file gave is no rules at all.
+                    let agree = lists.allSatisfy { (twin[keyPath: $0] ?? []) == (apps[index][keyPath: $0] ?? []) }
                     apps[index].id = agree ? base : ManifestImport.uniqueID(base + "-android", &usedIDs)
                 } else {
                     apps[index].id = ManifestImport.uniqueID(base, &usedIDs)
