@@ -103,7 +103,8 @@ enum LinkEquivalence {
                 (key, LinkDifference(witness: exploration.url(witness(), host: host), before: decisions[0], after: decisions[1])))
             return true
         }
-        let graph = differences.isEmpty ? nil : ProductGraph(edges, states: outcome.states)
+        // A walk that stopped early reads no breadth: its graph is not built.
+        let graph = differences.isEmpty || !outcome.complete ? nil : ProductGraph(edges, states: outcome.states)
         let described = differences.map { entry in
             var difference = entry.difference
             difference.breadth = regions.breadth(entry.key, graph: graph, complete: outcome.complete, exploration: exploration)
@@ -219,7 +220,7 @@ extension LinkEquivalence {
                 deciding, byApp, apps: apps, sides: sides, before, after, platform: platform, seen: &seenPair, witness: witnessURL)
             return true
         }
-        let graph = differences.allSatisfy(\.isEmpty) ? nil : ProductGraph(edges, states: outcome.states)
+        let graph = differences.allSatisfy(\.isEmpty) || !outcome.complete ? nil : ProductGraph(edges, states: outcome.states)
         let comparisons = apps.indices.map { app in
             let described = differences[app].map { entry in
                 var difference = entry.difference
