@@ -144,8 +144,8 @@ package enum URLTemplate {
         }
 
         /// The expansion appended to `output`: an item page program gathers its links this way
-        /// (into its `TextBuffer`), without a string for each (six links a page).
-        package func expand(path: String, query: String, primaryHost: String, into output: inout some ByteSink) {
+        /// (into its values' bytes), without a string for each (six links a page).
+        package func expand(path: String, query: String, primaryHost: String, into output: inout [UInt8]) {
             bytes.withUnsafeBufferPointer { bytes in
                 for part in parts { URLTemplate.append(part, of: bytes, path: path, query: query, primaryHost: primaryHost, to: &output) }
             }
@@ -195,16 +195,16 @@ package enum URLTemplate {
 
     private static func append(
         _ part: Part, of template: UnsafeBufferPointer<UInt8>, path: String, query: String, primaryHost: String,
-        to result: inout some ByteSink
+        to result: inout [UInt8]
     ) {
         switch part {
         case .text(let range):
-            result.write(UnsafeBufferPointer(rebasing: template[range]))
+            result.append(contentsOf: UnsafeBufferPointer(rebasing: template[range]))
         case .path:
             append(path, to: &result)
         case .query:
             if !query.isEmpty {
-                result.write(UInt8(ascii: "?"))
+                result.append(UInt8(ascii: "?"))
                 append(query, to: &result)
             }
         case .link:
@@ -214,9 +214,9 @@ package enum URLTemplate {
     }
 
     /// A string's bytes copied in one piece (its UTF-8 view's generic append went byte by byte).
-    private static func append(_ text: String, to result: inout some ByteSink) {
+    private static func append(_ text: String, to result: inout [UInt8]) {
         var text = text
-        text.withUTF8 { result.write($0) }
+        text.withUTF8 { result.append(contentsOf: $0) }
     }
 
     /// Chrome's `intent:` URL for the primary-host URL: the app when it is installed after all,

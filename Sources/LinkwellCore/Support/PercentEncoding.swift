@@ -1,14 +1,14 @@
 /// Percent-encoding over UTF-8 bytes: every byte `keeps` rejects becomes `%XX` (upper-case hex,
 /// as browsers and Foundation write it), so a multi-byte character becomes one escape per byte.
 enum PercentEncoding {
-    static func append(_ text: some Sequence<UInt8>, keeping keeps: (UInt8) -> Bool, to result: inout some ByteSink) {
+    static func append(_ text: some Sequence<UInt8>, keeping keeps: (UInt8) -> Bool, to result: inout [UInt8]) {
         for byte in text {
             if keeps(byte) {
-                result.write(byte)
+                result.append(byte)
             } else {
-                result.write(UInt8(ascii: "%"))
-                result.write(hexDigits[Int(byte >> 4)])
-                result.write(hexDigits[Int(byte & 0x0F)])
+                result.append(UInt8(ascii: "%"))
+                result.append(hexDigits[Int(byte >> 4)])
+                result.append(hexDigits[Int(byte & 0x0F)])
             }
         }
     }

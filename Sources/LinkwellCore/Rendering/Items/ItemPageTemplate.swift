@@ -49,7 +49,7 @@ struct ItemPageTemplate: Sendable {
         let own = frame.ownColumns(of: fields)
         func text(_ hole: Hole, column: Int?, else text: String?) {
             if let column {
-                values.set(hole.rawValue) { buffer in fields.withUTF8(at: column) { buffer.write($0) } }
+                values.set(hole.rawValue) { buffer in fields.withUTF8(at: column) { buffer.append(contentsOf: $0) } }
             } else {
                 values.set(hole.rawValue, text)
             }
@@ -77,7 +77,7 @@ struct ItemPageTemplate: Sendable {
         for (offset, wanted) in columns.enumerated() {
             let number = Hole.allCases.count + offset
             if let column = fields.names.index(of: wanted.name), !(wanted.emptyIsAbsent && fields.range(at: column).isEmpty) {
-                values.set(number) { buffer in fields.withUTF8(at: column) { buffer.write($0) } }
+                values.set(number) { buffer in fields.withUTF8(at: column) { buffer.append(contentsOf: $0) } }
             } else {
                 values.set(number, .absent)
             }

@@ -226,14 +226,14 @@ package struct TemplateValues {
         var isPresent: Bool { start >= 0 }
     }
 
-    var texts = TextBuffer()
+    var texts: [UInt8] = []
     /// By hole number (`.member` and `.column` holes); a number past the end is absent.
     var holes: [Span] = []
     /// By list number: how many holes each element has, and the elements' spans one after another.
     var lists: [(width: Int, spans: [Span])] = []
 
     mutating func removeAll() {
-        texts.removeAll()
+        texts.removeAll(keepingCapacity: true)
         holes.removeAll(keepingCapacity: true)
         for index in lists.indices { lists[index].spans.removeAll(keepingCapacity: true) }
     }
@@ -247,12 +247,12 @@ package struct TemplateValues {
     mutating func add(_ text: String) -> Span {
         var text = text
         let start = texts.count
-        text.withUTF8 { texts.write($0) }
+        text.withUTF8 { texts.append(contentsOf: $0) }
         return Span(start: Int32(start), end: Int32(texts.count))
     }
 
     /// Hole `number`'s value written by `write` into the texts.
-    mutating func set(_ number: Int, writing write: (inout TextBuffer) -> Void) {
+    mutating func set(_ number: Int, writing write: (inout [UInt8]) -> Void) {
         let start = texts.count
         write(&texts)
         set(number, Span(start: Int32(start), end: Int32(texts.count)))
