@@ -126,23 +126,28 @@ import Testing
         guard let breadth = difference.breadth else { return }
         let (a, b) = (decisions(before, platform: result.platform), decisions(after, platform: result.platform))
         func inRegion(_ url: URLParts) -> Bool {
-            a(url, result.app)?.ruleText == difference.before.ruleText && a(url, result.app)?.outcome == difference.before.outcome
-                && b(url, result.app)?.ruleText == difference.after.ruleText && b(url, result.app)?.outcome == difference.after.outcome
+            let first = a(url, result.app)
+            guard first?.ruleText == difference.before.ruleText && first?.outcome == difference.before.outcome else { return false }
+            let second = b(url, result.app)
+            return second?.ruleText == difference.after.ruleText && second?.outcome == difference.after.outcome
         }
         #expect(!breadth.examples.isEmpty)
         for example in breadth.examples {
             let url = URLParts("https://\(host)\(example)")
             #expect(url.map(inRegion) == true, "example \(example) of \(difference.witness) is not in its region")
         }
+        // The region's brute-force URLs, found once for both checks.
+        guard breadth.sharedStart != nil || breadth.exhaustive else { return }
+        let members = parsedURLs.filter { inRegion($0.1) }
         if let start = breadth.sharedStart {
-            for (text, url) in parsedURLs where inRegion(url) {
+            for (text, url) in members {
                 let path = breadth.decoded ? url.androidPath : url.path
                 #expect(path.hasPrefix(start), "\(text) is in the region of \(difference.witness), not under \(start)")
                 if breadth.wholePath { #expect(path == start, "\(text) is in the region of \(difference.witness), not at \(start)") }
             }
         }
         if breadth.exhaustive {
-            let found = parsedURLs.filter { inRegion($0.1) }.map(\.0)
+            let found = members.map(\.0)
             #expect(found.allSatisfy { $0 == "https://\(host)\(breadth.examples[0])" }, "\(found)")
         }
     }
