@@ -197,91 +197,6 @@ package struct BuildRecord: PageProof {
         withUnsafeBytes(of: words) { bytes.append(contentsOf: $0) }
     }
 
-    /// A record filled while a build creates its pages, from each page's `fstat` taken before
-    /// its file is closed: no walk of the folder afterwards, and no stat by path per page. It
-    /// holds only when every page went through it — the
-    /// build had no output folder, and the staging folder became it whole (a folder's rename
-    /// changes no file's identity); a build that moves files one by one into place changes
-    /// their status-change times, and records them with `rewrite` (or `write`) instead.
-    package final class Draft: Sendable {
-        private let file: String
-        /// The entries so far, in an unlinked file (nothing is left behind by a build that is
-        /// killed), copied to the record when committed.
-        private let descriptor: Int32
-        private let output: RecordOutput
-        private let state = Mutex<(whole: Bool, settled: Bool)>((false, false))
-
-        package init?(root: String) {
-            guard let file = BuildRecord.file(for: root) else { return nil }
-            self.file = file
-            let path = file + ".draft.\(getpid())"
-            descriptor = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-            guard descriptor >= 0 else { return nil }
-            unlink(path)
-            output = RecordOutput(descriptor)
-            output.append(BuildRecord.magic)
-        }
-
-        deinit { close(descriptor) }
-
-        /// Adds a page's entry, from the `stat` of its new file, to `bytes` (a lane's block,
-        /// handed over with `append`): the record's four words, then the file's status-change
-        /// time (two more), which `commit` reads to leave out the pages changed too late.
-        package static func entry(path: String, fingerprint: PageFingerprint, info: stat, to bytes: inout [UInt8]) {
-            guard let identity = BuildRecord.identity(of: info) else { return }
-            appendEntry(path: BuildRecord.hash(path), fingerprint: fingerprint, identity: identity, to: &bytes)
-            let changed = ChangeTime(info)
-            withUnsafeBytes(of: (UInt64(bitPattern: changed.seconds).littleEndian, UInt64(bitPattern: changed.nanoseconds).littleEndian)) {
-                bytes.append(contentsOf: $0)
-            }
-        }
-
-        package func append(_ bytes: [UInt8]) { output.append(bytes) }
-
-        /// Says that every file of the folder was created through this draft, and none has
-        /// moved since (the staging folder became the output folder).
-        package func holdsEveryPage() { state.withLock { $0.whole = true } }
-
-        /// Replaces the record with the draft's entries of the pages changed before `now`
-        /// (`ChangeTime.now(beside:)`, taken once every page is in place) if it holds every page;
-        /// true if it did.
-        package func commit(before now: ChangeTime) -> Bool {
-            let ready = state.withLock { state -> Bool in
-                defer { state.settled = true }
-                return state.whole && !state.settled
-            }
-            guard ready, !output.failed, lseek(descriptor, 0, SEEK_SET) == 0 else { return false }
-            var bytes: [UInt8] = []
-            var block = [UInt8](repeating: 0, count: 1 << 16)
-            while true {
-                let count = block.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-                if count < 0 { return false }
-                if count == 0 { break }
-                bytes += block[..<count]
-            }
-            guard let record = Self.record(of: bytes, before: now) else { return false }
-            return BuildRecord.replace(file) { writeAll($0, record) }
-        }
-
-        /// The record a draft's bytes (the magic line, then `entry`'s six words a page) make: the
-        /// four words of each page changed before `now`; nil if they are not a draft's.
-        package static func record(of draft: [UInt8], before now: ChangeTime) -> [UInt8]? {
-            let entrySize = 48
-            guard draft.count >= BuildRecord.magic.count, draft[..<BuildRecord.magic.count].elementsEqual(BuildRecord.magic),
-                (draft.count - BuildRecord.magic.count) % entrySize == 0
-            else { return nil }
-            var record = BuildRecord.magic
-            record.reserveCapacity(draft.count)
-            for start in stride(from: BuildRecord.magic.count, to: draft.count, by: entrySize) {
-                let changed = ChangeTime(
-                    seconds: Int64(bitPattern: BuildRecord.word(in: draft, at: start + 32)),
-                    nanoseconds: Int64(bitPattern: BuildRecord.word(in: draft, at: start + 40)))
-                if changed < now { record += draft[start..<start + 32] }
-            }
-            return record
-        }
-    }
-
     /// The record file being written, shared by the walks of the host folders.
     private final class RecordOutput: Sendable {
         private let descriptor: Int32
@@ -433,7 +348,7 @@ package struct BuildRecord: PageProof {
         }
     }
 
-    /// The little-endian word at `offset` of `bytes` (a record's, a draft's or the page log's).
+    /// The little-endian word at `offset` of `bytes` (a record's or the page log's).
     fileprivate static func word(in bytes: [UInt8], at offset: Int) -> UInt64 {
         var value: UInt64 = 0
         for index in 0..<8 { value |= UInt64(bytes[offset + index]) << (8 * UInt64(index)) }

@@ -11,7 +11,6 @@ extension BuildRecord {
         package static let rewriteLimit = 8_192
 
         package let record: BuildRecord?
-        package let draft: Draft?
         private let log: PageLog?
         private let root: String
         package private(set) var proved = 0
@@ -25,7 +24,6 @@ extension BuildRecord {
             self.root = root
             record = BuildRecord.binaryIdentity == nil ? nil : BuildRecord(root: root)
             log = record == nil ? nil : PageLog(root: root)
-            draft = record == nil ? nil : Draft(root: root)
             keepsUnproved = (record?.count ?? 0) > 0
         }
 
@@ -48,7 +46,6 @@ extension BuildRecord {
             // Taken once every page is in place: a page changed in this tick of the file
             // system's clock is left out, so an edit made right after the build is never proved.
             guard let now = ChangeTime.now(in: root) else { return BuildRecord.remove(root: root) }
-            guard draft?.commit(before: now) != true else { return }
             guard let pages = log.sortedPages() else { return BuildRecord.remove(root: root) }
             if keepsUnproved {
                 record.rewrite(pages: pages, unproved: unproved, before: now)

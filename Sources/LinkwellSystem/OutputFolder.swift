@@ -140,12 +140,10 @@ package struct OutputFolder {
     }
 
     /// Makes the folder equal what `produce` emits (see the type's comment for how).
-    /// A `record` draft gets every item page's entry when there is no folder yet (see
-    /// `BuildRecord.Draft`); it is told so if the staging folder became the output. `finish`
-    /// runs once the folder is as produced, while the build still holds the folder's lock: the
+    /// `finish` runs once the folder is as produced, while the build still holds the folder's lock: the
     /// build record is written there (after the lock, another build could replace a page
     /// before the record reads its identity, and the record would vouch for that build's bytes).
-    package func replace(record: BuildRecord.Draft? = nil, produce: Producer, finish: (Summary) -> Void = { _ in }) throws -> (
+    package func replace(produce: Producer, finish: (Summary) -> Void = { _ in }) throws -> (
         summary: Summary, count: Int
     ) {
         let root = try resolvedRoot()
@@ -156,7 +154,7 @@ package struct OutputFolder {
         try Leftovers.clear(root: root, in: lock.parent, beside: &beside)
         let stagingName = Leftovers.stagingName(of: root, pid: getpid())
         let staging = FileTree.split(root).parent + "/" + stagingName
-        var writer = StagingWriter(root: root, staging: staging, parent: lock.parent, beside: beside, record: record)
+        var writer = StagingWriter(root: root, staging: staging, parent: lock.parent, beside: beside)
         let counting = writer.inPlace ? FileTree.Counting(root) : nil
         var journalSize: Int?
         do {
@@ -183,7 +181,6 @@ package struct OutputFolder {
                     throw OutputFolderError.system("cannot move '\(staging)' to '\(root)'")
                 }
                 writer.beside.forget([stagingName])
-                record?.holdsEveryPage()
             }
         } catch {
             // No file may still be on its way into the folder being removed.

@@ -29,8 +29,6 @@ package struct StagedFileWriter {
         var order: Int
         var path: String
         var bytes: [UInt8]
-        /// An item page's: its entry goes to the record draft, if any.
-        var fingerprint: PageFingerprint?
     }
 
     /// The lanes' threads and the batches waiting for them, from the first batch to `finish`.
@@ -116,21 +114,18 @@ package struct StagedFileWriter {
     /// Files queued so far: the next one's place in the build's order.
     private var count = 0
     private var folders = TopLevelFolders()
-    /// Where item pages' entries go as their files are created (see `BuildRecord.Draft`).
-    private let record: BuildRecord.Draft?
 
-    package init(root: String, staging: String, record: BuildRecord.Draft? = nil) {
+    package init(root: String, staging: String) {
         self.root = root
         self.staging = staging
-        self.record = record
     }
 
     /// Queues `bytes` for a new file at the build's `path` in the staging folder; its folder
     /// must exist.
-    package mutating func write(_ bytes: [UInt8], path: String, fingerprint: PageFingerprint? = nil) throws {
+    package mutating func write(_ bytes: [UInt8], path: String) throws {
         if failure.first != nil { try finish() }
         let lane = lane(of: path)
-        batches[lane].append(Job(order: count, path: path, bytes: bytes, fingerprint: fingerprint))
+        batches[lane].append(Job(order: count, path: path, bytes: bytes))
         count += 1
         if batches[lane].count == Self.batchSize { submit(lane) }
     }
@@ -162,35 +157,27 @@ package struct StagedFileWriter {
         let failure = failure
         let root = root
         let staging = staging
-        let record = record
         let folders = [LaneFolders(), LaneFolders()]
         return { lane, jobs in
-            var entries: [UInt8] = []
             folders[lane].opened.withLock { opened in
                 let folders = opened ?? FolderDescriptorCache(FolderDescriptor(staging))
                 opened = folders
                 // Read in place: a loop over the array copied each job, a retain and a release
                 // of its path and bytes, made on the core that rendered them.
                 for index in jobs.indices where !failure.isKnownBefore(jobs[index].order) {
-                    if let error = Self.create(
-                        jobs[index].path, bytes: jobs[index].bytes, fingerprint: jobs[index].fingerprint, in: folders, staging: staging,
-                        root: root, recording: record != nil, entries: &entries)
-                    {
+                    if let error = Self.create(jobs[index].path, bytes: jobs[index].bytes, in: folders, staging: staging, root: root) {
                         failure.record(error, at: jobs[index].order)
                     }
                 }
             }
-            if let record, !entries.isEmpty { record.append(entries) }
         }
     }
 
     /// Creates the file, refusing one that exists: two files of one build with the same path.
-    /// When `recording`, an item page's record entry is added to `entries` from its file's `fstat`.
     /// A file that fails once created is removed (a caller may hand it to another writer, which
     /// must meet the same failure, not this file).
     static func create(
-        _ path: String, bytes: [UInt8], fingerprint: PageFingerprint?, in folders: FolderDescriptorCache, staging: String, root: String,
-        recording: Bool, entries: inout [UInt8]
+        _ path: String, bytes: [UInt8], in folders: FolderDescriptorCache, staging: String, root: String
     ) -> OutputFolderError? {
         // The journal moves each file into place by its whole path, which the system takes up to
         // PATH_MAX bytes: a file whose staged path is longer fails here, before anything is moved,
@@ -209,10 +196,6 @@ package struct StagedFileWriter {
             close(descriptor)
             unlink(staging + "/" + path)
             return failure
-        }
-        if recording, let fingerprint {
-            var info = stat()
-            if fstat(descriptor, &info) == 0 { BuildRecord.Draft.entry(path: path, fingerprint: fingerprint, info: info, to: &entries) }
         }
         close(descriptor)
         return nil

@@ -39,15 +39,14 @@ struct StagingWriter {
     private let parent: Folder
     var beside: BesideEntries
 
-    init(root: String, staging: String, parent: Folder, beside: BesideEntries, record: BuildRecord.Draft?) {
+    init(root: String, staging: String, parent: Folder, beside: BesideEntries) {
         self.root = root
         self.staging = staging
         self.parent = parent
         self.beside = beside
         inPlace = access(root, F_OK) == 0
         inFolder = FolderDescriptorCache(FolderDescriptor(root))
-        // In place, files move into the folder one by one, which changes their identities.
-        files = StagedFileWriter(root: root, staging: staging, record: inPlace ? nil : record)
+        files = StagedFileWriter(root: root, staging: staging)
     }
 
     mutating func add(_ file: OutputFile) throws {
@@ -99,7 +98,7 @@ struct StagingWriter {
     /// Hands the file to the writer, its folder made (see StagedFileWriter).
     private mutating func write(_ file: OutputFile) throws {
         try prepare(file.path)
-        try files.write(file.bytes, path: file.path, fingerprint: file.fingerprint)
+        try files.write(file.bytes, path: file.path)
     }
 
     /// Waits for every staged file; a build calls this before it uses (or removes) the staging

@@ -20,7 +20,7 @@ struct BuildCommand: ParsableCommand {
         // Item pages the last build recorded, and that nothing has touched since, are kept
         // without rendering or reading them (see BuildRecord).
         let session = BuildRecord.Session(root: root)
-        let (summary, count) = try folder.replace(record: session.draft) { emit in
+        let (summary, count) = try folder.replace { emit in
             try Console.produce(result, manifestOptions, record: session.record, writes: true) { file in
                 session.note(file)
                 try emit(file)

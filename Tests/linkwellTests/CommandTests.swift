@@ -487,9 +487,9 @@ import Testing
         }
     }
 
-    /// A build into a new folder records each page as its file is created (BuildRecord.Draft);
-    /// the record holds what a walk of the folder afterwards would: the same entries, but for
-    /// pages created in the record's own clock tick, which it leaves out (racily clean).
+    /// A build into a new folder records its pages once they are in place; a build without a
+    /// record (which compares every file, then walks the folder) records the same entries, but
+    /// for pages the first left out: those created in its record's own clock tick (racily clean).
     @Test func aFreshBuildRecordsWhatAWalkOfTheFolderWould() throws {
         let workspace = try Workspace.bundled()
         #expect(try workspace.run("build").status == 0)

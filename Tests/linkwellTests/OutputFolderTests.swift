@@ -251,35 +251,6 @@ import Testing
         #expect(BuildRecord.ChangeTime.now(in: scratch.root + "/missing/Output") == nil)
     }
 
-    /// A draft's entries carry their file's status-change time; the record it commits holds the
-    /// four words of the pages changed before the record's clock and leaves out the rest (a
-    /// change made after the build in the same tick would keep their identity).
-    @Test func aDraftRecordsOnlyPagesChangedBeforeItsClock() throws {
-        func page(_ path: String, changed seconds: Int, _ nanoseconds: Int, to draft: inout [UInt8]) -> [UInt8] {
-            var info = stat()
-            info.st_mode = S_IFREG | 0o644
-            info.st_ino = 7
-            info.st_size = 100
-            info.st_ctim = timespec(tv_sec: seconds, tv_nsec: nanoseconds)
-            let start = draft.count
-            BuildRecord.Draft.entry(path: path, fingerprint: PageFingerprint(high: 1, low: 2), info: info, to: &draft)
-            #expect(draft.count == start + 48)
-            return Array(draft[start..<start + 32])
-        }
-        var draft = BuildRecord.magic
-        let early = page("m.example.com/u/a.html", changed: 100, 999_999_999, to: &draft)
-        let atTheClock = page("m.example.com/u/b.html", changed: 101, 0, to: &draft)
-        let later = page("m.example.com/u/c.html", changed: 101, 5, to: &draft)
-        let earlier = page("mlink.example.com/u/a.html", changed: 99, 500, to: &draft)
-        #expect(atTheClock != later && early != earlier)
-        let now = BuildRecord.ChangeTime(seconds: 101, nanoseconds: 0)
-        #expect(BuildRecord.Draft.record(of: draft, before: now) == BuildRecord.magic + early + earlier)
-        #expect(
-            BuildRecord.Draft.record(of: draft, before: BuildRecord.ChangeTime(seconds: 102, nanoseconds: 0))
-                == BuildRecord.magic + early + atTheClock + later + earlier)
-        #expect(BuildRecord.Draft.record(of: Array(draft.dropLast()), before: now) == nil)
-    }
-
     /// A record written by walking the folder, or again after a build in place, leaves out the
     /// pages whose files changed at its clock or later; pages it carries over were proved, so
     /// recorded before.
