@@ -213,66 +213,6 @@ package struct BuildRecord: PageProof {
         }
     }
 
-    /// The build's (path hash, fingerprint) pairs while pages stream: 24 bytes a page in an
-    /// unlinked file in the record's folder, not in memory, so they do not add to the build's
-    /// peak; read back, sorted, once the build is over and its own structures are gone.
-    package final class PageLog {
-        private let descriptor: Int32
-        private var buffer: [UInt8] = []
-        package private(set) var count = 0
-        private var failed = false
-
-        package init?(root: String) {
-            guard let file = BuildRecord.file(for: root) else { return nil }
-            let path = file + ".pages.\(getpid())"
-            descriptor = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-            guard descriptor >= 0 else { return nil }
-            unlink(path)
-        }
-
-        deinit { close(descriptor) }
-
-        package func append(_ path: String, _ fingerprint: PageFingerprint) {
-            // The three words' little-endian bytes appended at once, not an array of the words
-            // and a byte at a time: this runs for every page.
-            let words = (BuildRecord.hash(path).littleEndian, fingerprint.high.littleEndian, fingerprint.low.littleEndian)
-            withUnsafeBytes(of: words) { buffer.append(contentsOf: $0) }
-            count += 1
-            if buffer.count >= 1 << 16 { flush() }
-        }
-
-        private func flush() {
-            if !failed, !writeAll(descriptor, buffer) { failed = true }
-            buffer.removeAll(keepingCapacity: true)
-        }
-
-        /// Every pair, sorted by path hash; nil if the log could not be kept.
-        package func sortedPages() -> [(path: UInt64, fingerprint: PageFingerprint)]? {
-            flush()
-            guard !failed, lseek(descriptor, 0, SEEK_SET) == 0 else { return nil }
-            var pages: [(path: UInt64, fingerprint: PageFingerprint)] = []
-            pages.reserveCapacity(count)
-            var block = [UInt8](repeating: 0, count: 24 * 2730)
-            var pending: [UInt8] = []
-            while true {
-                let read = block.withUnsafeMutableBytes { readBytes(descriptor, $0.baseAddress, $0.count) }
-                if read < 0 { return nil }
-                if read == 0 { break }
-                pending += block[..<read]
-                var offset = 0
-                while offset + 24 <= pending.count {
-                    func word(_ at: Int) -> UInt64 { BuildRecord.word(in: pending, at: offset + at) }
-                    pages.append((word(0), PageFingerprint(high: word(8), low: word(16))))
-                    offset += 24
-                }
-                pending.removeFirst(offset)
-            }
-            guard pages.count == count else { return nil }
-            pages.sort { $0.path < $1.path }
-            return pages
-        }
-    }
-
     /// Forgets the record of `root` (a build that failed after changing nothing still leaves
     /// the folder as the record describes, but one that failed midway may not).
     package static func remove(root: String) {
@@ -348,7 +288,7 @@ package struct BuildRecord: PageProof {
         }
     }
 
-    /// The little-endian word at `offset` of `bytes` (a record's or the page log's).
+    /// The little-endian word at `offset` of a record's `bytes`.
     fileprivate static func word(in bytes: [UInt8], at offset: Int) -> UInt64 {
         var value: UInt64 = 0
         for index in 0..<8 { value |= UInt64(bytes[offset + index]) << (8 * UInt64(index)) }
