@@ -14,6 +14,17 @@ let package = Package(
         .target(
             name: "LinkwellCore",
             dependencies: ["CYAML"],
+            // Text the binary carries, compiled in as bytes (`PackageResources`): the preview
+            // pages' script, and the built-in templates — `Rendering/Templates` is a link to the
+            // repository's Templates/, the same files the bundled site.yaml names.
+            exclude: ["Rendering/Templates/README.md"],
+            resources: [
+                .embedInCode("Rendering/page.js"),
+                .embedInCode("Rendering/Templates/head.mustache"),
+                .embedInCode("Rendering/Templates/page.mustache"),
+                .embedInCode("Rendering/Templates/short-link.mustache"),
+                .embedInCode("Rendering/Templates/style.mustache"),
+            ],
             swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
         ),
         // libyaml, the YAML reader manifests are read with: the system's, from the Debian package

@@ -175,7 +175,9 @@ import Testing
         #expect(Set(files.map { String($0.dropLast(9)) }) == Set(DefaultTemplates.all.keys))
         for file in files {
             let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
-            #expect(DefaultTemplates.all[String(file.dropLast(9))] == text, "Templates/\(file) changed: run .ci/embed-templates")
+            #expect(
+                DefaultTemplates.all[String(file.dropLast(9))] == text,
+                "Templates/\(file) is not built in: add it to Package.swift's resources and DefaultTemplates")
         }
     }
 
