@@ -9,7 +9,7 @@ import Synchronization
 #endif
 
 /// Walks, counts and removes trees with `opendir`/`readdir` (file types from the directory
-/// entries, no `stat` per file).
+/// entries, no `stat` per file, but where the file system gives none).
 package enum FileTree {
     /// Everything below `root` that is not a folder; -1 when `root` does not exist.
     package static func count(_ root: String) -> Int {
@@ -27,7 +27,7 @@ package enum FileTree {
     package static func tally(_ root: String) -> Tally {
         guard let folder = Folder(path: root) else { return Tally(files: -1) }
         var tally = Tally()
-        countFiles(in: dup(folder.descriptor), prefix: "", into: &tally)
+        countFiles(in: folder, prefix: "", into: &tally)
         return tally
     }
 
@@ -57,53 +57,17 @@ package enum FileTree {
         }
     }
 
-    /// The walk of `tally`: names are read in place, and only folders' (and the rare special
-    /// files') become strings. `prefix`: the folder's path relative to the root, `/`-ended.
-    /// Takes `descriptor` (an open folder) and closes it; each folder below is opened from its
-    /// parent's descriptor without following a link.
-    private static func countFiles(in descriptor: Int32, prefix: String, into tally: inout Tally) {
-        guard descriptor >= 0 else { return }
-        guard let directory = fdopendir(descriptor) else {
-            close(descriptor)
-            return
-        }
-        var folders: [String] = []
-        while let entry = readdir(directory) {
-            let kind = withUnsafeBytes(of: &entry.pointee.d_name) { name -> mode_t? in
-                let dot = UInt8(ascii: ".")
-                if name[0] == dot && (name[1] == 0 || (name[1] == dot && name[2] == 0)) { return nil }
-                switch Int32(entry.pointee.d_type) {
-                case Int32(DT_DIR): return S_IFDIR
-                case Int32(DT_REG): return S_IFREG
-                case Int32(DT_UNKNOWN):
-                    var info = stat()
-                    guard let base = name.baseAddress,
-                        fstatat(descriptor, base.assumingMemoryBound(to: CChar.self), &info, AT_SYMLINK_NOFOLLOW) == 0
-                    else { return nil }
-                    return info.st_mode & S_IFMT
-                default: return S_IFIFO  // a link, FIFO, device or socket: which one does not matter here
-                }
-            }
-            guard let kind else { continue }
-            func name() -> String { withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) } }
-            if kind == S_IFDIR {
-                folders.append(name())
-                continue
+    /// The walk of `tally`. `prefix`: the folder's path relative to the root, `/`-ended. Each
+    /// folder below is opened from its parent's descriptor without following a link.
+    private static func countFiles(in folder: Folder, prefix: String, into tally: inout Tally) {
+        folder.forEachEntry { name, kind in
+            // A folder replaced by a link since it was listed is an entry that is not a folder.
+            if kind == .folder, let inner = folder.folder(name) {
+                return countFiles(in: inner, prefix: prefix + name + "/", into: &tally)
             }
             tally.files += 1
-            if kind != S_IFREG { tally.special.append(prefix + name()) }
+            if kind != .file { tally.special.append(prefix + name) }
         }
-        for name in folders {
-            let inner = openat(descriptor, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            // A folder replaced by a link since it was listed is an entry that is not a folder.
-            if inner < 0 {
-                tally.files += 1
-                tally.special.append(prefix + name)
-                continue
-            }
-            countFiles(in: inner, prefix: prefix + name + "/", into: &tally)
-        }
-        closedir(directory)
     }
 
     /// Calls `visit` with everything below `root` that is not a folder (files, and the links or
