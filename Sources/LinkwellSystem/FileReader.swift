@@ -17,28 +17,6 @@ final class FileReader {
 
     deinit { buffer.deallocate() }
 
-    /// `compare` for a caller that learns from a walk of the folder (`FileTree.tally`) which
-    /// entries are not regular files, and counts those as different whatever this says: no
-    /// `fstat` for each page. The file is read once into
-    /// `buffer` (more than `bytes.count` long), asking for a byte more than the page: one that
-    /// gives exactly the page's bytes is the page, since a regular file gives fewer bytes than
-    /// asked only when no more are left (POSIX `read`; or after a signal handler ran, and this
-    /// process installs none).
-    static func compareTypesWalked(
-        _ path: String, in folders: FolderDescriptorCache, with bytes: [UInt8], buffer: UnsafeMutableRawBufferPointer
-    ) -> OutputFile.OnDisk {
-        precondition(buffer.count > bytes.count, "the buffer holds the page and the byte past it")
-        let descriptor = folders.openFile(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
-        guard descriptor >= 0 else { return errno == ELOOP ? .different : .missing }
-        defer { close(descriptor) }
-        guard let start = buffer.baseAddress, read(descriptor, start, bytes.count + 1) == bytes.count else { return .different }
-        let same = bytes.withUnsafeBytes { produced in
-            guard let right = produced.baseAddress else { return true }
-            return memcmp(start, right, produced.count) == 0
-        }
-        return same ? .same : .different
-    }
-
     /// Compares the file at `path` (relative to the folder `folders` opens files in) with `bytes`.
     func compare(_ path: String, in folders: FolderDescriptorCache, with bytes: [UInt8]) -> OutputFile.OnDisk {
         // Non-blocking, not through a symbolic link, and only a regular file is read: a FIFO, a

@@ -71,9 +71,8 @@ package struct OutputFolder {
         let tally = counting.tally
         let existing = tally.files
         // An entry that is not a regular file is never what a build writes, so it is drift
-        // whatever was read through it, and listed whatever the counts say: a page `comparer`
-        // read without an `fstat` (a FIFO that gave the page's bytes), or a link in place of a
-        // page folder, through which its pages read the same (and are counted as there).
+        // whatever was read through it, and listed whatever the counts say: a link in place of
+        // a page folder, through which its pages read the same (and are counted as there).
         var special: Set<String> = []
         for path in tally.special {
             special.insert(path)
@@ -106,23 +105,15 @@ package struct OutputFolder {
     /// (`OutputFile.onDisk`), on whichever thread calls it: `changes` then does not read them
     /// again. Files proved unchanged are left as they are. For `ItemBuild.run`'s `inspect`, so
     /// the folder is read on every core that renders: a batch of pages at a time, with one
-    /// buffer, each page opened relative to its own folder (`FolderDescriptorCache`).
-    /// Only for files `changes` then takes (each file's bytes are let go once compared): a file
-    /// is read without an `fstat` (`FileReader.compareTypesWalked`), and the walk `changes`
-    /// waits for finds every entry that is not a regular file.
+    /// reader, each page opened relative to its own folder (`FolderDescriptorCache`).
+    /// Only for files `changes` then takes (each file's bytes are let go once compared).
     package func comparer() throws -> @Sendable (inout [OutputFile]) -> Void {
         let folder = FolderDescriptor(try resolvedRoot())
         return { files in
-            // Sized once for the batch's longest page and the byte past it (read by index: a key
-            // path, or a map, would copy each file).
-            var longest = 0
-            for index in files.indices { longest = max(longest, files[index].bytes.count) }
-            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: longest + 1, alignment: 16)
-            defer { buffer.deallocate() }
+            let reader = FileReader()
             let subfolders = FolderDescriptorCache(folder)
             for index in files.indices where !files[index].provedUnchanged {
-                files[index].onDisk = FileReader.compareTypesWalked(
-                    files[index].path, in: subfolders, with: files[index].bytes, buffer: buffer)
+                files[index].onDisk = reader.compare(files[index].path, in: subfolders, with: files[index].bytes)
                 // `changes` takes the answer and never reads the bytes again: they are freed
                 // here, on the thread that allocated them, not by the thread that emits the batch.
                 files[index].bytes = []
