@@ -8,6 +8,11 @@
 /// nothing is read from the fragment or from query values; text from the URL reaches the page
 /// only through `textContent` and attribute setters.
 enum PageScript {
-    /// `page.js`, built into the binary (`.embedInCode` in Package.swift), without its last newline.
-    static let source = String(decoding: PackageResources.page_js.dropLast(), as: UTF8.self)
+    /// `page.js`, built into the binary (`.embedInCode` in Package.swift), without the newline
+    /// that ends the file: the pages' policy hashes the script without it, and `PageAssets`
+    /// writes the shared file with one.
+    static let source: String = {
+        let text = String(decoding: PackageResources.page_js, as: UTF8.self)
+        return text.hasSuffix("\n") ? String(text.dropLast()) : text
+    }()
 }
