@@ -1,4 +1,5 @@
 import LinkwellCore
+import Synchronization
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -24,7 +25,7 @@ import LinkwellCore
 /// change made to it right after the build could keep every part of its identity.
 ///
 /// The record holds four 64-bit words per page (path hash, fingerprint, file identity hash): 6.4 MB
-/// for 200,000 pages, streamed out as the folder is walked, sorted when read.
+/// for 200,000 pages, streamed out as the host folders are walked (side by side), sorted when read.
 package struct BuildRecord: PageProof {
     private struct Entry: Comparable {
         var path: UInt64
@@ -108,28 +109,35 @@ package struct BuildRecord: PageProof {
     package static func write(root: String, pages sorted: [(path: UInt64, fingerprint: PageFingerprint)], before now: ChangeTime) {
         guard let file = file(for: root) else { return }
         replace(file) { descriptor in
+            let output = RecordOutput(descriptor)
+            output.append(magic)
+            // Item pages are in the host folders: each is walked on its own thread (a stat per
+            // page is most of the cost), its entries going out a block at a time, in any order —
+            // the record is sorted when read.
             guard let top = Folder(path: root) else { return false }
-            // Entries go out a block at a time, in the walk's order: the record is sorted when read.
-            var bytes = magic
-            var written = true
-            FileTree.forEachFile(top) { path, info in
-                let key = hash(path)
-                var low = 0
-                var high = sorted.count
-                while low < high {
-                    let middle = (low + high) / 2
-                    if sorted[middle].path < key { low = middle + 1 } else { high = middle }
+            FileTree.folders(in: top).concurrentForEach { name in
+                var bytes: [UInt8] = []
+                guard let folder = top.folder(name) else { return }
+                FileTree.forEachFile(folder, prefix: name) { path, info in
+                    let key = hash(path)
+                    var low = 0
+                    var high = sorted.count
+                    while low < high {
+                        let middle = (low + high) / 2
+                        if sorted[middle].path < key { low = middle + 1 } else { high = middle }
+                    }
+                    guard low < sorted.count, sorted[low].path == key, low + 1 == sorted.count || sorted[low + 1].path != key,
+                        let identity = identity(of: info), ChangeTime(info) < now
+                    else { return }
+                    appendEntry(path: key, fingerprint: sorted[low].fingerprint, identity: identity, to: &bytes)
+                    if bytes.count >= 1 << 16 {
+                        output.append(bytes)
+                        bytes.removeAll(keepingCapacity: true)
+                    }
                 }
-                guard low < sorted.count, sorted[low].path == key, low + 1 == sorted.count || sorted[low + 1].path != key,
-                    let identity = identity(of: info), ChangeTime(info) < now
-                else { return }
-                appendEntry(path: key, fingerprint: sorted[low].fingerprint, identity: identity, to: &bytes)
-                if bytes.count >= 1 << 16 {
-                    written = written && writeAll(descriptor, bytes)
-                    bytes.removeAll(keepingCapacity: true)
-                }
+                output.append(bytes)
             }
-            return written && writeAll(descriptor, bytes)
+            return !output.failed
         }
     }
 
@@ -187,6 +195,22 @@ package struct BuildRecord: PageProof {
     package static func appendEntry(path: UInt64, fingerprint: PageFingerprint, identity: UInt64, to bytes: inout [UInt8]) {
         let words = (path.littleEndian, fingerprint.high.littleEndian, fingerprint.low.littleEndian, identity.littleEndian)
         withUnsafeBytes(of: words) { bytes.append(contentsOf: $0) }
+    }
+
+    /// The record file being written, shared by the walks of the host folders.
+    private final class RecordOutput: Sendable {
+        private let descriptor: Int32
+        private let failure = Mutex(false)
+
+        init(_ descriptor: Int32) { self.descriptor = descriptor }
+
+        var failed: Bool { failure.withLock { $0 } }
+
+        func append(_ bytes: [UInt8]) {
+            failure.withLock { failed in
+                if !failed, !writeAll(descriptor, bytes) { failed = true }
+            }
+        }
     }
 
     /// Forgets the record of `root` (a build that failed after changing nothing still leaves

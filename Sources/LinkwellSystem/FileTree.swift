@@ -91,6 +91,11 @@ package enum FileTree {
         }
     }
 
+    /// The names of the real folders directly in `root`, in the directory's order.
+    package static func folders(in root: Folder) -> [String] {
+        root.entries().filter { $0.kind == .folder }.map(\.name)
+    }
+
     /// The files below `root` whose paths' hashes (`BuildRecord.hash`) are not in `produced`:
     /// what a build did not write.
     package static func paths(_ root: String, notIn produced: Set<UInt64>) -> [String] {
