@@ -18,13 +18,19 @@ package struct ChildProcess {
         package var reason: String
     }
 
-    /// Runs `arguments[0]`, found on `PATH`, with the rest as its arguments.
-    package static func run(_ arguments: [String]) throws(CannotStart) -> Finished {
+    /// Runs `arguments[0]`, found on `PATH`, with the rest as its arguments; `input` is its
+    /// standard input, small enough to fit a pipe's buffer (a line or two), or none.
+    package static func run(_ arguments: [String], input: [UInt8] = []) throws(CannotStart) -> Finished {
         var outputPipe: [Int32] = [0, 0]
         var errorPipe: [Int32] = [0, 0]
+        var inputPipe: [Int32] = [0, 0]
         guard pipe(&outputPipe) == 0 else { throw CannotStart(reason: systemReason()) }
         guard pipe(&errorPipe) == 0 else {
             closeAll(outputPipe)
+            throw CannotStart(reason: systemReason())
+        }
+        guard pipe(&inputPipe) == 0 else {
+            closeAll(outputPipe + errorPipe)
             throw CannotStart(reason: systemReason())
         }
         #if canImport(Glibc)
@@ -36,7 +42,8 @@ package struct ChildProcess {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, outputPipe[1], STDOUT_FILENO)
         posix_spawn_file_actions_adddup2(&actions, errorPipe[1], STDERR_FILENO)
-        for descriptor in outputPipe + errorPipe { posix_spawn_file_actions_addclose(&actions, descriptor) }
+        posix_spawn_file_actions_adddup2(&actions, inputPipe[0], STDIN_FILENO)
+        for descriptor in outputPipe + errorPipe + inputPipe { posix_spawn_file_actions_addclose(&actions, descriptor) }
 
         let cArguments = arguments.map { strdup($0) } + [nil]
         defer { for argument in cArguments { free(argument) } }
@@ -44,11 +51,16 @@ package struct ChildProcess {
         let spawned = posix_spawnp(&child, arguments[0], &actions, nil, cArguments, environ)
         close(outputPipe[1])
         close(errorPipe[1])
+        close(inputPipe[0])
         guard spawned == 0 else {
             close(outputPipe[0])
             close(errorPipe[0])
+            close(inputPipe[1])
             throw CannotStart(reason: String(cString: strerror(spawned)))
         }
+        // Within a pipe's buffer the write never waits for the child to read.
+        _ = input.withUnsafeBytes { write(inputPipe[1], $0.baseAddress, $0.count) }
+        close(inputPipe[1])
         let (output, errors) = readBoth(outputPipe[0], errorPipe[0])
         var status: Int32 = 0
         while waitpid(child, &status, 0) < 0 && errno == EINTR {}

@@ -18,6 +18,9 @@ package final class Folder: Sendable {
 
     private init(descriptor: Int32) { self.descriptor = descriptor }
 
+    /// A folder this process opened some other way (`ProjectFolder`); the folder closes it.
+    package static func adopting(_ descriptor: Int32) -> Folder { Folder(descriptor: descriptor) }
+
     deinit { close(descriptor) }
 
     /// The folder at `path`, which the user named (the output folder, or the one that holds it):

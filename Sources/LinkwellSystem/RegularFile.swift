@@ -37,39 +37,45 @@ package enum RegularFile {
 
     /// The whole file.
     package static func bytes(_ path: String) -> Result<[UInt8], UnreadableFile> {
-        descriptor(path).flatMap { descriptor in
-            defer { close(descriptor) }
-            var bytes: [UInt8] = []
-            var block = [UInt8](repeating: 0, count: 1 << 16)
-            while true {
-                let count = block.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-                if count < 0 { return .failure(UnreadableFile(reason(errno))) }
-                if count == 0 { return .success(bytes) }
-                bytes += block[..<count]
-            }
+        descriptor(path).flatMap(bytes(reading:))
+    }
+
+    /// The rest of an open file, whole; the descriptor is closed.
+    package static func bytes(reading descriptor: Int32) -> Result<[UInt8], UnreadableFile> {
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var block = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = block.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 { return .failure(UnreadableFile(reason(errno))) }
+            if count == 0 { return .success(bytes) }
+            bytes += block[..<count]
         }
     }
 
     /// The file in 64 KB chunks, read as they are asked for; the descriptor is closed at the end.
     package static func chunks(_ path: String) -> Result<AnyIterator<[UInt8]>, UnreadableFile> {
-        descriptor(path).map { descriptor in
-            var reading = true
-            return AnyIterator {
-                guard reading else { return nil }
-                var block = [UInt8](repeating: 0, count: 1 << 16)
-                let count = block.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-                guard count > 0 else {
-                    close(descriptor)
-                    reading = false
-                    return nil
-                }
-                return Array(block[..<count])
+        descriptor(path).map(chunks(reading:))
+    }
+
+    /// An open file in 64 KB chunks; the descriptor is closed at the end.
+    package static func chunks(reading descriptor: Int32) -> AnyIterator<[UInt8]> {
+        var reading = true
+        return AnyIterator {
+            guard reading else { return nil }
+            var block = [UInt8](repeating: 0, count: 1 << 16)
+            let count = block.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            guard count > 0 else {
+                close(descriptor)
+                reading = false
+                return nil
             }
+            return Array(block[..<count])
         }
     }
 
     /// What a non-regular file is, in words; nil for a regular file.
-    private static func kind(_ mode: mode_t) -> String? {
+    static func kind(_ mode: mode_t) -> String? {
         switch mode & S_IFMT {
         case S_IFREG: nil
         case S_IFDIR: "it is a folder"
@@ -80,7 +86,7 @@ package enum RegularFile {
         }
     }
 
-    private static func reason(_ code: Int32) -> String {
+    static func reason(_ code: Int32) -> String {
         switch code {
         case ENOENT: "no such file"
         case EACCES, EPERM: "permission denied"

@@ -143,14 +143,20 @@ enum Console {
                 + "no app link on this host is verified, so Android opens nothing\n")
     }
 
-    /// The manifest's text, or nil after saying plainly why it cannot be read.
+    /// The manifest's text, or nil after saying plainly why it cannot be read. It is a project
+    /// file: a link that leads outside the project is refused, as for templates and data files.
     private static func readManifest(_ path: String) -> String? {
-        readFile(path, what: "manifest")
+        let read = FileProjectFiles(manifestPath: path).manifestBytes(named: PathText.lastComponent(of: path))
+        return text(of: read, path: path, what: "manifest")
     }
 
     private static func readFile(_ path: String, what: String) -> String? {
+        text(of: RegularFile.bytes(path), path: path, what: what)
+    }
+
+    private static func text(of read: Result<[UInt8], UnreadableFile>, path: String, what: String) -> String? {
         let data: [UInt8]
-        switch RegularFile.bytes(path) {
+        switch read {
         case .success(let bytes): data = bytes
         case .failure(let unreadable):
             error(

@@ -111,17 +111,19 @@ struct DiffCommand: ParsableCommand {
                 Console.printToStandardError(DiagnosticFormat.github.render(diagnostic))
             }
         }
+        if reportFailed { throw ExitCode.failure }
     }
 
     /// The base manifest's display name, text and the files beside it; nil when a git revision
     /// exists but has no manifest yet (a first pull request).
     private func baseInput() throws -> (name: String, text: String, project: any ProjectFiles)? {
         if let baseManifest {
-            guard let data = FileManager.default.contents(atPath: baseManifest) else {
+            let files = FileProjectFiles(manifestPath: baseManifest)
+            guard case .success(let data) = files.manifestBytes(named: PathText.lastComponent(of: baseManifest)) else {
                 Console.error("cannot read base manifest '\(baseManifest)'")
                 throw ExitCode.failure
             }
-            return (baseManifest, String(decoding: data, as: UTF8.self), FileProjectFiles(manifestPath: baseManifest))
+            return (baseManifest, String(decoding: data, as: UTF8.self), files)
         }
         let revision = base ?? "HEAD"
         let files = GitProjectFiles(revision: revision, manifestPath: manifestOptions.manifest)

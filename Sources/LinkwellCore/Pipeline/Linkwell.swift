@@ -101,8 +101,11 @@ package enum Linkwell {
     ) {
         guard let name = folder ?? site.templatesFolder?.value else { return (.builtIn, []) }
         let location = folder == nil ? site.templatesFolder?.location : nil
-        guard let files = project.textFiles(in: name, suffix: ".mustache") else {
-            return (nil, [.error(TemplateFolderProblem.missing(name), at: location)])
+        let files: [SourceFile]
+        switch project.textFiles(in: name, suffix: ".mustache") {
+        case .success(let found): files = found
+        case .failure(let unreadable):
+            return (nil, [.error(TemplateFolderProblem.unreadable(name, unreadable.reason == UnreadableFile.missing.reason ? "no such folder" : unreadable.reason), at: location)])
         }
         guard !files.isEmpty else {
             return (nil, [.error(TemplateFolderProblem.empty(name), at: location)])
@@ -127,12 +130,12 @@ package enum Linkwell {
 
 /// What loading the templates folder finds before any template is read.
 package enum TemplateFolderProblem: DiagnosticMessage {
-    case missing(String)
+    case unreadable(String, String)
     case empty(String)
 
     package var text: String {
         switch self {
-        case .missing(let name): "cannot read templates folder '\(name)': no such folder"
+        case .unreadable(let name, let reason): "cannot read templates folder '\(name)': \(reason)"
         case .empty(let name): "templates folder '\(name)' holds no .mustache file (page, head, style, short-link)"
         }
     }
