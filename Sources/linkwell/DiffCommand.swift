@@ -73,12 +73,12 @@ struct DiffCommand: ParsableCommand {
         head.warnings = headResult.diagnostics + items.headDiagnostics
         guard let (name, _, _) = baseInput, let baseResult else {
             let diff = ManifestDiff(base: nil, head: head, itemPages: items.fileChanges, budget: budgetOption.engineBudget)
-            report(diff, base: "\(base ?? "HEAD") (no manifest)")
+            try report(diff, base: "\(base ?? "HEAD") (no manifest)")
             return
         }
         let baseDiagnostics = baseResult.diagnostics + items.baseDiagnostics
         guard let baseSite = baseResult.site, let basePlan = baseResult.plan, !baseDiagnostics.hasErrors else {
-            for diagnostic in baseDiagnostics where diagnostic.severity == .error { Console.error("in the base: \(diagnostic)") }
+            for diagnostic in baseDiagnostics where diagnostic.severity == .error { Console.printToStandardError("in the base: " + Console.render(diagnostic)) }
             Console.error("the base manifest \(name) does not build, so there is nothing to compare with")
             throw ExitCode.failure
         }

@@ -48,10 +48,28 @@ extension Diagnostic: CustomStringConvertible {
     /// follow on their own lines as `note:` entries, each at its own place or else at the
     /// diagnostic's.
     package var description: String {
-        let prefix = location.map { "\($0): " } ?? "linkwell: "
-        var lines = ["\(prefix)\(severity.rawValue): \(message)" + (code.map { " [\($0.rawValue)]" } ?? "")]
-        lines += notes.map { note in "\(note.location.map { "\($0): " } ?? prefix)note: \(note.message)" }
+        let shown = inert
+        let prefix = shown.location.map { "\($0): " } ?? "linkwell: "
+        var lines = ["\(prefix)\(severity.rawValue): \(shown.message)" + (code.map { " [\($0.rawValue)]" } ?? "")]
+        lines += shown.notes.map { note in "\(note.location.map { "\($0): " } ?? prefix)note: \(note.message)" }
         return lines.joined(separator: "\n")
+    }
+
+    /// The diagnostic as every format prints it: each text — the message with the values it
+    /// quotes from the user's files, each note, each file name — escaped by the one function
+    /// for printed text (`TerminalText`), so a newline in a value cannot start a line (which a
+    /// CI log reads as a workflow command) and an escape sequence cannot reach a terminal.
+    package var inert: Diagnostic {
+        var shown = self
+        shown.message = TerminalText.escaped(message)
+        shown.location?.file = TerminalText.escaped(location?.file ?? "")
+        shown.notes = notes.map { note in
+            var escaped = note
+            escaped.message = TerminalText.escaped(note.message)
+            escaped.location?.file = TerminalText.escaped(note.location?.file ?? "")
+            return escaped
+        }
+        return shown
     }
 }
 

@@ -16,6 +16,7 @@ package enum DiagnosticFormat: String, Sendable, CaseIterable {
     case json
 
     package func render(_ diagnostic: Diagnostic) -> String {
+        let diagnostic = diagnostic.inert
         switch self {
         case .text:
             return diagnostic.description
