@@ -50,6 +50,19 @@ package func writeFileAtomically(_ text: String, to path: String, replacing: Boo
     if !replacing { unlink(temporary) }
 }
 
+/// Writes `text` to the file the user named, itself: a regular file is created or truncated, a
+/// FIFO or a device (`/dev/stdout`) is written to — never replaced by a file renamed over it, as
+/// a write beside and a move would. For reports a command writes where it is told.
+package func writeFile(_ text: String, to path: String) throws(FileWriteError) {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw FileWriteError(path: path, reason: String(cString: strerror(errno)).lowercased()) }
+    let written = writeAll(descriptor, Array(text.utf8))
+    let reason = written ? "" : String(cString: strerror(errno)).lowercased()
+    guard close(descriptor) == 0 || !written, written else {
+        throw FileWriteError(path: path, reason: reason.isEmpty ? "the file could not be closed" : reason)
+    }
+}
+
 /// Makes `path` and any missing folder above it (`mkdir -p`); a folder already there is fine.
 /// A failure names the folder that could not be made and the system's reason.
 package func createFolders(_ path: String) throws(FileWriteError) {

@@ -36,8 +36,9 @@ struct DiffCommand: ParsableCommand {
     @Option(help: "markdown (a pull-request comment) or json (for bots).")
     var format: Format = .markdown
 
+    // Unconditional, so `-1` is read as the value it is (and refused below), not as an option.
     @Option(
-        name: .customLong("comment-limit"),
+        name: .customLong("comment-limit"), parsing: .unconditional,
         help: "Cut the Markdown report to this many characters, with a note saying what was left out (0: never cut).")
     var commentLimit: Int = ManifestDiff.commentLimit
 
@@ -89,17 +90,23 @@ struct DiffCommand: ParsableCommand {
         let diff = ManifestDiff(
             base: baseSide, head: head, itemPages: items.fileChanges, itemPagesSameByFingerprint: items.sameByFingerprint,
             budget: budgetOption.engineBudget)
-        report(diff, base: name)
+        try report(diff, base: name)
     }
 
-    private func report(_ diff: ManifestDiff, base: String) {
+    /// Prints the report; a full report that could not be written is an error (exit 1) once
+    /// the comment is printed.
+    private func report(_ diff: ManifestDiff, base: String) throws {
+        var reportFailed = false
         switch format {
         case .markdown:
             let head = manifestOptions.manifest
-            if let fullReport,
-                !FileManager.default.createFile(atPath: fullReport, contents: Data(diff.markdown(base: base, head: head).utf8))
-            {
-                Console.error("cannot write '\(fullReport)'")
+            if let fullReport {
+                do {
+                    try writeFile(diff.markdown(base: base, head: head), to: fullReport)
+                } catch {
+                    Console.error(error.description)
+                    reportFailed = true
+                }
             }
             print(
                 commentLimit > 0 ? diff.markdown(base: base, head: head, limit: commentLimit) : diff.markdown(base: base, head: head),

@@ -2,6 +2,10 @@ import Foundation
 import LinkwellTestSupport
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `linkwell diff` through the binary: against a git revision (manifest, templates and data read
 /// at that revision) and against a file, and each way it refuses.
 @Suite struct DiffCommandTests {
@@ -102,6 +106,40 @@ import Testing
         #expect(same.standardOutput.contains("No sample URL changes what it does on any platform (each app judged on its own"))
         #expect(same.standardOutput.contains("Proved: no URL on any host changes what it does, on any platform, for any app ("))
         #expect(same.standardOutput.contains("No built file changes (\(Fixtures.bundledOutputFiles.count) files)."))
+    }
+
+    /// `--full-report` writes to what it names — through a link, into a FIFO or a device — and
+    /// never renames a file over it; a report that cannot be written fails the command.
+    @Test func theFullReportIsWrittenWhereItIsToldOrFails() throws {
+        let workspace = try Workspace.bundled()
+        let manifest = try String(contentsOf: workspace.url.appendingPathComponent("site.yaml"), encoding: .utf8)
+        try workspace.write(manifest, to: "base.yaml")
+        try workspace.write("old\n", to: "reports/real.md")
+        #expect(symlink("reports/real.md", workspace.url.appendingPathComponent("linked.md").path) == 0)
+        let linked = try workspace.run("diff", "--base-manifest", "base.yaml", "--full-report", "linked.md")
+        #expect(linked.status == 0, "\(linked.standardError)")
+        var info = stat()
+        #expect(lstat(workspace.url.appendingPathComponent("linked.md").path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK)
+        let written = try String(contentsOf: workspace.url.appendingPathComponent("reports/real.md"), encoding: .utf8)
+        #expect(written == linked.standardOutput, "the report went through the link, whole")
+        #expect(mkfifo(workspace.url.appendingPathComponent("pipe").path, 0o600) == 0)
+        let pipePath = workspace.url.appendingPathComponent("pipe").path
+        let reader = Thread {
+            let descriptor = open(pipePath, O_RDONLY)
+            var block = [UInt8](repeating: 0, count: 4096)
+            while descriptor >= 0, read(descriptor, &block, block.count) > 0 {}
+            close(descriptor)
+        }
+        reader.start()
+        let piped = try workspace.run("diff", "--base-manifest", "base.yaml", "--full-report", "pipe")
+        #expect(piped.status == 0, "\(piped.standardError)")
+        #expect(lstat(workspace.url.appendingPathComponent("pipe").path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+        let failed = try workspace.run("diff", "--base-manifest", "base.yaml", "--full-report", "no-such-folder/full.md")
+        #expect(failed.status == 1)
+        #expect(failed.standardError.contains("cannot write 'no-such-folder/full.md': no such file or directory"), "\(failed.standardError)")
+        #expect(failed.standardOutput.contains("No built file changes"), "the comment is printed all the same")
+        let negative = try workspace.run("diff", "--base-manifest", "base.yaml", "--comment-limit", "-1")
+        #expect(negative.status == 64 && negative.standardError.contains("--comment-limit takes 0 (never cut) or at least 2000 characters"))
     }
 
     /// Values a manifest chooses — a path and a query name holding backticks, a Markdown image, a
