@@ -21,8 +21,9 @@ import Synchronization
 ///
 /// A client gets 10 seconds in all to send its request line and headers (16 KB at most): a
 /// connection that never finishes them, or drips them a byte at a time, is closed, not held. At
-/// most 64 connections are served at once; one more is answered 503 at once and closed, so a
-/// burst of idle connections cannot take every thread.
+/// most 64 connections are served at once. One more closes the oldest connection that has not
+/// finished its request yet, so half-open connections cannot shut complete requests out; only
+/// when all 64 are past their request is it answered 503 at once and closed.
 package struct HTTPServer: Sendable {
     package struct Request: Sendable {
         package var method: String
@@ -57,6 +58,9 @@ package struct HTTPServer: Sendable {
     package static let headerTimeout = 10
     package static let connectionLimit = 64
     private static let openConnections = Atomic<Int>(0)
+    /// The connections still reading their request, each with the moment it was accepted (a
+    /// connection is in it only while its descriptor is open).
+    private static let incomplete = Mutex<[Int32: UInt64]>([:])
 
     /// Listens on `address:port` and answers each connection with `handler` on its own thread;
     /// returns once the socket listens (throws if it cannot).
@@ -75,11 +79,12 @@ package struct HTTPServer: Sendable {
                     var yes: Int32 = 1
                     setsockopt(connection, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
                 #endif
-                guard openConnections.add(1, ordering: .relaxed).newValue <= connectionLimit else {
+                guard openConnections.add(1, ordering: .relaxed).newValue <= connectionLimit || closeOldestIncomplete() else {
                     openConnections.subtract(1, ordering: .relaxed)
                     refuse(connection)
                     continue
                 }
+                incomplete.withLock { $0[connection] = DispatchTime.now().uptimeNanoseconds }
                 // A thread of its own, not a Dispatch worker: a connection blocks in reads and
                 // writes, and Dispatch's pool (a few threads per core) would let a handful of
                 // slow clients hold every worker while other requests wait.
@@ -151,6 +156,18 @@ package struct HTTPServer: Sendable {
         return descriptor
     }
 
+    /// Past the connection limit, ends the connection that has waited longest for its request
+    /// (its read returns at once and its thread ends); false when every connection has sent
+    /// its request.
+    private static func closeOldestIncomplete() -> Bool {
+        incomplete.withLock { waiting in
+            guard let oldest = waiting.min(by: { $0.value < $1.value })?.key else { return false }
+            waiting[oldest] = nil
+            shutdown(oldest, Int32(SHUT_RDWR))
+            return true
+        }
+    }
+
     /// Past the connection limit: a 503 without reading the request (the send is bounded by a
     /// short timeout, so a client that reads nothing cannot hold the accepting thread).
     private static func refuse(_ connection: Int32) {
@@ -170,7 +187,10 @@ package struct HTTPServer: Sendable {
         setTimeout(connection, SO_SNDTIMEO, milliseconds: headerTimeout * 1000)
         let response: Response
         var method = "GET"
-        switch readRequest(connection) {
+        let request = readRequest(connection)
+        // Out of the waiting list before the descriptor can be closed and its number reused.
+        incomplete.withLock { $0[connection] = nil }
+        switch request {
         case .success(let request):
             method = request.method
             response =
