@@ -23,28 +23,34 @@ package struct BesideEntries {
     }
 
     private let file: String?
-    package private(set) var entries: [Entry]
+    /// By name: a build looks an entry up, and replaces or forgets it, in constant time.
+    private var byName: [String: Entry]
+    package var entries: [Entry] { byName.values.sorted { $0.name < $1.name } }
+
+    /// A build makes a handful of entries and forgets them when it is done: a list longer than
+    /// this was not written by builds here (a restored CI cache can hold anything), so it is
+    /// read as empty, and a leftover it would have vouched for is left for the user to remove.
+    static let sizeLimit = 64 * 1024
 
     /// The list for the output folder `root` (empty without one, or without a cache folder).
     package init(root: String) {
         file = CacheFolder.file(for: root, suffix: "beside")
-        guard let file, case .success(let bytes) = RegularFile.bytes(file) else {
-            entries = []
-            return
-        }
-        entries = bytes.split(separator: UInt8(ascii: "\n")).compactMap { line in
+        byName = [:]
+        guard let file, let bytes = CacheFolder.contents(of: file, limit: Self.sizeLimit) else { return }
+        for line in bytes.split(separator: UInt8(ascii: "\n")) {
             let fields = line.split(separator: UInt8(ascii: " "), maxSplits: 2)
             guard fields.count == 3, let device = UInt64(String(decoding: fields[0], as: UTF8.self)),
                 let inode = UInt64(String(decoding: fields[1], as: UTF8.self))
-            else { return nil }
-            return Entry(name: String(decoding: fields[2], as: UTF8.self), device: device, inode: inode)
+            else { continue }
+            let name = String(decoding: fields[2], as: UTF8.self)
+            byName[name] = Entry(name: name, device: device, inode: inode)
         }
     }
 
     /// Whether the entry `info` describes (an `lstat` of `name` beside the folder) is the one a
     /// build here made under that name.
     package func made(_ name: String, _ info: stat) -> Bool {
-        entries.contains { $0.name == name && $0.device == UInt64(info.st_dev) && $0.inode == UInt64(info.st_ino) }
+        byName[name].map { $0.device == UInt64(info.st_dev) && $0.inode == UInt64(info.st_ino) } ?? false
     }
 
     /// Notes that a build made `name` beside the folder, as `info` describes it; written before
@@ -53,23 +59,22 @@ package struct BesideEntries {
     @discardableResult
     package mutating func remember(_ made: [(name: String, info: stat)]) -> Bool {
         for (name, info) in made {
-            entries.removeAll { $0.name == name }
-            entries.append(Entry(name: name, device: UInt64(info.st_dev), inode: UInt64(info.st_ino)))
+            byName[name] = Entry(name: name, device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
         }
         return save()
     }
 
     /// Notes that `names` are gone.
     package mutating func forget(_ names: [String]) {
-        let before = entries.count
-        entries.removeAll { names.contains($0.name) }
-        if entries.count != before { save() }
+        let before = byName.count
+        for name in names { byName[name] = nil }
+        if byName.count != before { save() }
     }
 
     @discardableResult
     private func save() -> Bool {
         guard let file else { return false }
-        if entries.isEmpty { return unlink(file) == 0 || errno == ENOENT }
+        if byName.isEmpty { return unlink(file) == 0 || errno == ENOENT }
         let text = entries.map { "\($0.device) \($0.inode) \($0.name)\n" }.joined()
         return CacheFolder.replace(file, with: Array(text.utf8))
     }
@@ -90,6 +95,13 @@ package enum CacheFolder {
     private static func base() -> String? {
         if let cache = getenv("XDG_CACHE_HOME").map({ String(cString: $0) }), !cache.isEmpty { return cache }
         return getenv("HOME").map { String(cString: $0) + "/.cache" }
+    }
+
+    /// The regular file `file` (never through a link), whole when it holds at most `limit`
+    /// bytes; nil when it is missing, larger or not a regular file.
+    package static func contents(of file: String, limit: Int) -> [UInt8]? {
+        guard let folder = Folder(path: PathText.folder(of: file)) else { return nil }
+        return folder.contents(of: PathText.lastComponent(of: file), limit: limit)
     }
 
     /// Writes `bytes` to a temporary file beside `file` and renames it over it: whole or absent.

@@ -61,6 +61,27 @@ import Testing
         #expect(outside.contents() == before)
     }
 
+    /// A restored CI cache can hold any beside list: one of 200,000 lines (8 MB) is over the
+    /// bound a build reads, so it is read as empty — no entry it names is trusted — and a build
+    /// beside it takes as long as any (it was read whole and pruned in quadratic time: hours).
+    @Test func aHugeBesideListInTheCacheIsNotRead() throws {
+        let workspace = try Workspace.bundled()
+        #expect(try workspace.run("build").status == 0)
+        let cache = workspace.url.appendingPathComponent(".test-cache/linkwell")
+        let record = try #require(try FileManager.default.contentsOfDirectory(atPath: cache.path).first { $0.hasSuffix(".record") })
+        let lines = (0..<200_000).map { "1 \($0) Output.linkwell-old-\($0)\n" }.joined()
+        try Data(lines.utf8).write(to: cache.appendingPathComponent(String(record.dropLast(".record".count)) + ".beside"))
+        try workspace.write("<p>changed</p>\n", to: "Templates/extra.mustache")
+        let build = try workspace.run("build")
+        #expect(build.status == 0, "\(build.standardError)")
+        // A leftover the huge list names is not vouched for by it.
+        try FileManager.default.createDirectory(at: workspace.url.appendingPathComponent("Output.linkwell-old-5"), withIntermediateDirectories: true)
+        try Data((0..<300_000).map { "1 \($0) Output.linkwell-old-\($0)\n" }.joined().utf8)
+            .write(to: cache.appendingPathComponent(String(record.dropLast(".record".count)) + ".beside"))
+        let refused = try workspace.run("build")
+        #expect(refused.status == 1 && refused.standardError.contains("Output.linkwell-old-5"), "\(refused.standardError)")
+    }
+
     /// A journal committed beside the output, naming `..` paths, an absolute one and a sibling
     /// folder as its staging folder, or 100 MB of zeros: refused before anything moves.
     @Test func aJournalNoBuildHereWroteIsRefused() throws {
