@@ -129,7 +129,12 @@ def test_manifests_of_every_shape_up_to_the_size_limit_are_read_within_bounds(tm
         "mapping": lambda i: f"  key{i}: value\n",
         "mappings": lambda i: f"  - {{a: {i}, b: [x, y]}}\n",
         "under-budget": lambda i: f"  - {'x' * 60}{i}\n",
+        # Nested as deep as a manifest may (60 levels): libyaml's scanner pays at every token
+        # for each open level, so a bound of 1,000 levels made this 40 times a flat document.
+        "nested": lambda i: f"  - {'[' * 60}{i}{']' * 60}\n",
+        "nested-mappings": lambda i: f"  - {'{a: ' * 30}{i}{'}' * 30}\n",
     }
+    times = {}
     for shape, line in shapes.items():
         parts, size, i = [base, "extra:\n"], len(base) + 7, 0
         while size + 64 < limit:
@@ -141,4 +146,8 @@ def test_manifests_of_every_shape_up_to_the_size_limit_are_read_within_bounds(tm
         code, stderr, seconds, megabytes = build(binary, manifest, tmp_path / "Output")
         assert code == 1 and seconds < SECONDS and megabytes < MEGABYTES, (shape, seconds, megabytes, stderr[-300:])
         assert re.search(rf"{shape}\.yaml:\d+:\d+: error: ", stderr), stderr[-300:]
+        times[shape] = seconds
         print(f"{shape}: {i} entries, {size} bytes: {seconds:.2f} s, {megabytes:.0f} MB")
+    # Nesting costs what its bytes cost: within a few times the flat sequence of the same size.
+    for shape in ["nested", "nested-mappings"]:
+        assert times[shape] < 4 * times["sequence"] + 2, times

@@ -42,6 +42,17 @@ import Testing
         return lines.joined(separator: "\n")
     }
 
+    /// A document that holds more values than the bound itself, with no alias, is stopped where
+    /// the one too many is (before the rest is read) and told so without a word about aliases.
+    @Test func aManifestOfTooManyValuesIsStoppedWithoutBlamingAliases() {
+        let text = "version: 1\nname: [" + Array(repeating: "1", count: 300_000).joined(separator: ",") + "]\n"
+        let result = Linkwell.build(SourceFile(path: "site.yaml", text: text))
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "site.yaml:2:500002: error: the manifest holds more than 250000 values; a manifest holds a few thousand (put rows in an item data file)"
+            ])
+    }
+
     @Test func everyMalformedManifestGivesLocatedErrorsOrBuilds() {
         var random = PropertyTests.Random(state: 0x6D61_6C66)
         var failed = 0

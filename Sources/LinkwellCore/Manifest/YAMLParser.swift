@@ -36,7 +36,7 @@ package enum YAMLParser {
             return .failure(.error(YAMLProblem.unreadableFile("control characters are not allowed"), at: source.location(of: mark)))
         }
         do {
-            guard let root = try YAMLComposer.compose(text) else {
+            guard let root = try YAMLComposer.compose(text, maximumValues: maximumValues) else {
                 return .failure(.error(YAMLProblem.empty, at: source.location(line: 1, column: 1)))
             }
             var budget = maximumValues
@@ -46,7 +46,7 @@ package enum YAMLParser {
         } catch let error as MistypedTag {
             return .failure(.error(YAMLProblem.mistypedTag(error.tag, error.text), at: error.location))
         } catch let error as TooManyValues {
-            return .failure(.error(YAMLProblem.tooManyValues(limit: maximumValues), at: error.location))
+            return .failure(.error(YAMLProblem.tooManyValuesThroughAliases(limit: maximumValues), at: error.location))
         } catch let error as YAMLComposer.Failure {
             switch error {
             case .syntax(let syntax):
@@ -62,6 +62,8 @@ package enum YAMLParser {
                     during += ": the %YAML directive names a version libyaml does not read (1.1 and 1.2 are read); remove it"
                 }
                 return .failure(.error(YAMLProblem.invalid(syntax.problem + during), at: source.location(of: syntax.mark)))
+            case .tooManyValues(let mark):
+                return .failure(.error(YAMLProblem.tooManyValues(limit: maximumValues), at: source.location(of: mark)))
             case .repeatedKey(let repeated):
                 return .failure(
                     .error(
@@ -165,6 +167,7 @@ package enum YAMLProblem: DiagnosticMessage {
     case unreadableTag(String)
     case mistypedTag(String, String)
     case tooManyValues(limit: Int)
+    case tooManyValuesThroughAliases(limit: Int)
     /// libyaml's own words for the syntax error, with its context.
     case invalid(String)
     case unreadableFile(String)
@@ -182,6 +185,8 @@ package enum YAMLProblem: DiagnosticMessage {
         case .unreadableTag(let tag):
             "YAML tag '\(tag)' is not something a manifest holds (Linkwell reads text, lists and mappings); remove the tag"
         case .tooManyValues(let limit):
+            "the manifest holds more than \(limit) values; a manifest holds a few thousand (put rows in an item data file)"
+        case .tooManyValuesThroughAliases(let limit):
             "the manifest expands to more than \(limit) values through YAML aliases (an alias bomb?); write the values out or use fewer aliases"
         case .invalid(let problem):
             "invalid YAML: \(problem)"

@@ -59,8 +59,11 @@ struct YAMLComposer {
     /// A scalar written without a tag: its type is its spelling's (a plain `true` is a boolean),
     /// where an explicit `!!str` makes it text — so the two are told apart.
     static let untagged = ""
-    /// Deeper nesting is an error, never an unbounded tree.
-    static let maximumDepth = 1000
+    /// Deeper nesting is an error, never an unbounded tree. A manifest nests about eight deep
+    /// (routes → route → platform → components → component → query); libyaml's scanner checks
+    /// every open flow level at each token, so a bound in the hundreds let 4 MB of nested
+    /// brackets cost forty times a flat document of the same size.
+    static let maximumDepth = 64
 
     /// A key that a mapping holds twice: where the repeat is and where the first one was.
     struct RepeatedKey: Error {
@@ -72,6 +75,8 @@ struct YAMLComposer {
     enum Failure: Error {
         case syntax(YAMLSyntaxError)
         case repeatedKey(RepeatedKey)
+        /// The document itself (aliases not expanded) holds more values than the bound.
+        case tooManyValues(YAMLMark)
     }
 
     /// A collection being read: its start, tag and what it holds so far. A struct whose arrays
@@ -88,8 +93,9 @@ struct YAMLComposer {
         var anchor: String?
     }
 
-    /// The document's root node, or nil when the text holds no document (only comments).
-    static func compose(_ text: String) throws(Failure) -> YAMLComposedNode? {
+    /// The document's root node, or nil when the text holds no document (only comments). More
+    /// than `maximumValues` nodes stop it where the one too many is, before the rest is read.
+    static func compose(_ text: String, maximumValues: Int = .max) throws(Failure) -> YAMLComposedNode? {
         var bytes = Array(text.utf8)
         if bytes.isEmpty { bytes = [] }
         return try bytes.withUnsafeMutableBufferPointer { buffer throws(Failure) -> YAMLComposedNode? in
@@ -100,11 +106,12 @@ struct YAMLComposer {
             defer { yaml_parser_delete(&parser) }
             yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
             yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
-            var composer = YAMLComposer()
+            var composer = YAMLComposer(valuesLeft: maximumValues)
             return try composer.stream(&parser)
         }
     }
 
+    private var valuesLeft: Int
     private var anchors: [String: YAMLComposedNode] = [:]
     private var open: [Open] = []
     private var root: YAMLComposedNode?
@@ -174,13 +181,17 @@ struct YAMLComposer {
         guard open.count < Self.maximumDepth else {
             throw .syntax(
                 YAMLSyntaxError(
-                    "Maximum nesting level reached, set with yaml_set_max_nest_level())", at: mark, while: "while parsing", at: mark))
+                    "lists and mappings nest more than \(Self.maximumDepth) deep here (a manifest needs about eight levels)", at: mark))
         }
         open.append(collection)
     }
 
+    private init(valuesLeft: Int) { self.valuesLeft = valuesLeft }
+
     /// A finished node goes into the collection being read, or is the document's root.
     private mutating func add(_ node: YAMLComposedNode) throws(Failure) {
+        valuesLeft -= 1
+        guard valuesLeft >= 0 else { throw .tooManyValues(node.mark) }
         guard !open.isEmpty else {
             root = node
             return
