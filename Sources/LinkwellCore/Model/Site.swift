@@ -410,9 +410,10 @@ package struct FontFace: Sendable, Hashable, Codable {
 
     package static let familyPattern = "^[A-Za-z0-9 _-]{1,64}$"
     /// A project path of plain names (no `..`) ending in a font type, or an https:// URL without
-    /// quotes, brackets, spaces, backslashes or user information (`@`).
+    /// quotes, brackets, white space, backslashes, user information (`@`) or a wildcard (`*`, which
+    /// the pages' font-src policy would read as one).
     package static let sourcePattern =
-        #"^(https://[^"'() \\@]+|([A-Za-z0-9_-][A-Za-z0-9._-]*/)*[A-Za-z0-9_-][A-Za-z0-9._-]*\.(woff2|woff|ttf|otf))$"#
+        #"^(https://[^"'()\s\\@*]+|([A-Za-z0-9_-][A-Za-z0-9._-]*/)*[A-Za-z0-9_-][A-Za-z0-9._-]*\.(woff2|woff|ttf|otf))$"#
     package static let weightPattern = "^(normal|bold|[1-9][0-9]{0,2}|1000)( ([1-9][0-9]{0,2}|1000))?$"
     package static let stylePattern = "^(normal|italic|oblique)$"
 
@@ -436,7 +437,7 @@ package struct FontFace: Sendable, Hashable, Codable {
 
     package static func isSource(_ value: String) -> Bool {
         if value.hasPrefix("https://") {
-            return value.utf8.count > 8 && !value.utf8.contains { "\"'() \\@".utf8.contains($0) }
+            return value.utf8.count > 8 && !value.utf8.contains { $0 <= 0x20 || $0 == 0x7F || "\"'()\\@*".utf8.contains($0) }
         }
         let parts = value.split(separator: "/", omittingEmptySubsequences: false)
         let plain = parts.allSatisfy { part in

@@ -132,9 +132,11 @@ extension Validation {
         guard let components = URLComponents(string: value), components.scheme == "https", components.host?.isEmpty == false,
             value.hasPrefix("https://")
         else { return false }
-        // The host as written (the parser percent-encodes what it should have refused).
-        var host = value.utf8.dropFirst(8).prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
-        if let at = host.lastIndex(of: UInt8(ascii: "@")) { host = host[host.index(after: at)...] }
+        // The host as written (the parser percent-encodes what it should have refused). User
+        // information (`https://evil.example@www.example.ca/`) reads as one host and goes to
+        // another, and `*` is a wildcard where the origin reaches a policy: neither is a URL here.
+        let host = value.utf8.dropFirst(8).prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
+        if host.contains(UInt8(ascii: "@")) || host.contains(UInt8(ascii: "*")) { return false }
         if host.first == UInt8(ascii: "[") { return host.contains(UInt8(ascii: "]")) }
         return isRegisteredName(host.prefix { $0 != UInt8(ascii: ":") })
     }

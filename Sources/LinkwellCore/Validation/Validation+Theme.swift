@@ -110,7 +110,7 @@ package enum FontProblem: DiagnosticMessage {
                 + "e.g. '\"\(family)\", \(stack)'"
         case .badSource(let source):
             "font src '\(source)' must be a .woff2, .woff, .ttf or .otf file in the project (a relative path of plain names) "
-                + "or an https:// URL without quotes, brackets, spaces, backslashes or '@'"
+                + "or an https:// URL without quotes, brackets, white space, backslashes, '@' or '*'"
         case .badWeight(let weight):
             "font weight '\(weight)' must be normal, bold, a number from 1 to 1000, or a range such as '100 900'"
         case .badStyle(let style, let suggestion):
@@ -135,7 +135,7 @@ package enum LookProblem: DiagnosticMessage {
     package var text: String {
         switch self {
         case .badWeb(let web):
-            "web '\(web)' must be an absolute https:// URL without placeholders, e.g. 'https://www.example.com/'"
+            "web '\(web)' must be an absolute https:// URL without placeholders, user information ('@') or wildcards, e.g. 'https://www.example.com/'"
         case .badColour(let key, let colour):
             "theme \(key) '\(colour)' must be a hex colour such as '#2b59c3'\(Self.colourHint(colour))"
         case .badImage(let key, let image):
