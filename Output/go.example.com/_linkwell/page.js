@@ -201,7 +201,10 @@
     if (title) {
       var heading = document.getElementById("linkwell-title");
       if (heading) heading.textContent = words(title, true);
-      document.title = document.title.replace(words(title, false), words(title, true));
+      // A function, not a string: `$&`, `$'` and `` $` `` in a visitor's URL are text, not
+      // replacement patterns.
+      var shownTitle = words(title, true);
+      document.title = document.title.replace(words(title, false), function () { return shownTitle; });
     }
     var paragraph = document.getElementById("linkwell-description");
     if (description && paragraph) paragraph.textContent = words(description, true);
