@@ -105,7 +105,24 @@ def test_the_default_path_installs_a_release_and_never_compiles():
     assert compiling == ["Build Linkwell from source"]
     assert next(step for step in steps if step["name"] == "Build Linkwell from source")["if"] == "inputs.from-source == 'true'"
     assert action()["inputs"]["from-source"]["default"] == "false"
-    assert any(step.get("uses", "").startswith("actions/cache@") for step in steps)
+    # Nothing restored from a cache can change what the job runs: the action keeps no cache.
+    assert not any(step.get("uses", "").startswith("actions/cache@") for step in steps)
+
+
+def test_the_release_is_built_from_pinned_inputs_with_provenance():
+    release = YAML(typ="safe").load((REPOSITORY / ".github" / "workflows" / "release.yml").read_text())
+    assert release["concurrency"]["group"].startswith("release-") and release["concurrency"]["cancel-in-progress"] is False
+    for leg in release["jobs"]["build"]["strategy"]["matrix"]["include"]:
+        if leg["container"]:
+            assert re.fullmatch(r"swift:[0-9.]+-bookworm@sha256:[0-9a-f]{64}", leg["container"]), leg
+    tools = next(step for step in release["jobs"]["build"]["steps"] if step.get("name") == "Tools")["run"]
+    assert "libyaml-dev=0.2.5-1" in tools
+    publish = release["jobs"]["publish"]
+    assert publish["permissions"]["id-token"] == "write" and publish["permissions"]["attestations"] == "write"
+    attest = next(step for step in publish["steps"] if step.get("uses", "").startswith("actions/attest-build-provenance@"))
+    assert re.fullmatch(r"actions/attest-build-provenance@[0-9a-f]{40}", attest["uses"])
+    names = [step.get("name", "") for step in publish["steps"]]
+    assert names.index(attest["name"]) < names.index("Publish"), "attested before it is published"
 
 
 def test_the_example_workflow_uses_the_action_with_the_history_diff_needs():
