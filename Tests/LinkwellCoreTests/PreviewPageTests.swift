@@ -783,17 +783,18 @@ import Testing
         var windowsNames = 0
         for (offset, path) in paths.enumerated() {
             let said = byLine["data/p.csv:\(offset + 2):1:"] ?? []
-            let at = "data/p.csv:\(offset + 2):1: error: item path '\(path)' "
+            // A diagnostic shows its values escaped (`Diagnostic.inert`): a tab as `\u{9}`.
+            let at = "data/p.csv:\(offset + 2):1: error: item path '\(TerminalText.escaped(path))' "
             let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
             let badShape = !path.hasPrefix("/") || path == "/" || segments.contains(where: \.isEmpty)
             #expect(said.contains { $0.hasPrefix(at + "must start with '/'") } == badShape, "\(path)")
             let bad = badShape ? nil : path.first { !ItemBuild.isPathCharacter($0) }
-            #expect(said.contains { $0.hasPrefix(at + "contains '\(bad.map(String.init) ?? "")'") } == (bad != nil), "\(path)")
+            #expect(said.contains { $0.hasPrefix(at + "contains '\(TerminalText.escaped(bad.map(String.init) ?? ""))'") } == (bad != nil), "\(path)")
             if bad != nil { refusedByCharacter += 1 }
             let line = "data/p.csv:\(offset + 2):1: "
             guard !said.contains(where: { $0.hasPrefix(line + "error") }) else { continue }
             let windows = segments.first(where: ItemBuild.isWindowsReserved)
-            let warned = said.contains { $0.hasPrefix(line + "warning: item path '\(path)' has the segment") }
+            let warned = said.contains { $0.hasPrefix(line + "warning: item path '\(TerminalText.escaped(path))' has the segment") }
             #expect(warned == (windows != nil), "\(path)")
             if windows != nil { windowsNames += 1 }
         }
