@@ -35,7 +35,7 @@ import Testing
         #expect(comparison.isProvedSame)
         #expect(
             comparison.provedLine(host: "M.Example.com").hasPrefix(
-                "proved: the two files decide every URL the same way on m.example.com, for every combination of installed apps (iOS 13+: 2 apps"
+                "proved on m.example.com: the two files decide every URL the same way on iOS 13+ and iOS 9–12, for every combination of installed apps (iOS 13+: 2 apps"
             ))
         #expect(comparison.provedLine(host: nil).contains("on any host that serves them"))
         let pairLine = comparison.jsonLines.compactMap { try? JSONValue.parse($0) }.first { $0["installed"] != nil }

@@ -17,10 +17,12 @@ import Testing
             Self.before.replacingOccurrences(of: #"{"/": "/a/*"}"#, with: #"{"/": "/a/*", "comment": "same rule"}"#), to: "same.json")
         let same = try workspace.run("compare", "before.json", "same.json", "--host", "m.example.com")
         #expect(same.status == 0, "\(same.standardOutput)\(same.standardError)")
-        #expect(same.standardOutput.hasSuffix("proved: the two files decide every URL the same way on m.example.com\n"))
+        #expect(same.standardOutput.hasSuffix("proved on m.example.com: the two files decide every URL the same way on iOS 13+ and iOS 9–12\n"))
         // Without --host the proof is about any host that serves the files (they name none).
         let anyHost = try workspace.run("compare", "before.json", "same.json")
-        #expect(anyHost.standardOutput.hasSuffix("proved: the two files decide every URL the same way on any host that serves them\n"))
+        #expect(
+            anyHost.standardOutput.hasSuffix(
+                "proved on any host that serves them: the two files decide every URL the same way on iOS 13+ and iOS 9–12\n"))
         let different = try workspace.run("compare", "before.json", "after.json", "--host", "m.example.com")
         #expect(different.status == 1)
         #expect(

@@ -124,11 +124,15 @@ import Testing
             run.standardOutput == """
                 https://transit.example.net/admin/x
                   Android 15+ com.example.transit       stays in the browser: excluded by dynamic_app_link_components[0] {"/":"/admin/*","exclude":true}
+                  Android ≤14 com.example.transit       verified for this host; dynamic rules apply only on Android 15+ with Google services: the app's own intent filters decide
                   Android 15+ com.example.transit.lite  stays in the browser: excluded by dynamic_app_link_components[0] {"/":"/admin/*","exclude":true}
+                  Android ≤14 com.example.transit.lite  verified for this host; dynamic rules apply only on Android 15+ with Google services: the app's own intent filters decide
 
                 https://transit.example.net/trip?mode=bus&id=12345
                   Android 15+ com.example.transit       opens the app through dynamic_app_link_components[1] {"/":"/trip","?":{"id":"?????","mode":"bus"}}
+                  Android ≤14 com.example.transit       verified for this host; dynamic rules apply only on Android 15+ with Google services: the app's own intent filters decide
                   Android 15+ com.example.transit.lite  opens the app through dynamic_app_link_components[1] {"/":"*"}
+                  Android ≤14 com.example.transit.lite  verified for this host; dynamic rules apply only on Android 15+ with Google services: the app's own intent filters decide
                   Android 15+ with com.example.transit and com.example.transit.lite installed: Android shows a chooser (each app's links are verified)
 
 

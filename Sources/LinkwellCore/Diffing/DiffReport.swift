@@ -255,6 +255,7 @@ extension ManifestDiff {
             return "browser (excluded" + (side.route.map { " by \(MarkdownText.code($0))" } ?? " by the closing rule: no route names it")
                 + ")"
         case .noMatch: return side.rule.map { "browser (\(cell($0)))" } ?? "browser (no rule)"
+        case .intentFilters: return "the app's intent filters decide"
         }
     }
 

@@ -74,7 +74,7 @@ package struct ManifestDiff: Sendable {
             switch decision.decision.outcome {
             case .match: self = .opens(route: decision.route)
             case .exclude: self = decision.route.map { .excluded(route: $0) } ?? .browser
-            case .noMatch: self = .browser
+            case .noMatch, .intentFilters: self = .browser
             }
         }
 

@@ -55,7 +55,8 @@ package struct ImportProof: Sendable {
         for difference in comparisons.flatMap(\.installedApps) {
             lines.append(Self.describe(difference))
         }
-        lines += comparisons.flatMap(\.certificateChanges).map { "\(Platform.android.displayName) · \($0)" }
+        lines += comparisons.flatMap(\.certificateChanges).map { "Android (every version) · \($0)" }
+        lines += comparisons.flatMap(\.verificationChanges).map { "\(AssociationComparison.androidWithoutRules) · \($0.package): \($0.sentence)" }
         for comparison in comparisons.flatMap(\.comparisons) where comparison.verdict == .notProven {
             lines.append("\(comparison.platform.displayName) · \(comparison.app): \(comparison.summary)")
         }
@@ -67,7 +68,9 @@ package struct ImportProof: Sendable {
     /// What was proved, counted.
     package var summary: String {
         let all = comparisons.flatMap(\.comparisons)
-        let platforms = all.map(\.platform).uniqued().sorted().map(\.displayName).joined(separator: ", ")
+        // Verification is compared whenever Android files are: it decides Android ≤14 and Android without Google services.
+        let verified = comparisons.contains(where: \.comparesAndroid) ? [AssociationComparison.androidWithoutRules] : []
+        let platforms = (all.map(\.platform).uniqued().sorted().map(\.displayName) + verified).joined(separator: ", ")
         let apps = all.map(\.app).uniqued().count
         if isProvedSame, all.isEmpty {
             return "proved: neither the original files nor the build have app-link rules for any app"
@@ -83,7 +86,7 @@ package struct ImportProof: Sendable {
         }
         let differing =
             differences.reduce(0) { $0 + $1.differences.count } + comparisons.reduce(0) { $0 + $1.installedApps.count }
-            + comparisons.reduce(0) { $0 + $1.certificateChanges.count }
+            + comparisons.reduce(0) { $0 + $1.certificateChanges.count + $1.verificationChanges.count }
         if differing > 0 {
             return "\(differing) region\(differing == 1 ? "" : "s") where the build decides otherwise than the original files"
         }

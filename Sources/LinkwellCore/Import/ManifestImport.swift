@@ -207,7 +207,8 @@ package struct ManifestImport: Sendable {
             if let rejection = StatementListCheck.rejection(of: source.document) {
                 notes.append(
                     "\(source.name) is rejected by Android's verifier (\(rejection)), so on that host Android opened nothing; "
-                        + "the manifest's build writes a valid file, which opens what its routes say")
+                        + "the manifest keeps what can be carried over of it, and the proof below compares what its build writes, "
+                        + "if anything, with that")
             }
             for statement in source.document.array ?? [] {
                 let relations = statement["relation"]?.array?.compactMap(\.string) ?? []

@@ -33,6 +33,27 @@ package struct AndroidDynamicMatcher: Sendable {
 
     package var packageNames: [String] { packages.map(\.package) }
 
+    /// What the file decides for `package` on one Android reading: on Android 15+ with Google
+    /// services its dynamic rules decide, and without any its intent filters; on Android 14 and
+    /// earlier (and any Android without Google services) dynamic rules are ignored, so a package
+    /// the file verifies is left to its intent filters. A package the file does not name, or a
+    /// list the verifier rejects, opens nothing.
+    package func decide(_ url: URLParts, package: String, platform: Platform) -> MatchDecision {
+        if let rejection {
+            return MatchDecision(outcome: .noMatch, ruleText: "assetlinks.json is rejected by Android's verifier (\(rejection))")
+        }
+        guard packages.contains(where: { $0.package == package }) else {
+            return MatchDecision(outcome: .noMatch, ruleText: "the file does not name \(package), so it is not verified for this host")
+        }
+        if platform == .android, let decision = decide(url, package: package) { return decision }
+        if !url.schemeWrittenInLowerCase { return .schemeNotLowerCase }
+        return MatchDecision(
+            outcome: .intentFilters,
+            ruleText: platform == .android
+                ? "no dynamic rules: the app's own intent filters decide"
+                : "dynamic rules apply only on Android 15+ with Google services: the app's own intent filters decide")
+    }
+
     /// Nil when the file declares no dynamic rules for the package (the manifest decides).
     package func decide(_ url: URLParts, package: String) -> MatchDecision? {
         if let rejection {

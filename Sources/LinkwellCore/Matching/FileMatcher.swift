@@ -51,12 +51,10 @@ package struct FileMatcher: Sendable {
         if let android {
             let onHost = host.map { $0.lowercased() == url.host } ?? true
             for package in packages.isEmpty ? android.packageNames : packages {
-                let decision = onHost ? android.decide(url, package: package) : .noMatch
-                body(
-                    LinkDecision(
-                        url: text, platform: .android, host: host ?? url.host, app: package, appIdentifier: package,
-                        decision: decision ?? MatchDecision(outcome: .match, ruleText: "no dynamic rules: the app's intent filters decide"))
-                )
+                for platform in [Platform.android, .androidLegacy] {
+                    let decision = onHost ? android.decide(url, package: package, platform: platform) : .noMatch
+                    body(LinkDecision(url: text, platform: platform, host: host ?? url.host, app: package, appIdentifier: package, decision: decision))
+                }
             }
         }
     }

@@ -50,6 +50,7 @@ package struct LinkDecision: Sendable, Hashable {
         case .exclude: return "stays in the browser: excluded" + (cause.map { " by \($0)" } ?? "")
         // A reason without a rule: the file itself is not read (a rejected statement list).
         case .noMatch: return "stays in the browser: " + (decision.rule == nil ? decision.ruleText ?? "no rule matches" : "no rule matches")
+        case .intentFilters: return "verified for this host; " + (decision.ruleText ?? "the app's own intent filters decide")
         }
     }
 }
@@ -61,7 +62,7 @@ extension LinkTest.Expectation {
         switch decision.decision.outcome {
         case .match: self = .opens(route: decision.route)
         case .exclude where decision.route != nil: self = .blocked(route: decision.route)
-        case .exclude, .noMatch: self = .web
+        case .exclude, .noMatch, .intentFilters: self = .web
         }
     }
 }

@@ -5,6 +5,9 @@ package struct MatchDecision: Sendable, Hashable {
         case match
         case exclude
         case noMatch = "no_match"
+        /// The app is verified for the host, and its own intent filters decide, which the
+        /// association file does not show (Android without dynamic rules that apply).
+        case intentFilters = "intent_filters"
     }
 
     package var outcome: Outcome

@@ -188,15 +188,21 @@ package struct BuildPlan: Sendable, Hashable {
 
     static func assetLinks(site: Site, host: String, translations: Translations) -> [AssetLinksStatement] {
         let routes = site.routes(on: host)
-        // An app without a fingerprint cannot be stated: its statement would be malformed.
-        return site.androidApps.filter { !$0.fingerprints.isEmpty }.map { app in
-            let components = dynamicRules(for: app, routes: routes, translations: translations).map(\.component)
-            var relation = [AssetLinksStatement.handleAllURLs]
+        // An app without a fingerprint cannot be stated: its statement would be malformed. An app
+        // no route on this host names is not delegated this host's links: a `handle_all_urls`
+        // statement verifies the app for the host, and on Android 14 and earlier (and without
+        // Google services), which ignore dynamic rules, its own intent filters would then open
+        // whatever they claim here, whatever a closing exclusion says.
+        return site.androidApps.filter { !$0.fingerprints.isEmpty }.compactMap { app in
+            let linked = routes.contains { $0.apps.contains(app.id) }
+            var relation = linked ? [AssetLinksStatement.handleAllURLs] : []
             if app.webcredentials { relation.append(AssetLinksStatement.getLoginCredentials) }
+            guard !relation.isEmpty else { return nil }
+            let components = dynamicRules(for: app, routes: routes, translations: translations).map(\.component)
             return AssetLinksStatement(
                 relation: relation,
                 target: .init(packageName: app.package, sha256CertFingerprints: app.fingerprints),
-                relationExtensions: app.dynamicRules
+                relationExtensions: app.dynamicRules && linked
                     ? [AssetLinksStatement.handleAllURLs: .init(dynamicAppLinkComponents: components)] : nil)
         }
     }

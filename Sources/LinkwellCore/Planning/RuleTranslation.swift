@@ -118,7 +118,9 @@ package struct RuleTranslation: Sendable, Hashable {
                 "Android compares the decoded path, query and fragment, so its rule is written decoded and also opens other "
                     + "spellings of the escaped characters (lower-case hex, or unescaped)")
         }
-        func forAndroid(_ pattern: String) -> String { encoded ? PercentDecoding.decode(pattern) : pattern }
+        // A run of wildcards is written in a shape Android's documentation pins (`*?` as `?*`,
+        // `**` as `*`: the same URLs on iOS), never one whose Android reading is a guess.
+        func forAndroid(_ pattern: String) -> String { AndroidWildcards.pinned(encoded ? PercentDecoding.decode(pattern) : pattern) }
         // iOS reads a missing fragment or query item as empty; Android 15+ matches a fragment
         // filter only when the URL has a `#`, and a query entry only against an item that is
         // there (spec-reference §2.4 items 8 and 9). Where the pattern accepts the empty text,

@@ -21,6 +21,23 @@ package struct AssociationComparison: Sendable {
     /// Packages whose signing certificates differ: an app signed with a certificate only one side
     /// lists has its links verified on that side only, whatever the rules say.
     package var certificateChanges: [String]
+    /// Packages only one side verifies for the host: on Android 14 and earlier, and on any Android
+    /// without Google services, dynamic rules are ignored and a verified package's own intent
+    /// filters open the host's links — on that side only, whatever its rules say.
+    package var verificationChanges: [VerificationChange]
+
+    /// A package one side verifies for the host and the other does not.
+    package struct VerificationChange: Sendable, Hashable {
+        package var package: String
+        /// Only the file after verifies it (else only the file before).
+        package var onlyAfter: Bool
+
+        package var sentence: String {
+            "verified only \(onlyAfter ? "after" : "before") (a valid handle_all_urls statement with its certificates): "
+                + "there, on Android ≤14 and on any Android without Google services, which ignore dynamic rules, the app's own intent "
+                + "filters open this host's links, whatever its dynamic rules say"
+        }
+    }
     /// Apps whose Android decisions cannot be compared (the app's intent filters decide on a
     /// side), in words.
     package var notCompared: [String]
@@ -29,11 +46,15 @@ package struct AssociationComparison: Sendable {
     package var inconsistencies: [String]
 
     package var differences: [LinkComparison] { comparisons.filter { $0.verdict == .different } }
-    package var differs: Bool { !differences.isEmpty || !installedApps.isEmpty || !certificateChanges.isEmpty }
-    package var isProvedSame: Bool {
-        comparisons.allSatisfy { $0.verdict == .same } && installedApps.isEmpty && certificateChanges.isEmpty && notCompared.isEmpty
-            && inconsistencies.isEmpty
+    package var differs: Bool {
+        !differences.isEmpty || !installedApps.isEmpty || !certificateChanges.isEmpty || !verificationChanges.isEmpty
     }
+    package var isProvedSame: Bool {
+        comparisons.allSatisfy { $0.verdict == .same } && installedApps.isEmpty && certificateChanges.isEmpty
+            && verificationChanges.isEmpty && notCompared.isEmpty && inconsistencies.isEmpty
+    }
+    /// Whether Android files were compared (then a proof names the Android versions it covers).
+    package var comparesAndroid: Bool
 
     package init(before: Files, after: Files, host: String, budget: EngineBudget = .default) {
         var iosJobs: [IOSJob] = []
@@ -68,10 +89,16 @@ package struct AssociationComparison: Sendable {
                 jobs.append(.init(before: first, after: .empty, platform: .android, app: package))
             case (nil, let second?) where a == nil:
                 jobs.append(.init(before: .empty, after: second, platform: .android, app: package))
+            case (nil, nil):
+                // Named, without dynamic rules, on one side only: there its intent filters decide
+                // on every version, and on the other side nothing opens (`verificationChanges`).
+                notCompared.append(
+                    "\(package) (Android 15+): named only \(a == nil ? "after" : "before"), without dynamic rules: there the app's own "
+                        + "intent filters decide, which these files do not show, and on the other side nothing opens")
             default:
                 notCompared.append(
-                    "\(package): dynamic rules on one side only; on the other the app's intent filters decide, which these files do not show"
-                )
+                    "\(package) (Android 15+): dynamic rules only \(a?.list == nil ? "after" : "before"); \(a?.list == nil ? "before" : "after") "
+                        + "the app's own intent filters decide, which these files do not show (on Android ≤14 both sides verify it alike)")
             }
         }
         // The budget is the whole comparison's: each walk (a form of iOS, an Android package) has its share.
@@ -87,6 +114,8 @@ package struct AssociationComparison: Sendable {
             return apps.count > 1 ? (job.platform, apps) : nil
         }
         certificateChanges = Self.certificateChanges(before.assetLinks, after.assetLinks)
+        verificationChanges = Self.verificationChanges(before.assetLinks, after.assetLinks)
+        comparesAndroid = before.assetLinks != nil || after.assetLinks != nil
         self.notCompared = notCompared
         inconsistencies =
             Self.recheck(comparisons, before: before, after: after, host: host)
@@ -115,6 +144,19 @@ package struct AssociationComparison: Sendable {
             if !added.isEmpty { parts.append("now lists \(added.joined(separator: ", "))") }
             return "\(package): signing certificates differ (\(parts.joined(separator: "; "))): an app signed with a certificate "
                 + "only one side lists has its links verified on that side only"
+        }
+    }
+
+    /// Per package only one side verifies: a valid `handle_all_urls` statement (in a list the
+    /// verifier accepts, so with at least one certificate) names it on that side only.
+    private static func verificationChanges(_ before: JSONValue?, _ after: JSONValue?) -> [VerificationChange] {
+        guard before != nil || after != nil else { return [] }
+        let old = AssetLinksStatement.verifiedPackages(before)
+        let new = AssetLinksStatement.verifiedPackages(after)
+        let named = (before.map(AssetLinksStatement.packagesInOrder) ?? []) + (after.map(AssetLinksStatement.packagesInOrder) ?? [])
+        return named.uniqued().compactMap { package in
+            guard (old[package] == nil) != (new[package] == nil) else { return nil }
+            return VerificationChange(package: package, onlyAfter: old[package] == nil)
         }
     }
 

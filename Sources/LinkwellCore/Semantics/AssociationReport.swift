@@ -32,16 +32,26 @@ extension AssociationComparison {
                 "    before: \(Self.text(difference.before))", "    after:  \(Self.text(difference.after))",
             ]
         }
-        lines += certificateChanges.map { "\(Platform.android.displayName) · \($0)" }
+        lines += certificateChanges.map { "Android (every version) · \($0)" }
+        lines += verificationChanges.map { "\(Self.androidWithoutRules) · \($0.package): \($0.sentence)" }
         lines += notCompared.map { "not compared: \($0)" }
         return lines
     }
 
-    /// The last line of a proof. Association files name no host: without one the proof holds on
-    /// any host serving both.
+    /// Where dynamic rules do not apply: the app's intent filters decide for every package the
+    /// file verifies.
+    static let androidWithoutRules = "Android ≤14 and Android without Google services"
+
+    /// The last line of a proof, naming what it covers. Association files name no host: without
+    /// one the proof holds on any host serving both.
     package func provedLine(host: String?) -> String {
         let scope = host.map { "on \($0.lowercased())" } ?? "on any host that serves them"
-        return "proved: the two files decide every URL the same way \(scope)\(appSetsText)"
+        guard comparesAndroid else {
+            return "proved \(scope): the two files decide every URL the same way on iOS 13+ and iOS 9–12\(appSetsText)"
+        }
+        return "proved \(scope): the two files verify the same packages with the same certificates, so on \(Self.androidWithoutRules) "
+            + "the same apps' own intent filters decide alike, and their dynamic rules decide every URL the same way on Android 15+ "
+            + "with Google services"
     }
 
     /// What a proof over several apps covers, in words (empty for one app per platform).
@@ -123,6 +133,10 @@ extension AssociationComparison {
         }
         for change in certificateChanges {
             lines.append(Line(platform: Platform.android.rawValue, verdict: "different", reason: change))
+            lines.append(Line(platform: Platform.androidLegacy.rawValue, verdict: "different", reason: change))
+        }
+        for change in verificationChanges {
+            lines.append(Line(platform: Platform.androidLegacy.rawValue, app: change.package, verdict: "different", reason: change.sentence))
         }
         for note in notCompared {
             lines.append(Line(platform: Platform.android.rawValue, verdict: "not compared", reason: note))

@@ -199,6 +199,7 @@ enum DecisionLists {
                 result.append((package, nil))
             } else {
                 var list = DecisionList(rules: rules.compactMap { $0 }, rejection: nil)
+                list.unmodelled += items.compactMap(AndroidWildcards.problem(rule:))
                 if let lists = listsPerPackage[package], lists > 1 {
                     list.unmodelled.append(
                         "\(lists) statements for \(package) carry dynamic rules, and which list Android reads then is documented nowhere "

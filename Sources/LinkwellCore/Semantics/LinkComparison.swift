@@ -16,8 +16,9 @@ package struct LinkComparison: Sendable {
         case same
         /// At least one URL is decided differently; `differences` shows each region.
         case different
-        /// No difference was found, but the walk did not finish or a rule is not modelled:
-        /// nothing is claimed beyond `exploredLength`.
+        /// No difference was found, but the walk did not finish; or a rule is not modelled (or
+        /// rests on a reading nothing pins), and then any difference found holds under
+        /// Linkwell's reading only: nothing is claimed beyond what is said.
         case notProven = "not proven"
     }
 
@@ -36,8 +37,9 @@ package struct LinkComparison: Sendable {
     package var note: String? = nil
 
     package var verdict: Verdict {
+        guard unmodelled.isEmpty else { return .notProven }
         if !differences.isEmpty { return .different }
-        return complete && unmodelled.isEmpty ? .same : .notProven
+        return complete ? .same : .notProven
     }
 
     /// What was and was not checked, in words.
@@ -50,6 +52,8 @@ package struct LinkComparison: Sendable {
                 ? "no difference on any URL of up to \(exploredLength) characters; not proven beyond: the exact walk stopped at its "
                     + "budget (\(states) states; raise it with --budget)"
                 : "not proven: not modelled: \(unmodelled.joined(separator: "; "))"
+                    + (differences.isEmpty
+                        ? "" : "; under Linkwell's reading \(differences.count) region\(differences.count == 1 ? "" : "s") would differ (below)")
         }
     }
 }
