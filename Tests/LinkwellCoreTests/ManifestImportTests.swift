@@ -144,6 +144,14 @@ import Testing
         let pairApp = try #require(androidSite.androidApps.first { $0.package == "com.example.app" }).id
         #expect(androidSite.routes.filter { $0.apps.contains(vendorApp) }.allSatisfy { $0.hosts == ["example.app.link"] })
         #expect(androidSite.routes.filter { $0.apps.contains(pairApp) }.allSatisfy { !$0.hosts.contains("example.app.link") })
+        // Each host's built file names only the packages its served file named: a package merely
+        // excluded everywhere would still be verified there on Android ≤14, where its intent filters decide.
+        func packages(on host: String) throws -> [String] {
+            let file = try #require(android.build.files.first { $0.path == "\(host)/.well-known/assetlinks.json" })
+            return AssetLinksStatement.verifiedPackages(try JSONValue.parse(file.contents)).keys.sorted()
+        }
+        #expect(try packages(on: "example.app.link") == ["com.example.vendorcodes"])
+        #expect(try packages(on: "www.example.com") == ["com.example.app"])
 
         // The same files, the short host's read wrongly (as if the vendor sent every URL to the
         // app): a difference on the short host, with its witness there.
