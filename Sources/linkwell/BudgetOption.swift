@@ -7,7 +7,7 @@ import LinkwellSystem
 struct BudgetOption: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "Multiply the exact engine's work budget by this (1 keeps the whole command to about 2 s of CPU and 256 MB on 2 cores).",
+            "Multiply the exact engine's work budget by this (1 keeps the comparisons docs/matching.md measures under 5 s of CPU on 2 cores).",
             discussion: "The budget counts steps, not seconds: the same files give the same verdict on every machine."))
     var budget: Int = 1
 

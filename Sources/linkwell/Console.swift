@@ -24,6 +24,14 @@ enum Console {
         return result
     }
 
+    /// Reads and builds the manifest without printing or stopping: for a command that reports
+    /// the build's diagnostics its own way (`app`). Exit 2 when the manifest cannot be read.
+    static func load(_ options: ManifestOptions) throws -> Linkwell.BuildResult {
+        guard let text = readManifest(options.manifest) else { throw ExitCode(2) }
+        return Linkwell.build(
+            SourceFile(path: options.manifest, text: text), project: options.project, templatesFolder: options.templates, strict: options.strict)
+    }
+
     /// Prints diagnostics; stops with exit code 1 when any is an error.
     static func report(_ diagnostics: [Diagnostic], _ options: ManifestOptions, quiet: Bool = false, writes: Bool = false) throws {
         for diagnostic in diagnostics where !quiet || diagnostic.severity == .error {
@@ -120,6 +128,16 @@ enum Console {
             return value
         } catch {
             self.error("\(path):\(error.line):\(error.column): \(error.message)")
+            throw ExitCode.failure
+        }
+    }
+
+    /// A file a user named, whole, or exit 1 after saying plainly why it cannot be read.
+    static func readBytes(_ path: String) throws -> [UInt8] {
+        switch RegularFile.bytes(path) {
+        case .success(let bytes): return bytes
+        case .failure(let unreadable):
+            error("cannot read '\(path)': \(unreadable.reason)")
             throw ExitCode.failure
         }
     }

@@ -58,39 +58,21 @@ struct DiffCommand: ParsableCommand {
 
     func run() throws {
         let headResult = try Console.build(manifestOptions, quiet: true)
-        guard let headSite = headResult.site, let headPlan = headResult.plan else { throw ExitCode.failure }
-        let baseInput = try baseInput()
-        let baseResult = baseInput.map { name, text, project in
-            Linkwell.build(SourceFile(path: name, text: text), project: project, templatesFolder: manifestOptions.templates)
-        }
-        // Item pages stream through the comparison: neither side's catalogue is held.
-        let items = ItemPageComparison(
-            base: baseResult?.succeeded == true ? baseResult : nil, baseProject: baseInput?.project ?? NoProjectFiles(),
-            head: headResult, headProject: manifestOptions.project)
-        try Console.report(items.headDiagnostics, manifestOptions, quiet: true)
-        var head = ManifestDiff.Side(
-            site: headSite, plan: headPlan, files: headResult.files, itemPages: items.headRows,
-            fileCount: headResult.files.count + items.headCount, templates: headResult.templates)
-        head.warnings = headResult.diagnostics + items.headDiagnostics
-        guard let (name, _, _) = baseInput, let baseResult else {
-            let diff = ManifestDiff(base: nil, head: head, itemPages: items.fileChanges, budget: budgetOption.engineBudget)
-            try report(diff, base: "\(base ?? "HEAD") (no manifest)")
-            return
-        }
-        let baseDiagnostics = baseResult.diagnostics + items.baseDiagnostics
-        guard let baseSite = baseResult.site, let basePlan = baseResult.plan, !baseDiagnostics.hasErrors else {
-            for diagnostic in baseDiagnostics where diagnostic.severity == .error { Console.printToStandardError("in the base: " + Console.render(diagnostic)) }
+        let first = "\(base ?? "HEAD") (no manifest)"
+        guard
+            let run = DiffRun(
+                head: headResult, headProject: manifestOptions.project, base: try baseInput(), firstBaseName: first,
+                templatesFolder: manifestOptions.templates, budget: budgetOption.engineBudget)
+        else { throw ExitCode.failure }
+        try Console.report(run.headItemDiagnostics, manifestOptions, quiet: true)
+        switch run.outcome {
+        case .compared(let diff, let name):
+            try report(diff, base: name)
+        case .baseDoesNotBuild(let name, let errors):
+            for diagnostic in errors { Console.printToStandardError("in the base: " + Console.render(diagnostic)) }
             Console.error("the base manifest \(name) does not build, so there is nothing to compare with")
             throw ExitCode.failure
         }
-        var baseSide = ManifestDiff.Side(
-            site: baseSite, plan: basePlan, files: baseResult.files, itemPages: items.baseRows,
-            fileCount: baseResult.files.count, templates: baseResult.templates)
-        baseSide.warnings = baseDiagnostics
-        let diff = ManifestDiff(
-            base: baseSide, head: head, itemPages: items.fileChanges, itemPagesSameByFingerprint: items.sameByFingerprint,
-            budget: budgetOption.engineBudget)
-        try report(diff, base: name)
     }
 
     /// Prints the report; a full report that could not be written is an error (exit 1) once
@@ -123,21 +105,21 @@ struct DiffCommand: ParsableCommand {
 
     /// The base manifest's display name, text and the files beside it; nil when a git revision
     /// exists but has no manifest yet (a first pull request).
-    private func baseInput() throws -> (name: String, text: String, project: any ProjectFiles)? {
+    private func baseInput() throws -> DiffRun.Base? {
         if let baseManifest {
             let files = FileProjectFiles(manifestPath: baseManifest)
             guard case .success(let data) = files.manifestBytes(named: PathText.lastComponent(of: baseManifest)) else {
                 Console.error("cannot read base manifest '\(baseManifest)'")
                 throw ExitCode.failure
             }
-            return (baseManifest, String(decoding: data, as: UTF8.self), files)
+            return DiffRun.Base(name: baseManifest, text: String(decoding: data, as: UTF8.self), project: files)
         }
         let revision = base ?? "HEAD"
         let files = GitProjectFiles(revision: revision, manifestPath: manifestOptions.manifest)
         let manifestName = PathText.lastComponent(of: manifestOptions.manifest)
         switch files.contents(of: manifestName) {
         case .success(let data):
-            return ("\(revision):\(manifestName)", String(decoding: data, as: UTF8.self), files)
+            return DiffRun.Base(name: "\(revision):\(manifestName)", text: String(decoding: data, as: UTF8.self), project: files)
         case .failure(let error):
             if files.revisionExists { return nil }
             Console.error("cannot read \(manifestName) at '\(revision)': \(error.message)")

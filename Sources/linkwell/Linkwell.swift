@@ -13,7 +13,7 @@ struct LinkwellCommand: AsyncParsableCommand {
         version: Linkwell.version,
         subcommands: [
             InitCommand.self, BuildCommand.self, ValidateCommand.self, CheckCommand.self, MatchCommand.self, VerifyCommand.self,
-            DiffCommand.self, CompareCommand.self, SchemaCommand.self, ImportCommand.self, ServeCommand.self,
+            DiffCommand.self, CompareCommand.self, SchemaCommand.self, ImportCommand.self, ServeCommand.self, AppCommand.self,
         ]
     )
 

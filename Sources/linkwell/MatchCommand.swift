@@ -123,7 +123,7 @@ struct MatchCommand: ParsableCommand {
         guard aasa != nil || assetlinks != nil else {
             let result = try Console.build(manifestOptions, quiet: true)
             guard let site = result.site, let plan = result.plan else { throw ExitCode.failure }
-            return .site(SiteMatcher(site: site, plan: plan, files: result.files))
+            return .site(SiteMatcher(site: site, plan: plan, files: result.files, appSide: result.appSide))
         }
         let aasaDocument = try aasa.map { try Console.readJSON($0) }
         defer { Self.keptUntilExit.withLock { $0.append(aasaDocument) } }

@@ -45,10 +45,24 @@ package enum LintCode: String, CaseIterable, Codable, Sendable {
     /// A page type setting that nothing uses (`nativeAttempt` without a scheme, `details` a
     /// custom page template never shows).
     case unusedPageSetting = "unused-page-setting"
+    /// A host the site associates with an app that the app's own files never claim: the site
+    /// claims links the app never receives.
+    case unclaimedHost = "unclaimed-host"
+    /// An intent filter that asks for verification (`autoVerify`) but that Android does not
+    /// collect (a missing category, a custom scheme beside https).
+    case filterNotVerified = "filter-not-verified"
+    /// A fingerprint site.yaml lists that is not the app's signing certificate (the upload key?).
+    case unusedFingerprint = "unused-fingerprint"
+    /// URLs on a host that open the app on iOS and not on Android (or the other way round).
+    case platformGap = "platform-gap"
+    /// URLs a route sends to an Android app that its own intent filters do not take, or that
+    /// its filters take although no route sends them (Android 14 and earlier).
+    case filterDrift = "filter-drift"
 
     /// The kinds of manifest entry a warning is about: the entries whose `accept` can list it.
     package enum Subject: String, CaseIterable, Sendable {
         case route
+        case iosApp = "iOS app"
         case androidApp = "Android app"
         case shortLink = "short link"
         case pageType = "page type"
@@ -63,7 +77,9 @@ package enum LintCode: String, CaseIterable, Codable, Sendable {
         // GitHub Pages cannot serve a route's pages (said at the first paged route) nor redirect
         // short links (said at the first short link).
         case .hostCannotServe: [.route, .shortLink]
-        case .noFingerprint, .singleFingerprint, .duplicateFingerprint: [.androidApp]
+        case .noFingerprint, .singleFingerprint, .duplicateFingerprint, .filterNotVerified, .unusedFingerprint, .platformGap, .filterDrift:
+            [.androidApp]
+        case .unclaimedHost: [.iosApp, .androidApp]
         case .shortCodeCase: [.shortLink]
         case .itemPathCase, .windowsName, .hostFileLimit, .unusedPageSetting: [.pageType]
         case .defaultsNeedIOS14: [.defaults]

@@ -55,13 +55,22 @@ package struct LinkRegions: Sendable {
             for package in packages {
                 let old = base.site.androidApps.first { $0.package == package }
                 let new = head.site.androidApps.first { $0.package == package }
-                let a = old.map { DecisionLists.intentFilters(site: base.site, app: $0, host: host) } ?? (.empty, [])
-                let b = new.map { DecisionLists.intentFilters(site: head.site, app: $0, host: host) } ?? (.empty, [])
+                let a = old.map { Self.legacyList(base, app: $0, host: host) } ?? (.empty, [])
+                let b = new.map { Self.legacyList(head, app: $0, host: host) } ?? (.empty, [])
                 let result = LinkEquivalence.compare(
                     a.list, b.list, platform: .androidLegacy, app: package, host: host, budget: budget)
                 record(result, base: base, head: head, origins: (a.origins, b.origins))
             }
         }
+    }
+
+    /// Android 14 and earlier on a side: the app's own filters where site.yaml names its manifest
+    /// (nothing where they do not get the host verified), else the filters Linkwell writes.
+    static func legacyList(_ side: ManifestDiff.Side, app: AndroidApp, host: String) -> (list: DecisionList, origins: [String?]) {
+        guard let real = side.matcher.realFilters[app.id] else { return DecisionLists.intentFilters(site: side.site, app: app, host: host) }
+        guard real.verified.contains(host) else { return (.empty, []) }
+        let list = real.handling.decisionList(host: host)
+        return (list, Array(repeating: nil, count: list.rules.count))
     }
 
     private mutating func record(

@@ -25,10 +25,13 @@ package struct ManifestChanges: Sendable, Hashable {
     package struct Extras: Sendable, Hashable {
         package var templates: [String: String]
         package var itemPages: [String: UInt64]
+        /// The apps' own files site.yaml names, by path.
+        package var appFiles: [String: String]
 
-        package init(templates: [String: String] = [:], itemPages: [String: UInt64] = [:]) {
+        package init(templates: [String: String] = [:], itemPages: [String: UInt64] = [:], appFiles: [String: String] = [:]) {
             self.templates = templates
             self.itemPages = itemPages
+            self.appFiles = appFiles
         }
     }
 
@@ -40,6 +43,7 @@ package struct ManifestChanges: Sendable, Hashable {
         pageTypes(base, head)
         look(base, head)
         templates(baseExtras.templates, headExtras.templates)
+        appFiles(baseExtras.appFiles, headExtras.appFiles)
         items(baseExtras.itemPages, headExtras.itemPages)
         robots(base.robots, head.robots)
         tests(base, head)
@@ -322,6 +326,21 @@ package struct ManifestChanges: Sendable, Hashable {
             case (let was?, let now?) where was != now:
                 let lines = FileChanges.lineCounts(was, now)
                 add("templates", "Template \(code(name)) changed (+\(lines.added) −\(lines.removed) lines).")
+            default: break
+            }
+        }
+    }
+
+    /// The apps' own files: what the app claims and which URLs its filters take changes with them,
+    /// so a reviewer looks (the links that change are in the regions above).
+    private mutating func appFiles(_ base: [String: String], _ head: [String: String]) {
+        for path in Set(base.keys).union(head.keys).sorted() {
+            switch (base[path], head[path]) {
+            case (nil, _?): add("app files", "App file \(code(path)) is now held against the site.", attention: true)
+            case (_?, nil): add("app files", "App file \(code(path)) is no longer held against the site.", attention: true)
+            case (let was?, let now?) where was != now:
+                let lines = FileChanges.lineCounts(was, now)
+                add("app files", "App file \(code(path)) changed (+\(lines.added) −\(lines.removed) lines).", attention: true)
             default: break
             }
         }

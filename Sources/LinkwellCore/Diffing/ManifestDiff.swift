@@ -35,14 +35,15 @@ package struct ManifestDiff: Sendable {
         /// holds the build's own files and only the item pages that changed, `itemPages` every
         /// row's hash, `fileCount` every file.
         package init(
-            site: Site, plan: BuildPlan, files: [OutputFile], itemPages: [String: UInt64], fileCount: Int, templates: PageTemplates? = nil
+            site: Site, plan: BuildPlan, files: [OutputFile], itemPages: [String: UInt64], fileCount: Int, templates: PageTemplates? = nil,
+            appSide: AppSideFiles = AppSideFiles()
         ) {
             self.site = site
             self.plan = plan
-            matcher = SiteMatcher(site: site, plan: plan, files: files)
+            matcher = SiteMatcher(site: site, plan: plan, files: files, appSide: appSide)
             self.files = files
             self.fileCount = fileCount
-            extras = ManifestChanges.Extras(templates: templates?.sources ?? [:], itemPages: itemPages)
+            extras = ManifestChanges.Extras(templates: templates?.sources ?? [:], itemPages: itemPages, appFiles: appSide.sources)
         }
 
         /// An empty manifest: the base of a first pull request, the one that adds `site.yaml`.

@@ -102,6 +102,17 @@ struct ManifestDecoder {
         return Located(scalar.text == "true", at: scalar.location)
     }
 
+    /// A mapping of names to text values.
+    mutating func namedValues(_ node: YAMLNode, key: String) -> [RawNamedValue] {
+        guard case .mapping(let entries, _) = node else {
+            report(expected: "a mapping of names to values", for: key, found: node)
+            return []
+        }
+        return entries.compactMap { entry in
+            string(entry.value, key: "\(key).\(entry.key.text)").map { RawNamedValue(name: Located(entry.key.text, at: entry.key.location), value: $0) }
+        }
+    }
+
     mutating func integer(_ node: YAMLNode, key: String) -> Located<Int>? {
         guard case .scalar(let scalar) = node, scalar.isPlain, let value = Int(scalar.text) else {
             report(expected: "a whole number", for: key, found: node)

@@ -228,6 +228,21 @@ struct ManifestField<Owner>: Sendable {
             })
     }
 
+    /// A mapping of names to text values (`buildSettings: {HOST: www.example.com}`).
+    static func namedValues(
+        _ key: String, _ path: WritableKeyPath<Owner, [RawNamedValue]> & Sendable, _ description: String, example: [String: String]
+    ) -> Self {
+        Self(
+            key,
+            ManifestSchema.Node(
+                type: ["object"], description: description, additionalProperties: .schema(ManifestSchema.scalar),
+                examples: example.sorted { $0.key < $1.key }.map { .string("\($0.key): \($0.value)") }),
+            values: { owner in
+                owner[keyPath: path].flatMap { [FieldValue(key: key, value: $0.name, kind: .text), FieldValue(key: "\(key).\($0.name.value)", value: $0.value, kind: .text)] }
+            },
+            read: { decoder, entry, owner in owner[keyPath: path] = decoder.namedValues(entry.value, key: key) })
+    }
+
     /// `accept`: warnings about this entry that its author means (not shown; `--strict` passes).
     static func accept(_ path: WritableKeyPath<Owner, [Located<String>]> & Sendable, about subject: LintCode.Subject) -> Self {
         let codes = LintCode.codes(about: subject).map(\.rawValue)
@@ -394,6 +409,16 @@ enum ManifestFields {
                 .texts(
                     "appClips", \.appClips, Schema.text(Pattern.bundleID), "App Clip bundle IDs, each starting with the app's bundle ID.",
                     example: .strings(["com.example.amora.Clip"])),
+                .texts(
+                    "entitlements", \.entitlements,
+                    "The app's .entitlements files (project paths; Debug and Release may differ): `linkwell app` and validate hold their "
+                        + "associated domains against the site's files.",
+                    example: .strings(["app-files/ios/Amora.entitlements"]), kind: .line),
+                .namedValues(
+                    "buildSettings", \.buildSettings,
+                    "Values for the $(NAME) build settings the entitlements use (the team and bundle ID ones are known).",
+                    example: ["LINK_HOST": "m.example.com"]),
+                .accept(\.accept, about: .iosApp),
             ]
         ).naming { app in "iOS app" + (app.id.map { " '\($0.value)'" } ?? "") }
     }()
@@ -428,6 +453,24 @@ enum ManifestFields {
                     "Write Android 15+ dynamic rules from the routes (default true). false: assetlinks.json carries none, and Android "
                         + "15+ decides by the app's own intent filters, as a statement without dynamic rules does.",
                     example: .bool(false)),
+                .text(
+                    "manifest", \.manifest,
+                    "The app's merged AndroidManifest.xml (a project path; build/intermediates/merged_manifest/…): `linkwell app` and "
+                        + "validate decide Android 14 and earlier from its intent filters.",
+                    example: .string("app-files/android/AndroidManifest.xml"), kind: .line),
+                .namedValues(
+                    "strings", \.strings, "Values for the @string/NAME resources the manifest's hosts name.",
+                    example: ["deeplink_host": "m.example.com"]),
+                .namedValues(
+                    "placeholders", \.placeholders, "Values for the ${NAME} placeholders of a source manifest (applicationId is known).",
+                    example: ["hostName": "m.example.com"]),
+                ManifestField(
+                    "targetSdk", Schema.field(Schema.Node(type: ["integer"]), "The app's targetSdkVersion, where the manifest does not say it.", example: .int(35))
+                ) { decoder, entry, app in app.targetSdk = decoder.integer(entry.value, key: "targetSdk") },
+                .text(
+                    "signingCertificate", \.signingCertificate, Schema.text(Pattern.fingerprint),
+                    "The SHA-256 fingerprint of the certificate the installed app is signed with (Play App Signing's app signing key).",
+                    example: .string("14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5")),
                 .accept(\.accept, about: .androidApp),
             ]
         ).naming { app in "Android app" + (app.id.map { " '\($0.value)'" } ?? "") }

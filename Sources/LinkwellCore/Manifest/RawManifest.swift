@@ -38,6 +38,16 @@ package struct RawIOSApp: RawEntry {
     package var appStoreID: Located<String>?
     package var webcredentials: Located<Bool>?
     package var appClips: [Located<String>] = []
+    /// The app's `.entitlements` files, project paths (Debug and Release may differ).
+    package var entitlements: [Located<String>] = []
+    package var buildSettings: [RawNamedValue] = []
+    package var accept: [Located<String>] = []
+}
+
+/// `name: value` in a mapping of values the app's files name (a build setting, a string).
+package struct RawNamedValue: Sendable, Hashable {
+    package var name: Located<String>
+    package var value: Located<String>
 }
 
 package struct RawAndroidApp: RawEntry {
@@ -49,6 +59,12 @@ package struct RawAndroidApp: RawEntry {
     package var fingerprintsLocation: SourceLocation?
     package var webcredentials: Located<Bool>?
     package var dynamicRules: Located<Bool>?
+    /// The app's merged (or source) `AndroidManifest.xml`, a project path.
+    package var manifest: Located<String>?
+    package var strings: [RawNamedValue] = []
+    package var placeholders: [RawNamedValue] = []
+    package var targetSdk: Located<Int>?
+    package var signingCertificate: Located<String>?
     package var accept: [Located<String>] = []
 }
 

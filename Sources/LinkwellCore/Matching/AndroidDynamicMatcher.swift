@@ -119,18 +119,8 @@ extension AndroidDynamicMatcher.Rule {
         return query.allSatisfy { filter in parameters.contains { filter.matches(String($0)) } }
     }
 
-    /// `query.split("&")`, or `query.split(";")` when that gives one part — Java's `String.split`,
-    /// which drops trailing empty parts (AOSP's `UriRelativeFilter.matchQuery`).
-    static func parameters(_ query: String) -> [Substring] {
-        func javaSplit(_ text: Substring, _ separator: Character) -> [Substring] {
-            var parts = text.split(separator: separator, omittingEmptySubsequences: false)
-            guard parts.count > 1 else { return [text] }
-            while parts.last?.isEmpty == true { parts.removeLast() }
-            return parts
-        }
-        let parts = javaSplit(Substring(query), "&")
-        return parts.count == 1 ? javaSplit(Substring(query), ";") : parts
-    }
+    /// The decoded query's parameters as AOSP splits them (`AndroidQuery`).
+    static func parameters(_ query: String) -> [Substring] { AndroidQuery.parameters(query) }
 }
 
 /// The wildcards of Android's dynamic rules as Google documents them: `?` one character, `*`

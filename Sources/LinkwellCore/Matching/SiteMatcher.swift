@@ -17,8 +17,12 @@ package struct SiteMatcher: Sendable {
     let intentFilters: [String: [(hosts: [String], paths: [(attribute: AndroidPathMatcher?, route: String)], index: PathPrefixIndex)]]
     /// Each route's page type, by name (a decision names its route).
     let pageTypes: [String: String]
+    /// Per Android app id whose manifest site.yaml names: its real link handling, and the hosts
+    /// its links are verified on (Android 12+: per host) — then Android decides by the app's own
+    /// intent filters, not by the ones Linkwell writes.
+    let realFilters: [String: (handling: AndroidLinkHandling, verified: Set<String>)]
 
-    package init(site: Site, plan: BuildPlan, files: [OutputFile]) {
+    package init(site: Site, plan: BuildPlan, files: [OutputFile], appSide: AppSideFiles = AppSideFiles()) {
         self.site = site
         pageRouting = PageRouting(site: site)
         origins = plan.ruleOrigins
@@ -53,6 +57,22 @@ package struct SiteMatcher: Sendable {
             uniquingKeysWith: { first, _ in first })
         pageTypes = Dictionary(
             site.routes.compactMap { route in route.pageType.map { (route.name, $0) } }, uniquingKeysWith: { first, _ in first })
+        var real: [String: (AndroidLinkHandling, Set<String>)] = [:]
+        for app in site.androidApps {
+            guard let handling = appSide.android[app.id] else { continue }
+            let verified = site.hosts.filter { host in
+                handling.verificationHosts.contains { claim in
+                    guard AndroidLinkHandling.covers(claim.value, host),
+                        let links = hosts[AndroidLinkHandling.fileHost(of: claim.value)]?.android, links.rejection == nil,
+                        links.packageNames.contains(app.package)
+                    else { return false }
+                    // With the signing certificate given, a file that lists only other certificates verifies nothing.
+                    return app.appFiles.signingCertificate.map { app.fingerprints.contains($0.value) } ?? true
+                }
+            }
+            real[app.id] = (handling, Set(verified))
+        }
+        realFilters = real
     }
 
     /// Every platform and app's decision for `url`; empty when its host is not the site's.
@@ -80,6 +100,10 @@ package struct SiteMatcher: Sendable {
                 }
                 continue
             }
+            if let real = realFilters[app.id] {
+                decisions += realDecisions(text, url, app: app, real: real, matchers: matchers)
+                continue
+            }
             let (decision, route) = intentFilterDecision(url, app: app)
             if let dynamic = matchers.android.map({ $0.decide(url, package: app.package) }) ?? .noMatch {
                 decisions.append(self.decision(text, url, .android, app.id, app.package, dynamic))
@@ -101,6 +125,51 @@ package struct SiteMatcher: Sendable {
                     pageType: route.flatMap { pageTypes[$0] }))
         }
         return decisions
+    }
+
+    /// Android decided by the app's own manifest: a host its filters do not get verified opens
+    /// nothing; else on Android 14 and earlier the first link filter that takes the URL decides
+    /// (dynamic rules are ignored there), and on Android 15+ a filter (with its relative groups)
+    /// must take it and the file's dynamic rules, where it has any, must open it.
+    private func realDecisions(
+        _ text: String, _ url: URLParts, app: AndroidApp, real: (handling: AndroidLinkHandling, verified: Set<String>),
+        matchers: HostMatchers
+    ) -> [LinkDecision] {
+        let file = real.handling.manifest.file
+        guard real.verified.contains(url.host) else {
+            let unverified = MatchDecision(
+                outcome: .noMatch,
+                ruleText: "\(file) does not get \(url.host) verified (no autoVerify filter claims it, or the host's assetlinks.json "
+                    + "does not name the app with its certificate)")
+            return [Platform.android, .androidLegacy].map {
+                LinkDecision(url: text, platform: $0, host: url.host, app: app.id, appIdentifier: app.package, decision: unverified)
+            }
+        }
+        func filterDecision(android15: Bool) -> MatchDecision {
+            guard let taken = real.handling.take(url, android15: android15) else {
+                return MatchDecision(outcome: .noMatch, ruleText: "no intent filter in \(file) takes it")
+            }
+            let filter = real.handling.linkFilters[taken.filter]
+            let path = taken.path.map { AppFiles.attribute(filter.paths[$0]) } ?? (filter.paths.isEmpty ? "every path" : "a uri-relative-filter-group")
+            return MatchDecision(outcome: .match, rule: taken.filter, ruleText: "\(file): \(filter.activity) \(path)")
+        }
+        let legacy = filterDecision(android15: false)
+        let filtered = filterDecision(android15: true)
+        // A URL both the app's filter and a route open is opened through that route.
+        let (_, route) = intentFilterDecision(url, app: app)
+        let legacyRoute = legacy.opensApp ? route : nil
+        // Android 15+: the file's dynamic rules decide where a filter takes the URL; where they keep
+        // it in the browser their reason (a route's exclusion) is said whatever the filters do.
+        let dynamic = matchers.android?.decide(url, package: app.package)
+        let modern =
+            dynamic.map { filtered.opensApp || !$0.opensApp } == true
+            ? dynamic.map { decision(text, url, .android, app.id, app.package, $0) } : nil
+        return [
+            modern ?? LinkDecision(url: text, platform: .android, host: url.host, app: app.id, appIdentifier: app.package, decision: filtered),
+            LinkDecision(
+                url: text, platform: .androidLegacy, host: url.host, app: app.id, appIdentifier: app.package, decision: legacy,
+                route: legacyRoute, pageType: legacyRoute.flatMap { pageTypes[$0] }),
+        ]
     }
 
     /// Android 14 and earlier: the generated intent filter of the URL's host group decides on

@@ -58,6 +58,8 @@ package struct IOSApp: Sendable, Hashable, Codable {
     package var appClipBundleIDs: [String]
     /// Where the manifest lists it; nil for an app made in code.
     package var location: SourceLocation?
+    /// The app's own files (its entitlements), held against the site's (`AppProof`).
+    package var appFiles = AppFileSettings()
 
     /// `<Team ID>.<bundle ID>`, the identifier AASA files and entitlements use.
     package var appID: String { "\(teamID).\(bundleID)" }
@@ -75,6 +77,24 @@ package struct AndroidApp: Sendable, Hashable, Codable {
     package var dynamicRules = true
     /// Where the manifest lists it; nil for an app made in code.
     package var location: SourceLocation?
+    /// The app's own files (its merged manifest), held against the site's (`AppProof`).
+    package var appFiles = AppFileSettings()
+}
+
+/// Where an app's own files are in the project, and the values they name but do not hold.
+package struct AppFileSettings: Sendable, Hashable, Codable {
+    /// iOS: the entitlements files; Android: the manifest (one).
+    package var files: [Located<String>] = []
+    package var strings: [String: String] = [:]
+    package var placeholders: [String: String] = [:]
+    package var buildSettings: [String: String] = [:]
+    package var targetSdk: Located<Int>?
+    /// Canonical fingerprints of the certificate the app is signed with, when given.
+    package var signingCertificate: Located<String>?
+    /// Warning codes about the app that the manifest accepts.
+    package var accepted: [String] = []
+
+    package init() {}
 }
 
 package struct MirrorPair: Sendable, Hashable, Codable {

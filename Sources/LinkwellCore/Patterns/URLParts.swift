@@ -18,6 +18,9 @@ package struct URLParts: Sendable, Hashable {
     /// URL without one (`Uri.getQuery()`/`getFragment()` are null), even for `*`.
     package var queryWritten = false
     package var fragmentWritten = false
+    /// The port written after the host, -1 without one (as `Uri.getPort()`): an intent filter's
+    /// `android:port` must equal it, so `port="443"` does not take `https://h/`.
+    package var port = -1
 
     /// Nil when the text is not an absolute `scheme://host…` URL. One pass over the UTF-8 bytes
     /// (every delimiter is ASCII): `match --stdin` splits a URL per line.
@@ -60,6 +63,7 @@ package struct URLParts: Sendable, Hashable {
         var authority = rest.lowerBound..<slash
         if let at = authority.last(where: { bytes[$0] == UInt8(ascii: "@") }) { authority = (at + 1)..<authority.upperBound }
         if let colon = authority.last(where: { bytes[$0] == UInt8(ascii: ":") }), bytes[authority.upperBound - 1] != UInt8(ascii: "]") {
+            port = Int(string((colon + 1)..<authority.upperBound)) ?? -1
             authority = authority.lowerBound..<colon
         }
         guard !authority.isEmpty else { return nil }

@@ -16,6 +16,10 @@ package enum Linkwell {
         /// The preview pages the route pages were rendered with, for the item stage: their item
         /// page setups (frames, compiled programs) are made once, not again before the first row.
         package var pages: PreviewPages?
+        /// The apps' own files site.yaml names, read and parsed (`match` decides from them too).
+        package var appSide = AppSideFiles()
+        /// Those files held against the built ones, when there are any (`linkwell app`).
+        package var appProof: AppProof?
 
         package var succeeded: Bool { !diagnostics.hasErrors }
     }
@@ -29,11 +33,14 @@ package enum Linkwell {
         var diagnostics: [Diagnostic] = []
         var templates: PageTemplates?
         var pages: PreviewPages?
+        var appSide = AppSideFiles()
+        var appProof: AppProof?
         func finish(_ site: Site? = nil, _ plan: BuildPlan? = nil, _ files: [OutputFile] = []) -> BuildResult {
             if strict { diagnostics = diagnostics.promotingWarnings() }
             let sorted = diagnostics.sortedByLocation()
             return BuildResult(
-                site: site, plan: plan, files: sorted.hasErrors ? [] : files, diagnostics: sorted, templates: templates, pages: pages)
+                site: site, plan: plan, files: sorted.hasErrors ? [] : files, diagnostics: sorted, templates: templates, pages: pages,
+                appSide: appSide, appProof: appProof)
         }
 
         let raw: RawManifest
@@ -79,11 +86,21 @@ package enum Linkwell {
         diagnostics += rendered.diagnostics
         let files = rendered.files.sorted { $0.path < $1.path }
         guard !diagnostics.hasErrors else { return finish(site, plan) }
+        // The apps' own files, where site.yaml names them: read before any decision is made, since
+        // Android 14 and earlier then decide by the app's real intent filters.
+        appSide = AppSideFiles.load(site: site, project: project)
+        diagnostics += appSide.diagnostics
+        guard !diagnostics.hasErrors else { return finish(site, plan) }
         // One matcher of the rendered files for the shadowing lint's witnesses and the link tests.
-        let matcher = SiteMatcher(site: site, plan: plan, files: files)
+        let matcher = SiteMatcher(site: site, plan: plan, files: files, appSide: appSide)
         diagnostics += Lints.run(site: site, plan: plan, files: files, matcher: matcher)
         diagnostics = PlatformLosses.addingWitnesses(to: diagnostics, site: site, plan: plan, files: files)
         diagnostics += LinkTestRun.failures(of: site.linkTests, matcher: matcher)
+        if !appSide.isEmpty {
+            let proof = AppProof(site: site, files: files, appSide: appSide)
+            appProof = proof
+            diagnostics += proof.diagnostics(site: site)
+        }
         return finish(site, plan, files)
     }
 

@@ -84,23 +84,41 @@ package enum Resolve {
     }
 
     private static func iosApp(_ app: RawIOSApp) throws(Unresolved) -> IOSApp {
-        IOSApp(
+        var resolved = IOSApp(
             id: try required(app.id, "id", in: "an iOS app", at: app.location),
             name: try required(app.name, "name", in: "an iOS app", at: app.location),
             teamID: try required(app.teamID, "teamID", in: "an iOS app", at: app.location),
             bundleID: try required(app.bundleID, "bundleID", in: "an iOS app", at: app.location),
             appStoreID: app.appStoreID?.value, webcredentials: app.webcredentials?.value ?? false,
             appClipBundleIDs: app.appClips.map(\.value), location: app.location)
+        resolved.appFiles.files = app.entitlements
+        resolved.appFiles.buildSettings = values(app.buildSettings)
+        resolved.appFiles.accepted = app.accept.map(\.value)
+        return resolved
+    }
+
+    /// Named values, the first of a repeated name kept (validation refuses repeats).
+    private static func values(_ named: [RawNamedValue]) -> [String: String] {
+        Dictionary(named.map { ($0.name.value, $0.value.value) }, uniquingKeysWith: { first, _ in first })
     }
 
     private static func androidApp(_ app: RawAndroidApp) throws(Unresolved) -> AndroidApp {
         let fingerprints = (app.fingerprints ?? []).compactMap { try? Identifiers.canonicalFingerprint($0.value).get() }
-        return AndroidApp(
+        var resolved = AndroidApp(
             id: try required(app.id, "id", in: "an Android app", at: app.location),
             name: try required(app.name, "name", in: "an Android app", at: app.location),
             package: try required(app.package, "package", in: "an Android app", at: app.location),
             fingerprints: fingerprints.uniqued(), webcredentials: app.webcredentials?.value ?? false,
             dynamicRules: app.dynamicRules?.value ?? true, location: app.location)
+        resolved.appFiles.files = app.manifest.map { [$0] } ?? []
+        resolved.appFiles.strings = values(app.strings)
+        resolved.appFiles.placeholders = values(app.placeholders)
+        resolved.appFiles.targetSdk = app.targetSdk
+        resolved.appFiles.signingCertificate = app.signingCertificate.flatMap { certificate in
+            (try? Identifiers.canonicalFingerprint(certificate.value).get()).map { Located($0, at: certificate.location) }
+        }
+        resolved.appFiles.accepted = app.accept.map(\.value)
+        return resolved
     }
 
     /// A route applies to every app and every mirror-pair host unless it names them; the short

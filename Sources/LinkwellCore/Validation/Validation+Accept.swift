@@ -5,6 +5,7 @@ extension Validation {
     static func checkAccepted(_ manifest: RawManifest) -> [Diagnostic] {
         var lists: [(accept: [Located<String>], subject: LintCode.Subject, what: String)] = []
         lists += manifest.routes.map { ($0.accept, .route, "route \(describe($0))") }
+        lists += manifest.iosApps.map { ($0.accept, .iosApp, "iOS app" + ($0.id.map { " '\($0.value)'" } ?? "")) }
         lists += manifest.androidApps.map { ($0.accept, .androidApp, "Android app" + ($0.id.map { " '\($0.value)'" } ?? "")) }
         lists += manifest.shortLinks.map { ($0.accept, .shortLink, "short link" + ($0.code.map { " '\($0.value)'" } ?? "")) }
         lists += manifest.pageTypes.map { ($0.accept, .pageType, "page type '\($0.name.value)'") }
@@ -59,7 +60,7 @@ extension LintCode.Subject {
     /// "a route", "an Android app", "'defaults'".
     var withArticle: String {
         switch self {
-        case .androidApp: "an \(rawValue)"
+        case .androidApp, .iosApp: "an \(rawValue)"
         case .defaults: rawValue
         default: "a \(rawValue)"
         }

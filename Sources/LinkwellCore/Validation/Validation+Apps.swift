@@ -20,7 +20,17 @@ extension Validation {
             }
         }
         found += duplicates(manifest.iosApps.compactMap(\.bundleID), what: "bundle ID", key: { $0.lowercased() })
+        for app in manifest.iosApps {
+            found += app.entitlements.compactMap(appFilePathProblem)
+        }
         return found
+    }
+
+    /// An app file is a project file: a relative path of plain names, no `..`.
+    private static func appFilePathProblem(_ path: Located<String>) -> Diagnostic? {
+        let parts = path.value.split(separator: "/", omittingEmptySubsequences: false)
+        guard path.value.hasPrefix("/") || path.value.isEmpty || parts.contains("..") || parts.contains("") else { return nil }
+        return .error(AppProblem.appFilePath(path.value), at: path.location)
     }
 
     static func checkAndroidApps(_ manifest: RawManifest) -> [Diagnostic] {
@@ -48,6 +58,15 @@ extension Validation {
                 warnings.append(.warning(AppProblem.singleFingerprint(app: what), at: location, code: .singleFingerprint))
             }
             found += unaccepted(warnings, by: app.accept)
+            found += app.manifest.flatMap(appFilePathProblem).map { [$0] } ?? []
+            if let target = app.targetSdk, target.value < 1 { found.append(.error(AppProblem.targetSdk(target.value), at: target.location)) }
+            if let certificate = app.signingCertificate, case .failure(let issue) = Identifiers.canonicalFingerprint(certificate.value) {
+                found.append(.error(issue.description, at: certificate.location))
+            }
+            let filesOnly = [("strings", app.strings), ("placeholders", app.placeholders)].filter { !$0.1.isEmpty }
+            if app.manifest == nil, let (key, values) = filesOnly.first, let first = values.first {
+                found.append(.error(AppProblem.valuesWithoutFile(key: key, file: "manifest"), at: first.name.location))
+            }
         }
         found += duplicates(manifest.androidApps.compactMap(\.package), what: "Android package")
         return found
@@ -76,6 +95,9 @@ package enum AppProblem: DiagnosticMessage {
     case clipOutsideApp(String, bundleID: String)
     case noFingerprint(app: String)
     case singleFingerprint(app: String)
+    case appFilePath(String)
+    case targetSdk(Int)
+    case valuesWithoutFile(key: String, file: String)
 
     package var text: String {
         switch self {
@@ -87,6 +109,10 @@ package enum AppProblem: DiagnosticMessage {
             "\(app) lists no certificate fingerprint, so assetlinks.json leaves it out and Android will not verify its links; add the Play App Signing key's SHA-256 under 'sha256' (Play Console → App integrity → App signing)"
         case .singleFingerprint(let app):
             "\(app) lists a single certificate fingerprint; is the Play App Signing key listed? (Play Console → App integrity → App signing)"
+        case .appFilePath(let path):
+            "app file '\(path)' must be a path inside the project (relative, without '..'), e.g. 'app-files/android/AndroidManifest.xml'"
+        case .targetSdk(let level): "targetSdk \(level) is not an API level"
+        case .valuesWithoutFile(let key, let file): "'\(key)' gives values for the app's \(file), but the app names none; add '\(file):'"
         }
     }
 }
