@@ -225,7 +225,7 @@ def site(tools):
 def project_copy(prefix):
     """A scratch copy of the bundled example's templates and data, and its manifest's text."""
     work = Path(tempfile.mkdtemp(prefix=prefix))
-    for name in ["Templates", "data"]:
+    for name in ["Templates", "data", "app-files"]:
         shutil.copytree(REPOSITORY / name, work / name)
     return work, (REPOSITORY / "site.yaml").read_text()
 

@@ -27,7 +27,7 @@ def brand_project(template_extra, policy=True):
     """A copy of the bundled example whose page template includes `template_extra` (an
     `analytics` partial) and whose stories image is not an image."""
     work = Path(tempfile.mkdtemp(prefix="linkwell-brand-"))
-    for name in ["Templates", "data"]:
+    for name in ["Templates", "data", "app-files"]:
         shutil.copytree(REPOSITORY / name, work / name)
     page = (work / "Templates" / "page.mustache").read_text()
     (work / "Templates" / "page.mustache").write_text(page.replace("</body>", "  {{> analytics}}\n</body>"))

@@ -72,6 +72,7 @@ def bundled_workspace(tmp_path):
     shutil.copy(REPOSITORY / "site.yaml", workspace)
     shutil.copytree(REPOSITORY / "Templates", workspace / "Templates")
     shutil.copytree(REPOSITORY / "data", workspace / "data")
+    shutil.copytree(REPOSITORY / "app-files", workspace / "app-files")
     return workspace
 
 

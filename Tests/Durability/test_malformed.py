@@ -80,7 +80,7 @@ def build(binary, manifest, output):
 
 def test_malformed_manifests_exit_1_located_within_bounds_leaving_output_untouched(tmp_path):
     binary = str(linkwell_binary())
-    for folder in ["Templates", "data"]:
+    for folder in ["Templates", "data", "app-files"]:
         shutil.copytree(REPOSITORY / folder, tmp_path / folder)
     output = tmp_path / "Output"
     shutil.copytree(REPOSITORY / "Output", output)
@@ -120,7 +120,7 @@ def test_manifests_of_every_shape_up_to_the_size_limit_are_read_within_bounds(tm
     small mappings, just under the 4 MB limit, each answered within the guarantee's bounds with a
     located error (an unknown key, or too many values at the value past the budget)."""
     binary = str(linkwell_binary())
-    for folder in ["Templates", "data"]:
+    for folder in ["Templates", "data", "app-files"]:
         shutil.copytree(REPOSITORY / folder, tmp_path / folder)
     base = (REPOSITORY / "site.yaml").read_text()
     limit = 4 * 1024 * 1024 - 4096

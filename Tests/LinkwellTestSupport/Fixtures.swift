@@ -30,7 +30,7 @@ package enum Fixtures {
     /// The bundled example's templates and data, as the build reads them beside site.yaml.
     package static var bundledProject: InMemoryProjectFiles {
         var files: [String: String] = [:]
-        for folder in ["Templates", "data"] {
+        for folder in ["Templates", "data", "app-files"] {
             for (path, text) in Self.files(below: repositoryRoot.appendingPathComponent(folder)) { files["\(folder)/\(path)"] = text }
         }
         return InMemoryProjectFiles(files)

@@ -36,7 +36,7 @@ def root_with(binary, root):
     site = root / "site"
     site.mkdir()
     shutil.copy(REPOSITORY / "site.yaml", site)
-    for folder in ["Templates", "data"]:
+    for folder in ["Templates", "data", "app-files"]:
         shutil.copytree(REPOSITORY / folder, site / folder)
 
 

@@ -121,7 +121,7 @@ def test_quotes_backslashes_and_braces_in_route_paths_are_read_as_written(tmp_pa
 
     site = tmp_path / "site"
     site.mkdir()
-    for folder in ["Templates", "data"]:
+    for folder in ["Templates", "data", "app-files"]:
         shutil.copytree(REPOSITORY / folder, site / folder)
     manifest = (REPOSITORY / "site.yaml").read_text()
     routes = "".join(f"  - name: {name}\n    path: '{path}'\n    page: like\n" for name, path in [

@@ -28,7 +28,7 @@ def built():
     manifest = (REPOSITORY / "site.yaml").read_text().replace(
         "  short: go.example.com", f"  signIn: [{HOST}]\n  short: go.example.com", 1)
     (work / "site.yaml").write_text(manifest)
-    for name in ["Templates", "data"]:
+    for name in ["Templates", "data", "app-files"]:
         shutil.copytree(REPOSITORY / name, work / name)
     subprocess.run([str(linkwell_binary()), "build", "--manifest", str(work / "site.yaml"), "--output", str(work / "Output")],
                    check=True, capture_output=True)

@@ -325,7 +325,7 @@ import Testing
         #expect(errors.count == 1)
         #expect(
             errors.first
-                == "site.yaml:\(target + 1):13: error: link test 'https://m.example.com/u/42' expects iOS 13+ (amora, amora-beta), iOS 9–12 (amora, amora-beta), Android 15+ (amora) and Android ≤14 (amora) to open the app through route 'like', but iOS 13+ (amora, amora-beta) opens the app through route 'profile' (components[4] {\"/\":\"/u/*\",\"comment\":\"profile\"}); iOS 9–12 (amora, amora-beta) opens the app through route 'profile' (paths[3] /u/*); Android 15+ (amora) opens the app through route 'profile' (dynamic_app_link_components[4] {\"/\":\"/u/*\"}); Android ≤14 (amora) opens the app through route 'profile' (intent-filter data[1] android:pathPrefix=\"/u/\")"
+                == "site.yaml:\(target + 1):13: error: link test 'https://m.example.com/u/42' expects iOS 13+ (amora, amora-beta), iOS 9–12 (amora, amora-beta), Android 15+ (amora) and Android ≤14 (amora) to open the app through route 'like', but iOS 13+ (amora, amora-beta) opens the app through route 'profile' (components[4] {\"/\":\"/u/*\",\"comment\":\"profile\"}); iOS 9–12 (amora, amora-beta) opens the app through route 'profile' (paths[3] /u/*); Android 15+ (amora) opens the app through route 'profile' (dynamic_app_link_components[4] {\"/\":\"/u/*\"}); Android ≤14 (amora) opens the app through route 'profile' (app-files/android/AndroidManifest.xml: the intent filter of com.example.amora.links.LinkActivity, android:pathPrefix=\"/u/\")"
         )
         #expect(try workspace.run("build").status == 1)
         #expect(workspace.snapshot().isEmpty)

@@ -38,11 +38,14 @@ import Testing
         #expect(run.status == 0, "\(run.standardError)")
         let report = run.standardOutput
         #expect(report.hasPrefix("## Linkwell: what this change does to links\n\nCompared `HEAD:site.yaml` → `site.yaml`"))
+        // The app's own manifest (app-files/, named in site.yaml) has no filter for /events/: a new
+        // route opens nothing on Android until the app ships one.
         #expect(
             report.contains(
-                "| `m.example.com`, `mlink.example.com` | `/events/sample`<br>sample of route 'events' | iOS 13+, iOS 9–12, Android 15+, "
-                    + "Android ≤14 | amora, amora-beta | browser (no rule) | **opens the app** (route `events`) |"
-            ))
+                "| `m.example.com`, `mlink.example.com` | `/events/sample`<br>sample of route 'events' | iOS 13+, iOS 9–12 | amora, amora-beta "
+                    + "| browser (no rule) | **opens the app** (route `events`) |"
+            ), "\(report)")
+        #expect(report.contains("route 'events' sends https://m.example.com/events/"), "the route's new URLs the app's filters do not take")
         #expect(
             report.contains("> **Now opens the app:** `https://m.example.com/events/sample`, `https://mlink.example.com/events/sample`."))
         #expect(report.contains("- 1 item page added: `/u/kim`."))

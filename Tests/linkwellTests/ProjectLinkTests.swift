@@ -146,6 +146,20 @@ import Testing
         #expect(build.standardError.contains("cannot read font file 'fonts/Brand.woff2': 'fonts/Brand.woff2' is a link to"), "\(build.standardError)")
     }
 
+    @Test func anAppFileLinkedOutsideIsRefused() throws {
+        let outside = try OutsideFiles()
+        let workspace = try Workspace.bundled()
+        try Self.link(outside.path + "/entitlements.plist", at: "app-files/ios/Amora.entitlements", in: workspace)
+        let build = try Self.runEverything(in: workspace)
+        #expect(build.status == 1)
+        #expect(
+            build.standardError.contains(
+                "cannot read app file 'app-files/ios/Amora.entitlements': 'app-files/ios/Amora.entitlements' is a link to '\(outside.path)/entitlements.plist'"),
+            "\(build.standardError)")
+        let app = try workspace.run("app")
+        #expect(!(app.standardOutput + app.standardError).contains(Self.secret))
+    }
+
     /// Links that stay inside the project — a relative one through `..`, an absolute one, a
     /// linked folder — are followed, and the build is the one the real files make.
     @Test func linksInsideTheProjectAreFollowed() throws {

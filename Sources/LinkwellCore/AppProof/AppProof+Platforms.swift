@@ -107,7 +107,8 @@ extension AndroidLinkHandling {
         guard let url = URLParts("https://\(host)/") else { return list }
         for filter in linkFilters where filter.schemes.contains("https") {
             guard filter.authorities.isEmpty || filter.authorities.contains(where: { Self.authority($0, takes: url) }) else { continue }
-            for path in filter.paths.isEmpty ? [nil] : filter.paths.map(Optional.some) {
+            // Without a host, AOSP ignores the paths: the filter takes every URL of its schemes.
+            for path in filter.paths.isEmpty || filter.authorities.isEmpty ? [nil] : filter.paths.map(Optional.some) {
                 let text = path.map(AppFiles.attribute) ?? "every path (\(filter.activity))"
                 guard let automaton = RuleLanguage.intentFilterPath(path) else {
                     list.unmodelled.append(text)

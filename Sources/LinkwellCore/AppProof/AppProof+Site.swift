@@ -25,16 +25,21 @@ extension AppProof {
         self.init(served: served, ios: ios, android: android, site: site, budget: budget)
     }
 
-    /// The findings as a build reports them: warnings an app's `accept` lists left out.
+    /// The findings as a build reports them: errors and warnings, those an app's `accept` lists
+    /// left out; the notes are `linkwell app`'s to print (`notes`).
     package func diagnostics(site: Site) -> [Diagnostic] {
         var accepted: [String: [String]] = [:]
         for app in site.iosApps { accepted[app.id, default: []] += app.appFiles.accepted }
         for app in site.androidApps { accepted[app.id, default: []] += app.appFiles.accepted }
         return findings.compactMap { finding in
+            if finding.diagnostic.severity == .note { return nil }
             if finding.diagnostic.severity == .warning, let code = finding.diagnostic.code, accepted[finding.app]?.contains(code.rawValue) == true {
                 return nil
             }
             return finding.diagnostic
         }
     }
+
+    /// What the proof says besides its findings: facts that decide what holds.
+    package var notes: [Diagnostic] { findings.map(\.diagnostic).filter { $0.severity == .note } }
 }

@@ -35,9 +35,10 @@ package struct LinkDecision: Sendable, Hashable {
 
     /// `opens the app through route 'profile' (components[4] {"/":"/u/*"})` and the like.
     package var summary: String {
-        let reference = decision.rule.map { index in
-            "\(platform.ruleListName)[\(index)]" + (decision.ruleText.map { " \($0)" } ?? "")
-        }
+        // A rule of no list (an app's own intent filter) is named by its text alone.
+        let reference =
+            decision.rule.map { index in "\(platform.ruleListName)[\(index)]" + (decision.ruleText.map { " \($0)" } ?? "") }
+            ?? (decision.outcome == .match ? decision.ruleText : nil)
         let cause: String? =
             switch (route, reference) {
             case let (route?, reference?): "route '\(route)' (\(reference))"

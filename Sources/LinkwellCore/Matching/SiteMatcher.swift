@@ -151,7 +151,7 @@ package struct SiteMatcher: Sendable {
             }
             let filter = real.handling.linkFilters[taken.filter]
             let path = taken.path.map { AppFiles.attribute(filter.paths[$0]) } ?? (filter.paths.isEmpty ? "every path" : "a uri-relative-filter-group")
-            return MatchDecision(outcome: .match, rule: taken.filter, ruleText: "\(file): \(filter.activity) \(path)")
+            return MatchDecision(outcome: .match, ruleText: "\(file): the intent filter of \(filter.activity), \(path)")
         }
         let legacy = filterDecision(android15: false)
         let filtered = filterDecision(android15: true)

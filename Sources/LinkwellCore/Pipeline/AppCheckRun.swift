@@ -82,6 +82,7 @@ package struct AppCheckRun: Sendable {
         findings = build.diagnostics
         guard let proof = build.appProof else { return }
         self.proof = proof
+        findings = (findings + proof.notes).sortedByLocation()
         androidApps = site.androidApps.compactMap { app in build.appSide.android[app.id].map { (app.id, $0) } }
         iosApps = site.iosApps.compactMap { app in build.appSide.ios[app.id].map { (app.id, $0.count) } }
     }

@@ -193,9 +193,13 @@ package struct XMLReader {
                 throw XMLSyntaxError(line: startLine, column: startColumn, message: "the element <\(qualified)> is never closed")
             }
             if peek("</") {
+                let (closeLine, closeColumn) = (line, column)
                 advance(2)
                 let closing = try name()
-                guard closing == qualified else { throw error("</\(closing)> closes <\(qualified)>, opened at line \(startLine)") }
+                guard closing == qualified else {
+                    throw XMLSyntaxError(
+                        line: closeLine, column: closeColumn, message: "</\(closing)> closes <\(qualified)>, opened at line \(startLine)")
+                }
                 skipSpace()
                 guard peek(">") else { throw error("expected '>' to end </\(closing)>") }
                 advance(1)

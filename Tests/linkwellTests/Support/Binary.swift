@@ -59,7 +59,7 @@ struct Workspace: ~Copyable {
     static func bundled(manifest: String? = nil) throws -> Workspace {
         let workspace = try Workspace(
             manifest: try manifest ?? String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("site.yaml"), encoding: .utf8))
-        for folder in ["Templates", "data"] {
+        for folder in ["Templates", "data", "app-files"] {
             try FileManager.default.copyItem(
                 at: Fixtures.repositoryRoot.appendingPathComponent(folder), to: workspace.url.appendingPathComponent(folder))
         }
