@@ -110,12 +110,12 @@ import Testing
         (
             "      package: com.example.app\n      accept: [shadowed-rule]\n",
             "site.yaml:15:16: error: Android app 'example' accepts 'shadowed-rule', a warning about a route, never about an Android app; "
-                + "list it under the entry it is about (an Android app can accept no-fingerprint, single-fingerprint, duplicate-fingerprint)"
+                + "list it under the entry it is about (an Android app can accept no-fingerprint, single-fingerprint, duplicate-fingerprint, unclaimed-host, filter-not-verified, unused-fingerprint, platform-gap, filter-drift)"
         ),
         (
             "      package: com.example.app\n      accept: [nothing-at-all]\n",
             "site.yaml:15:16: error: Android app 'example' accepts unknown warning 'nothing-at-all'; an Android app can accept "
-                + "no-fingerprint, single-fingerprint, duplicate-fingerprint"
+                + "no-fingerprint, single-fingerprint, duplicate-fingerprint, unclaimed-host, filter-not-verified, unused-fingerprint, platform-gap, filter-drift"
         ),
     ])
     func acceptListsNameCodesTheirEntryCanCause(_ insert: String, _ expected: String) {
