@@ -190,7 +190,7 @@ import Testing
     /// What a side does for a package on Android 15+ with Google services (its matcher and the
     /// packages it verifies made once).
     static func modern(_ document: JSONValue) -> (String, URLParts) -> Modern {
-        let verified = AssetLinksStatement.verifiedPackages(document)
+        let verified = StatementListCheck.verifiedPackages(document)
         let matcher = AndroidDynamicMatcher(document: document)
         return { package, url in
             guard verified[package] != nil else { return .stays }
@@ -209,7 +209,7 @@ import Testing
         let comparison = AssociationComparison(
             before: .init(aasa: nil, assetLinks: before), after: .init(aasa: nil, assetLinks: after), host: SemanticsTests.host)
         #expect(comparison.inconsistencies == [])
-        let (old, new) = (AssetLinksStatement.verifiedPackages(before), AssetLinksStatement.verifiedPackages(after))
+        let (old, new) = (StatementListCheck.verifiedPackages(before), StatementListCheck.verifiedPackages(after))
         let packages = Set(old.keys).union(new.keys)
         // Android ≤14 and without Google services: which packages are verified, with which certificates.
         let legacyDiffers = packages.contains { (old[$0] == nil) != (new[$0] == nil) }

@@ -148,7 +148,7 @@ import Testing
         // excluded everywhere would still be verified there on Android ≤14, where its intent filters decide.
         func packages(on host: String) throws -> [String] {
             let file = try #require(android.build.files.first { $0.path == "\(host)/.well-known/assetlinks.json" })
-            return AssetLinksStatement.verifiedPackages(try JSONValue.parse(file.contents)).keys.sorted()
+            return StatementListCheck.verifiedPackages(try JSONValue.parse(file.contents)).keys.sorted()
         }
         #expect(try packages(on: "example.app.link") == ["com.example.vendorcodes"])
         #expect(try packages(on: "www.example.com") == ["com.example.app"])

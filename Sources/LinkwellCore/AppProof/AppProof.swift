@@ -131,7 +131,7 @@ package struct AppProof: Sendable {
                 failing.append(claim.value)
                 continue
             }
-            guard let listed = AssetLinksStatement.verifiedPackages(links)[app.package] else {
+            guard let listed = StatementListCheck.verifiedPackages(links)[app.package] else {
                 add(
                     app.id,
                     .error(
@@ -167,7 +167,7 @@ package struct AppProof: Sendable {
         }
         // Every host whose served file names the package: claimed by the app, or it never receives those links.
         for entry in served {
-            guard let links = entry.assetLinks, AssetLinksStatement.verifiedPackages(links)[app.package] != nil else { continue }
+            guard let links = entry.assetLinks, StatementListCheck.verifiedPackages(links)[app.package] != nil else { continue }
             let claimed = handling.verificationHosts.contains { AndroidLinkHandling.covers($0.value, entry.host) }
             // An apex whose file serves the app's `*.apex` claim needs no claim of its own.
             let servesWildcard = handling.verificationHosts.contains { $0.value.lowercased() == "*." + entry.host }

@@ -77,15 +77,6 @@ extension AssetLinksStatement.DynamicComponent {
 }
 
 extension AssetLinksStatement {
-    /// The packages a statement list verifies for its host, with their certificates: every
-    /// package a `handle_all_urls` statement names, when Google's verifier accepts the list
-    /// (which then gives each at least one certificate); none when it rejects it or there is no
-    /// list.
-    package static func verifiedPackages(_ document: JSONValue?) -> [String: Set<String>] {
-        guard let document, StatementListCheck.rejection(of: document) == nil else { return [:] }
-        return fingerprintsByPackage(document)
-    }
-
     /// The packages `handle_all_urls` statements name, in file order, each once.
     static func packagesInOrder(_ document: JSONValue) -> [String] {
         (document.array ?? []).compactMap { statement -> String? in

@@ -160,3 +160,14 @@ package enum StatementListCheck {
         return nil
     }
 }
+
+extension StatementListCheck {
+    /// The packages a statement list verifies for its host, with their certificates: every
+    /// package a `handle_all_urls` statement names, when Google's verifier accepts the list
+    /// (which then gives each at least one certificate); none when it rejects it or there is no
+    /// list.
+    package static func verifiedPackages(_ document: JSONValue?) -> [String: Set<String>] {
+        guard let document, rejection(of: document) == nil else { return [:] }
+        return AssetLinksStatement.fingerprintsByPackage(document)
+    }
+}

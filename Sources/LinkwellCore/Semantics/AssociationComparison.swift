@@ -151,8 +151,8 @@ package struct AssociationComparison: Sendable {
     /// verifier accepts, so with at least one certificate) names it on that side only.
     private static func verificationChanges(_ before: JSONValue?, _ after: JSONValue?) -> [VerificationChange] {
         guard before != nil || after != nil else { return [] }
-        let old = AssetLinksStatement.verifiedPackages(before)
-        let new = AssetLinksStatement.verifiedPackages(after)
+        let old = StatementListCheck.verifiedPackages(before)
+        let new = StatementListCheck.verifiedPackages(after)
         let named = (before.map(AssetLinksStatement.packagesInOrder) ?? []) + (after.map(AssetLinksStatement.packagesInOrder) ?? [])
         return named.uniqued().compactMap { package in
             guard (old[package] == nil) != (new[package] == nil) else { return nil }
