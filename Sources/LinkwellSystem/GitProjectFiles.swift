@@ -23,7 +23,8 @@ package struct GitProjectFiles: ProjectFiles {
     /// read, as on disk (`ProjectFolder`).
     package func contents(of path: String) -> Result<Data, GitError> {
         object(path, batch: "--batch").flatMap { header, body in
-            header.type == "blob" ? .success(Data(body)) : .failure(GitError(message: "'\(path)' is a \(header.type), not a file at \(revision)"))
+            header.type == "blob"
+                ? .success(Data(body)) : .failure(GitError(message: "'\(path)' is a \(header.type), not a file at \(revision)"))
         }
     }
 
@@ -46,7 +47,8 @@ package struct GitProjectFiles: ProjectFiles {
         var files: [SourceFile] = []
         for name in names {
             switch contents(of: "\(folder)/\(name)") {
-            case .success(let data): files.append(SourceFile(path: "\(revision):\(folder)/\(name)", text: String(decoding: data, as: UTF8.self)))
+            case .success(let data):
+                files.append(SourceFile(path: "\(revision):\(folder)/\(name)", text: String(decoding: data, as: UTF8.self)))
             case .failure(let error) where error.isLinkOutside: return .failure(UnreadableFile(error.message, isLinkOutside: true))
             case .failure: continue
             }
@@ -58,7 +60,9 @@ package struct GitProjectFiles: ProjectFiles {
         let data: Data
         switch contents(of: path) {
         case .success(let found): data = found
-        case .failure(let error): return .failure(UnreadableFile(error.isLinkOutside ? error.message : "no such file at \(revision)", isLinkOutside: error.isLinkOutside))
+        case .failure(let error):
+            return .failure(
+                UnreadableFile(error.isLinkOutside ? error.message : "no such file at \(revision)", isLinkOutside: error.isLinkOutside))
         }
         var chunks = stride(from: 0, to: data.count, by: 1 << 16).map { Array(data[$0..<min($0 + (1 << 16), data.count)]) }.makeIterator()
         return .success(AnyIterator { chunks.next() })
@@ -78,12 +82,15 @@ package struct GitProjectFiles: ProjectFiles {
                 let target = String(decoding: rest.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
                 return .failure(
                     GitError(
-                        message: "'\(TerminalText.escaped(path))' at \(revision) leads through a link to '\(TerminalText.escaped(target))', outside the repository; "
+                        message:
+                            "'\(TerminalText.escaped(path))' at \(revision) leads through a link to '\(TerminalText.escaped(target))', outside the repository; "
                             + "Linkwell reads project files only from inside the project", isLinkOutside: true))
             case "dangling", "loop", "notdir":
                 return .failure(GitError(message: "no such file at \(revision) (a link on its path leads nowhere)"))
             default:
-                guard header.count == 3, let size = Int(header[2]) else { return .failure(GitError(message: "no such file at \(revision)")) }
+                guard header.count == 3, let size = Int(header[2]) else {
+                    return .failure(GitError(message: "no such file at \(revision)"))
+                }
                 return .success(((header[0], header[1]), Array(rest.prefix(size))))
             }
         }

@@ -93,7 +93,10 @@ package struct ProjectFolder: Sendable {
             }
             let failure = errno
             guard failure == ELOOP || failure == ENOTDIR || failure == EMLINK, let target = Self.linkText(in: here, name) else {
-                return .failure(UnreadableFile(failure == ENOTDIR ? (last ? "it is not a folder" : "a folder on its path is a file") : RegularFile.reason(failure)))
+                return .failure(
+                    UnreadableFile(
+                        failure == ENOTDIR ? (last ? "it is not a folder" : "a folder on its path is a file") : RegularFile.reason(failure))
+                )
             }
             links += 1
             let link = (entered.dropFirst().map(\.name) + [name]).joined(separator: "/")

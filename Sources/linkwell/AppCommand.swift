@@ -30,7 +30,8 @@ struct AppCommand: ParsableCommand {
     @Option(name: .customLong("target-sdk"), help: "The app's targetSdkVersion, where the manifest does not name it.")
     var targetSDK: Int?
 
-    @Option(help: "The signing certificate: a SHA-256 fingerprint, or a file of keytool, apksigner, signingReport or pm get-app-links output.")
+    @Option(
+        help: "The signing certificate: a SHA-256 fingerprint, or a file of keytool, apksigner, signingReport or pm get-app-links output.")
     var cert: String?
 
     @Option(help: "The value of a @string resource a host names: NAME=VALUE; repeatable.")
@@ -90,7 +91,9 @@ struct AppCommand: ParsableCommand {
             print(JSONText.line(["verdict": run.verdict]))
         } else {
             for finding in run.findings {
-                print(manifestOptions.diagnosticsFormat == .text ? Console.render(finding) : manifestOptions.diagnosticsFormat.render(finding))
+                print(
+                    manifestOptions.diagnosticsFormat == .text ? Console.render(finding) : manifestOptions.diagnosticsFormat.render(finding)
+                )
             }
             print(run.verdict)
         }
@@ -101,10 +104,11 @@ struct AppCommand: ParsableCommand {
     private func given() throws -> AppCheckRun.Given {
         var given = AppCheckRun.Given()
         func pairs(_ list: [String]) -> [String: String] {
-            Dictionary(list.map { pair in
-                let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
-                return (parts[0], parts.count > 1 ? parts[1] : "")
-            }, uniquingKeysWith: { _, last in last })
+            Dictionary(
+                list.map { pair in
+                    let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+                    return (parts[0], parts.count > 1 ? parts[1] : "")
+                }, uniquingKeysWith: { _, last in last })
         }
         given.values = AppFileValues(strings: pairs(string), placeholders: pairs(placeholder), buildSettings: pairs(setting))
         given.package = package
@@ -119,7 +123,8 @@ struct AppCommand: ParsableCommand {
         }
         var served: [String: AppProof.Served] = [:]
         for (host, file) in pairs(assetlinks) {
-            served[host.lowercased(), default: .init(host: host.lowercased(), aasa: nil, assetLinks: nil)].assetLinks = try Console.readAssetLinks(file)
+            served[host.lowercased(), default: .init(host: host.lowercased(), aasa: nil, assetLinks: nil)].assetLinks =
+                try Console.readAssetLinks(file)
         }
         for (host, file) in pairs(aasa) {
             served[host.lowercased(), default: .init(host: host.lowercased(), aasa: nil, assetLinks: nil)].aasa = try Console.readJSON(file)

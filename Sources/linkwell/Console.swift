@@ -29,7 +29,8 @@ enum Console {
     static func load(_ options: ManifestOptions) throws -> Linkwell.BuildResult {
         guard let text = readManifest(options.manifest) else { throw ExitCode(2) }
         return Linkwell.build(
-            SourceFile(path: options.manifest, text: text), project: options.project, templatesFolder: options.templates, strict: options.strict)
+            SourceFile(path: options.manifest, text: text), project: options.project, templatesFolder: options.templates,
+            strict: options.strict)
     }
 
     /// Prints diagnostics; stops with exit code 1 when any is an error.

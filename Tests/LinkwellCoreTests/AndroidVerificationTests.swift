@@ -10,13 +10,16 @@ import Testing
 @Suite struct AndroidVerificationTests {
     typealias Random = PropertyTests.Random
 
-    static let fingerprints = [Array(repeating: "AB", count: 32).joined(separator: ":"), Array(repeating: "CD", count: 32).joined(separator: ":")]
+    static let fingerprints = [
+        Array(repeating: "AB", count: 32).joined(separator: ":"), Array(repeating: "CD", count: 32).joined(separator: ":"),
+    ]
 
     static func statement(_ package: String, fingerprint: String = fingerprints[0], rules: String? = nil) -> String {
         let extensions = rules.map {
             #", "relation_extensions": {"delegate_permission/common.handle_all_urls": {"dynamic_app_link_components": \#($0)}}"#
         }
-        return #"{"relation": ["delegate_permission/common.handle_all_urls"], "target": {"namespace": "android_app", "package_name": "\#(package)", "sha256_cert_fingerprints": ["\#(fingerprint)"]}\#(extensions ?? "")}"#
+        return
+            #"{"relation": ["delegate_permission/common.handle_all_urls"], "target": {"namespace": "android_app", "package_name": "\#(package)", "sha256_cert_fingerprints": ["\#(fingerprint)"]}\#(extensions ?? "")}"#
     }
 
     static func compare(_ before: [String], _ after: [String]) throws -> AssociationComparison {
@@ -30,17 +33,20 @@ import Testing
     /// Android ≤14 verifies it on one side, where its intent filters decide.
     @Test func aPackageVerifiedOnOneSideOnlyIsADifference() throws {
         let comparison = try Self.compare(
-            [Self.statement("com.ex.one")], [Self.statement("com.ex.one"), Self.statement("com.ex.two", rules: #"[{"/": "*", "exclude": true}]"#)])
+            [Self.statement("com.ex.one")],
+            [Self.statement("com.ex.one"), Self.statement("com.ex.two", rules: #"[{"/": "*", "exclude": true}]"#)])
         #expect(comparison.differs && !comparison.isProvedSame)
         #expect(comparison.verificationChanges == [.init(package: "com.ex.two", onlyAfter: true)])
-        #expect(comparison.comparisons.first { $0.app == "com.ex.two" }?.verdict == .same, "Android 15+ opens nothing for it on either side")
+        #expect(
+            comparison.comparisons.first { $0.app == "com.ex.two" }?.verdict == .same, "Android 15+ opens nothing for it on either side")
         #expect(
             comparison.reportLines.contains(
                 "Android ≤14 and Android without Google services · com.ex.two: verified only after (a valid handle_all_urls statement with "
                     + "its certificates): there, on Android ≤14 and on any Android without Google services, which ignore dynamic rules, the "
                     + "app's own intent filters open this host's links, whatever its dynamic rules say"))
         // A list the verifier rejects verifies nothing: every package of the other side differs.
-        let rejected = try Self.compare([Self.statement("com.ex.one", fingerprint: Self.fingerprints[0].lowercased())], [Self.statement("com.ex.one")])
+        let rejected = try Self.compare(
+            [Self.statement("com.ex.one", fingerprint: Self.fingerprints[0].lowercased())], [Self.statement("com.ex.one")])
         #expect(rejected.verificationChanges == [.init(package: "com.ex.one", onlyAfter: true)])
     }
 
@@ -54,7 +60,9 @@ import Testing
         #expect(!comparison.isProvedSame)
         let result = try #require(comparison.comparisons.first)
         #expect(result.verdict == .notProven)
-        #expect(result.summary.contains("a wildcard followed by another, which neither Google's documentation nor AOSP pins"), "\(result.summary)")
+        #expect(
+            result.summary.contains("a wildcard followed by another, which neither Google's documentation nor AOSP pins"),
+            "\(result.summary)")
         #expect(comparison.reportLines.joined(separator: "\n").contains("not proven"))
     }
 
@@ -87,7 +95,9 @@ import Testing
         let nm = match.count
         var ip = 0
         var im = 0
-        let dot = UInt16(UInt8(ascii: ".")), star = UInt16(UInt8(ascii: "*")), backslash = UInt16(UInt8(ascii: "\\"))
+        let dot = UInt16(UInt8(ascii: "."))
+        let star = UInt16(UInt8(ascii: "*"))
+        let backslash = UInt16(UInt8(ascii: "\\"))
         var nextChar = pattern[0]
         while ip < np && im < nm {
             var c = nextChar
@@ -203,7 +213,9 @@ import Testing
     func everyAndroidReadingAgreesWithBruteForce(_ seed: Int) throws {
         var random = Random(state: UInt64(seed) &* 104_729 &+ 17)
         let beforeText = Self.statementList(&random)
-        let afterText = random.below(3) == 0 ? beforeText : random.below(2) == 0 ? Self.statementList(&random) : Array(beforeText.shuffled(using: &random))
+        let afterText =
+            random.below(3) == 0
+            ? beforeText : random.below(2) == 0 ? Self.statementList(&random) : Array(beforeText.shuffled(using: &random))
         let before = try JSONValue.parse("[" + beforeText.joined(separator: ", ") + "]")
         let after = try JSONValue.parse("[" + afterText.joined(separator: ", ") + "]")
         let comparison = AssociationComparison(

@@ -21,7 +21,9 @@ import Testing
     }
 
     /// A filter of the given lines; VIEW, DEFAULT and BROWSABLE unless said.
-    static func filter(autoVerify: Bool = true, view: Bool = true, defaultCategory: Bool = true, browsable: Bool = true, _ data: [String]) -> String {
+    static func filter(autoVerify: Bool = true, view: Bool = true, defaultCategory: Bool = true, browsable: Bool = true, _ data: [String])
+        -> String
+    {
         var lines = ["<intent-filter\(autoVerify ? " android:autoVerify=\"true\"" : "")>"]
         if view { lines.append("<action android:name=\"android.intent.action.VIEW\" />") }
         if defaultCategory { lines.append("<category android:name=\"android.intent.category.DEFAULT\" />") }
@@ -57,7 +59,8 @@ import Testing
         let legacy = try Self.handling(text, targetSdk: 30)
         #expect(legacy.verificationHosts.map(\.value) == ["a.example.com", "b.example.com", "c.example.com"])
         // No filter asking (no autoVerify anywhere) collects nothing below 31 either.
-        let none = try Self.handling(Self.manifest(Self.filter(autoVerify: false, ["android:scheme=\"https\"", "android:host=\"a.example.com\""])), targetSdk: 30)
+        let none = try Self.handling(
+            Self.manifest(Self.filter(autoVerify: false, ["android:scheme=\"https\"", "android:host=\"a.example.com\""])), targetSdk: 30)
         #expect(none.verificationHosts.isEmpty)
     }
 
@@ -77,12 +80,16 @@ import Testing
     @Test func invalidAndWildcardHosts() throws {
         let text = Self.manifest(
             Self.filter(
-                ["android:scheme=\"https\"", "android:host=\"*example.com\"", "android:host=\"localhost\"", "android:host=\"*.example.com\"",
-                 "android:host=\"shop.example.co.uk\""]))
+                [
+                    "android:scheme=\"https\"", "android:host=\"*example.com\"", "android:host=\"localhost\"",
+                    "android:host=\"*.example.com\"",
+                    "android:host=\"shop.example.co.uk\"",
+                ]))
         let handling = try Self.handling(text)
         #expect(handling.verificationHosts.map(\.value) == ["*.example.com", "shop.example.co.uk"])
         #expect(handling.invalidHosts.map(\.value) == ["*example.com", "localhost"])
-        #expect(AndroidLinkHandling.covers("*.example.com", "a.b.example.com") && !AndroidLinkHandling.covers("*.example.com", "example.com"))
+        #expect(
+            AndroidLinkHandling.covers("*.example.com", "a.b.example.com") && !AndroidLinkHandling.covers("*.example.com", "example.com"))
         #expect(AndroidLinkHandling.fileHost(of: "*.example.com") == "example.com")
         for host in ["xn--bcher-kva.example", "10.0.0.1", "münchen.de"] { #expect(AndroidLinkHandling.isValidHost(host), "\(host)") }
         for host in ["example", "a..example.com", "-a.example.com", "a.example.c0m", "a.example.c"] {
@@ -96,7 +103,8 @@ import Testing
         let handling = try Self.handling(
             Self.manifest(
                 Self.filter([
-                    "android:scheme=\"http\" android:host=\"a.example.com\"", "android:scheme=\"https\" android:host=\"b.example.com\" android:port=\"8443\"",
+                    "android:scheme=\"http\" android:host=\"a.example.com\"",
+                    "android:scheme=\"https\" android:host=\"b.example.com\" android:port=\"8443\"",
                     "android:port=\"9000\"", "android:pathPrefix=\"/p/\"",
                 ])))
         func takes(_ url: String) -> Bool { URLParts(url).map { handling.take($0, android15: false) != nil } ?? false }
@@ -122,9 +130,14 @@ import Testing
 
     @Test(arguments: pathCases)
     func eachPathKindIsReadAsAOSPReadsIt(_ attribute: String, _ taken: [String], _ refused: [String]) throws {
-        let handling = try Self.handling(Self.manifest(Self.filter(["android:scheme=\"https\"", "android:host=\"h.example.com\"", attribute])))
-        for path in taken { #expect(handling.take(try #require(URLParts("https://h.example.com\(path)")), android15: false) != nil, "\(path)") }
-        for path in refused { #expect(handling.take(try #require(URLParts("https://h.example.com\(path)")), android15: false) == nil, "\(path)") }
+        let handling = try Self.handling(
+            Self.manifest(Self.filter(["android:scheme=\"https\"", "android:host=\"h.example.com\"", attribute])))
+        for path in taken {
+            #expect(handling.take(try #require(URLParts("https://h.example.com\(path)")), android15: false) != nil, "\(path)")
+        }
+        for path in refused {
+            #expect(handling.take(try #require(URLParts("https://h.example.com\(path)")), android15: false) == nil, "\(path)")
+        }
     }
 
     @Test func filtersWithoutDefaultOrWithATypeTakeNoLink() throws {
@@ -156,7 +169,9 @@ import Testing
             </intent-filter>
             """)
         let handling = try Self.handling(text)
-        func takes(_ url: String, _ android15: Bool) throws -> Bool { handling.take(try #require(URLParts(url)), android15: android15) != nil }
+        func takes(_ url: String, _ android15: Bool) throws -> Bool {
+            handling.take(try #require(URLParts(url)), android15: android15) != nil
+        }
         #expect(try takes("https://h.example.com/p/x", true) && !takes("https://h.example.com/p/x", false))
         #expect(try !takes("https://h.example.com/p/x?a=b&private=1", true), "the block group matches first")
         #expect(try takes("https://h.example.com/p/x?private=2", true))
@@ -166,12 +181,16 @@ import Testing
     // MARK: - Names a file does not hold
 
     @Test func unresolvedNamesAreLocatedErrorsUnlessGiven() {
-        let text = Self.manifest(Self.filter(["android:scheme=\"https\"", "android:host=\"@string/link_host\"", "android:pathPrefix=\"${prefix}\""]))
+        let text = Self.manifest(
+            Self.filter(["android:scheme=\"https\"", "android:host=\"@string/link_host\"", "android:pathPrefix=\"${prefix}\""]))
         let (_, problems) = Self.read(text)
         #expect(problems.count == 2)
-        #expect(problems[0].hasPrefix("AndroidManifest.xml:11:7: error: android:host '@string/link_host' names the string resource 'link_host'"), "\(problems)")
+        #expect(
+            problems[0].hasPrefix(
+                "AndroidManifest.xml:11:7: error: android:host '@string/link_host' names the string resource 'link_host'"), "\(problems)")
         #expect(problems[1].contains("holds the placeholder ${prefix}, which Gradle fills in"))
-        let (manifest, none) = Self.read(text, values: AppFileValues(strings: ["link_host": "h.example.com"], placeholders: ["prefix": "/p/"]))
+        let (manifest, none) = Self.read(
+            text, values: AppFileValues(strings: ["link_host": "h.example.com"], placeholders: ["prefix": "/p/"]))
         #expect(none.isEmpty)
         #expect(manifest?.filters.first?.authorities.map(\.host) == ["h.example.com"] && manifest?.filters.first?.paths == [.prefix("/p/")])
         // ${applicationId} is the package.
@@ -193,7 +212,11 @@ import Testing
         }
         let values = AppFileValues(buildSettings: ["HOST": "m.example.com"]).withIOSApp(teamID: "ABCDE12345", bundleID: "com.example.app")
         let good = AppEntitlements.read(
-            Array(entitlements(["applinks:$(HOST)", "webcredentials:*.example.com?mode=developer+managed", "appclips:m.example.com", "activitycontinuation:M.example.com"]).utf8),
+            Array(
+                entitlements([
+                    "applinks:$(HOST)", "webcredentials:*.example.com?mode=developer+managed", "appclips:m.example.com",
+                    "activitycontinuation:M.example.com",
+                ]).utf8),
             path: "App.entitlements", values: values)
         #expect(good.diagnostics.isEmpty, "\(good.diagnostics)")
         #expect(
@@ -202,7 +225,11 @@ import Testing
                 "activitycontinuation:m.example.com",
             ])
         let bad = AppEntitlements.read(
-            Array(entitlements(["applinks:m.example.com:443", "applinks:*example.com", "appclips:*.example.com", "applink:m.example.com", "applinks:$(NOPE)", "applinks:a.example.com?mode=test"]).utf8),
+            Array(
+                entitlements([
+                    "applinks:m.example.com:443", "applinks:*example.com", "appclips:*.example.com", "applink:m.example.com",
+                    "applinks:$(NOPE)", "applinks:a.example.com?mode=test",
+                ]).utf8),
             path: "App.entitlements", values: values)
         let said = bad.diagnostics.map(\.message)
         #expect(said.count == 6, "\(said)")
@@ -210,7 +237,8 @@ import Testing
         #expect(said[3].contains("did you mean 'applinks'?") && said[4].contains("$(NOPE)") && said[5].contains("the mode must be"))
         // A provisioning profile's grant is not the app's list.
         let grant = AppEntitlements.read(
-            Array(entitlements([]).replacingOccurrences(of: "<array></array>", with: "<string>*</string>").utf8), path: "embedded.plist", values: values)
+            Array(entitlements([]).replacingOccurrences(of: "<array></array>", with: "<string>*</string>").utf8), path: "embedded.plist",
+            values: values)
         #expect(grant.diagnostics.first?.message.contains("a provisioning profile's grant") == true)
     }
 
@@ -220,7 +248,10 @@ import Testing
         ([UInt8]([0x03, 0x00, 0x08, 0x00, 0x10, 0x00, 0x00, 0x00]), "a compiled (binary XML) manifest"),
         ([UInt8]([0x0A, 0x1C, 0x0A, 0x00, 0x12, 0x08]) + Array("manifest".utf8), "the protobuf manifest of an app bundle"),
         (Array("bplist00\u{01}".utf8), "a binary property list"),
-        (Array("<manifest><application></manifest>".utf8), "1:24: error: not well-formed XML: </manifest> closes <application>, opened at line 1"),
+        (
+            Array("<manifest><application></manifest>".utf8),
+            "1:24: error: not well-formed XML: </manifest> closes <application>, opened at line 1"
+        ),
         (Array("<!DOCTYPE m [<!ENTITY x \"y\">]><manifest/>".utf8), "internal subset"),
         (Array("<manifest a=\"&xxe;\"/>".utf8), "unknown entity '&xxe;'"),
         (Array("<manifest xmlns:a=\"u\" a:b=\"1\" a:b=\"2\"/>".utf8), "is repeated"),
@@ -246,18 +277,28 @@ import Testing
             """
         let read = AndroidAppManifest.read(Array(text.utf8), path: "m.xml", values: AppFileValues())
         // `android:` is not declared here, so that attribute is an error: the prefix is not the namespace.
-        #expect(read.diagnostics.map(\.message) == ["not well-formed XML: the prefix 'android' of 'android:pathPrefix' is not declared (xmlns:android=\"…\")"])
-        let fixed = AndroidAppManifest.read(Array(text.replacingOccurrences(of: " android:pathPrefix=\"/ignored\"", with: "").utf8), path: "m.xml", values: AppFileValues())
+        #expect(
+            read.diagnostics.map(\.message) == [
+                "not well-formed XML: the prefix 'android' of 'android:pathPrefix' is not declared (xmlns:android=\"…\")"
+            ])
+        let fixed = AndroidAppManifest.read(
+            Array(text.replacingOccurrences(of: " android:pathPrefix=\"/ignored\"", with: "").utf8), path: "m.xml", values: AppFileValues())
         let manifest = try #require(fixed.manifest)
         #expect(manifest.targetSdk?.value == 34 && manifest.package?.value == "p.q" && manifest.filters.first?.activity == "Alias")
     }
 
     static let certificateCases: [(String, Int)] = [
         ("14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5", 1),
-        ("Certificate fingerprints:\n\t SHA1: 9F:21\n\t SHA256: 14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5\n", 1),
+        (
+            "Certificate fingerprints:\n\t SHA1: 9F:21\n\t SHA256: 14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5\n",
+            1
+        ),
         ("Signer #1 certificate SHA-256 digest: 146de983c5730650d8eeb9952f34fc6416a08342e61dbea88a0496b23fcf44e5\n", 1),
         ("Variant: release\nSHA-256: 14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5\n", 1),
-        ("    Signatures: [14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5, B1:35:8E:4C:9F:0A:61:D2:77:C3:28:5E:4A:0B:9D:13:6F:E2:81:C7:3A:55:D4:0E:92:B8:1F:6C:07:E9:A3:44]\n", 2),
+        (
+            "    Signatures: [14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5, B1:35:8E:4C:9F:0A:61:D2:77:C3:28:5E:4A:0B:9D:13:6F:E2:81:C7:3A:55:D4:0E:92:B8:1F:6C:07:E9:A3:44]\n",
+            2
+        ),
     ]
 
     @Test(arguments: certificateCases)
@@ -265,6 +306,8 @@ import Testing
         let fingerprints = try SigningCertificate.fingerprints(in: text).get()
         #expect(fingerprints.count == count)
         #expect(fingerprints.first == "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5")
-        #expect(throws: SigningCertificateProblem.noFingerprint) { try SigningCertificate.fingerprints(in: "MD5: 3A:1F\nSHA1: 9F:21\n").get() }
+        #expect(throws: SigningCertificateProblem.noFingerprint) {
+            try SigningCertificate.fingerprints(in: "MD5: 3A:1F\nSHA1: 9F:21\n").get()
+        }
     }
 }

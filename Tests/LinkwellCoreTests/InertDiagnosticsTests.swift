@@ -45,7 +45,9 @@ import Testing
     /// `value` + the payload as a YAML double-quoted scalar.
     static func quoted(_ value: String) -> String {
         var plain = value
-        if plain.count >= 2, plain.first == "\"" || plain.first == "'", plain.last == plain.first { plain = String(plain.dropFirst().dropLast()) }
+        if plain.count >= 2, plain.first == "\"" || plain.first == "'", plain.last == plain.first {
+            plain = String(plain.dropFirst().dropLast())
+        }
         let escaped = (plain + payload).unicodeScalars.map { scalar -> String in
             switch scalar {
             case "\\": "\\\\"
@@ -83,9 +85,12 @@ import Testing
 
     /// One diagnostic, its value and file name holding a line break and an escape sequence.
     @Test func eachFormatShowsControlCharactersAsEscapes() {
-        let diagnostic = Diagnostic.error("short code 'a\n::stop-commands::x\u{1B}[2J'", at: SourceLocation(file: "s\nite.yaml", line: 1, column: 2))
+        let diagnostic = Diagnostic.error(
+            "short code 'a\n::stop-commands::x\u{1B}[2J'", at: SourceLocation(file: "s\nite.yaml", line: 1, column: 2))
         #expect(diagnostic.description == #"s\u{a}ite.yaml:1:2: error: short code 'a\u{a}::stop-commands::x\u{1b}[2J'"#)
-        #expect(DiagnosticFormat.github.render(diagnostic) == #"::error file=s\u{a}ite.yaml,line=1,col=2,title=linkwell::short code 'a\u{a}::stop-commands::x\u{1b}[2J'"#)
+        #expect(
+            DiagnosticFormat.github.render(diagnostic)
+                == #"::error file=s\u{a}ite.yaml,line=1,col=2,title=linkwell::short code 'a\u{a}::stop-commands::x\u{1b}[2J'"#)
         #expect(DiagnosticFormat.json.render(diagnostic).contains(#""message":"short code 'a\\u{a}::stop-commands::x\\u{1b}[2J'""#))
     }
 }

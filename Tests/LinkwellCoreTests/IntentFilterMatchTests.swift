@@ -55,7 +55,8 @@ import Testing
 
     static func filter(_ random: inout Random) -> Filter {
         var filter = Filter(
-            activity: "A", autoVerify: random.below(2) == 0, actions: [], categories: [], schemes: [], authorities: [], paths: [], groups: [],
+            activity: "A", autoVerify: random.below(2) == 0, actions: [], categories: [], schemes: [], authorities: [], paths: [],
+            groups: [],
             location: SourceLocation(file: "m.xml", line: 1, column: 1))
         if random.below(8) != 0 { filter.actions.append(view) }
         if random.below(8) != 0 { filter.categories.append(browsable) }
@@ -86,7 +87,9 @@ import Testing
         for scheme in ["https", "http", "HTTPS"] {
             for host in ["h.example.com", "a.h.example.com", "example.com", "badexample.com", "other.example.com"] {
                 for port in ["", ":8443"] {
-                    for path in ["", "/", "/a", "/ab", "/a/b", "/b/a", "/a%2Fb", "/ba/"] { texts.append("\(scheme)://\(host)\(port)\(path)") }
+                    for path in ["", "/", "/a", "/ab", "/a/b", "/b/a", "/a%2Fb", "/ba/"] {
+                        texts.append("\(scheme)://\(host)\(port)\(path)")
+                    }
                 }
             }
         }
@@ -110,7 +113,8 @@ import Testing
     func theEnginesListIsWhatTheFiltersTake(_ seed: Int) throws {
         var random = Random(state: UInt64(seed) &* 40_503 &+ 11)
         let filters = (0..<(1 + random.below(3))).map { _ in Self.filter(&random) }
-        let handling = AndroidLinkHandling(manifest: AndroidAppManifest(file: "m.xml", package: nil, targetSdk: nil, filters: filters), targetSdk: 35)
+        let handling = AndroidLinkHandling(
+            manifest: AndroidAppManifest(file: "m.xml", package: nil, targetSdk: nil, filters: filters), targetSdk: 35)
         let list = handling.decisionList(host: SemanticsTests.host)
         guard list.unmodelled.isEmpty else { return }
         // Compared with the empty list, every URL the list opens is a difference with its witness.

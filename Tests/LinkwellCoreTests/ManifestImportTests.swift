@@ -425,7 +425,8 @@ import Testing
             #expect(!proof.differences.isEmpty, "\(entry.name): \(proof.summary) \(proof.lines)")
             // Each line a region with its witness, or a package verified on one side only.
             #expect(
-                proof.lines.allSatisfy { $0.contains("https://m.example.com") || $0.contains(": verified only ") }, "\(entry.name): \(proof.lines)")
+                proof.lines.allSatisfy { $0.contains("https://m.example.com") || $0.contains(": verified only ") },
+                "\(entry.name): \(proof.lines)")
         }
     }
 

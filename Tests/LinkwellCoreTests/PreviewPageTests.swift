@@ -789,7 +789,9 @@ import Testing
             let badShape = !path.hasPrefix("/") || path == "/" || segments.contains(where: \.isEmpty)
             #expect(said.contains { $0.hasPrefix(at + "must start with '/'") } == badShape, "\(path)")
             let bad = badShape ? nil : path.first { !ItemBuild.isPathCharacter($0) }
-            #expect(said.contains { $0.hasPrefix(at + "contains '\(TerminalText.escaped(bad.map(String.init) ?? ""))'") } == (bad != nil), "\(path)")
+            #expect(
+                said.contains { $0.hasPrefix(at + "contains '\(TerminalText.escaped(bad.map(String.init) ?? ""))'") } == (bad != nil),
+                "\(path)")
             if bad != nil { refusedByCharacter += 1 }
             let line = "data/p.csv:\(offset + 2):1: "
             guard !said.contains(where: { $0.hasPrefix(line + "error") }) else { continue }

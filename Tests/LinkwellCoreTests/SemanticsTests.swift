@@ -191,7 +191,8 @@ import Testing
                     (file.map { "\($0)" } ?? "").contains("**") || (file.map { "\($0)" } ?? "").contains("*?")
                 }
                 #expect(
-                    result.platform == .android && unpinned && result.summary.contains("which neither Google's documentation nor AOSP pins"),
+                    result.platform == .android && unpinned
+                        && result.summary.contains("which neither Google's documentation nor AOSP pins"),
                     "not proven: \(result.summary)")
             }
         }

@@ -17,7 +17,8 @@ import Testing
             Self.before.replacingOccurrences(of: #"{"/": "/a/*"}"#, with: #"{"/": "/a/*", "comment": "same rule"}"#), to: "same.json")
         let same = try workspace.run("compare", "before.json", "same.json", "--host", "m.example.com")
         #expect(same.status == 0, "\(same.standardOutput)\(same.standardError)")
-        #expect(same.standardOutput.hasSuffix("proved on m.example.com: the two files decide every URL the same way on iOS 13+ and iOS 9–12\n"))
+        #expect(
+            same.standardOutput.hasSuffix("proved on m.example.com: the two files decide every URL the same way on iOS 13+ and iOS 9–12\n"))
         // Without --host the proof is about any host that serves the files (they name none).
         let anyHost = try workspace.run("compare", "before.json", "same.json")
         #expect(

@@ -139,7 +139,8 @@ import Testing
         #expect(lstat(workspace.url.appendingPathComponent("pipe").path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
         let failed = try workspace.run("diff", "--base-manifest", "base.yaml", "--full-report", "no-such-folder/full.md")
         #expect(failed.status == 1)
-        #expect(failed.standardError.contains("cannot write 'no-such-folder/full.md': no such file or directory"), "\(failed.standardError)")
+        #expect(
+            failed.standardError.contains("cannot write 'no-such-folder/full.md': no such file or directory"), "\(failed.standardError)")
         #expect(failed.standardOutput.contains("No built file changes"), "the comment is printed all the same")
         let negative = try workspace.run("diff", "--base-manifest", "base.yaml", "--comment-limit", "-1")
         #expect(negative.status == 64 && negative.standardError.contains("--comment-limit takes 0 (never cut) or at least 2000 characters"))

@@ -75,7 +75,8 @@ import Testing
         let build = try workspace.run("build")
         #expect(build.status == 0, "\(build.standardError)")
         // A leftover the huge list names is not vouched for by it.
-        try FileManager.default.createDirectory(at: workspace.url.appendingPathComponent("Output.linkwell-old-5"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: workspace.url.appendingPathComponent("Output.linkwell-old-5"), withIntermediateDirectories: true)
         try Data((0..<300_000).map { "1 \($0) Output.linkwell-old-\($0)\n" }.joined().utf8)
             .write(to: cache.appendingPathComponent(String(record.dropLast(".record".count)) + ".beside"))
         let refused = try workspace.run("build")

@@ -143,7 +143,9 @@ import Testing
         try Self.link(outside.path + "/font.woff2", at: "fonts/Brand.woff2", in: workspace)
         let build = try Self.runEverything(in: workspace)
         #expect(build.status == 1)
-        #expect(build.standardError.contains("cannot read font file 'fonts/Brand.woff2': 'fonts/Brand.woff2' is a link to"), "\(build.standardError)")
+        #expect(
+            build.standardError.contains("cannot read font file 'fonts/Brand.woff2': 'fonts/Brand.woff2' is a link to"),
+            "\(build.standardError)")
     }
 
     @Test func anAppFileLinkedOutsideIsRefused() throws {
@@ -154,7 +156,8 @@ import Testing
         #expect(build.status == 1)
         #expect(
             build.standardError.contains(
-                "cannot read app file 'app-files/ios/Amora.entitlements': 'app-files/ios/Amora.entitlements' is a link to '\(outside.path)/entitlements.plist'"),
+                "cannot read app file 'app-files/ios/Amora.entitlements': 'app-files/ios/Amora.entitlements' is a link to '\(outside.path)/entitlements.plist'"
+            ),
             "\(build.standardError)")
         let app = try workspace.run("app")
         #expect(!(app.standardOutput + app.standardError).contains(Self.secret))
@@ -168,7 +171,8 @@ import Testing
         let workspace = try Workspace.bundled()
         let shared = workspace.url.appendingPathComponent("shared")
         try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
-        try FileManager.default.moveItem(at: workspace.url.appendingPathComponent("Templates"), to: shared.appendingPathComponent("templates"))
+        try FileManager.default.moveItem(
+            at: workspace.url.appendingPathComponent("Templates"), to: shared.appendingPathComponent("templates"))
         try FileManager.default.moveItem(at: workspace.url.appendingPathComponent("data"), to: shared.appendingPathComponent("data"))
         try Self.link("shared/templates", at: "Templates", in: workspace)
         try FileManager.default.createDirectory(at: workspace.url.appendingPathComponent("data"), withIntermediateDirectories: true)
@@ -202,9 +206,12 @@ import Testing
         // The head is clean: only the base, read from git, holds the link.
         try FileManager.default.removeItem(at: workspace.url.appendingPathComponent("data/profiles.csv"))
         try FileManager.default.copyItem(
-            at: Fixtures.repositoryRoot.appendingPathComponent("data/profiles.csv"), to: workspace.url.appendingPathComponent("data/profiles.csv"))
+            at: Fixtures.repositoryRoot.appendingPathComponent("data/profiles.csv"),
+            to: workspace.url.appendingPathComponent("data/profiles.csv"))
         let diff = try workspace.run("diff", "--base", "HEAD")
         #expect(!(diff.standardOutput + diff.standardError).contains(Self.secret))
-        #expect(diff.standardError.contains("at HEAD leads through a link to '\(outside.path)/rows.csv', outside the repository"), "\(diff.standardError)")
+        #expect(
+            diff.standardError.contains("at HEAD leads through a link to '\(outside.path)/rows.csv', outside the repository"),
+            "\(diff.standardError)")
     }
 }

@@ -45,7 +45,8 @@ extension AppProof {
             }
             switch comparison.verdict {
             case .same: platformProofs += 1
-            case .notProven: add(job.android.id, Diagnostic(.note, AppClaimNote.notCompared(host: job.host, reason: comparison.summary), at: at))
+            case .notProven:
+                add(job.android.id, Diagnostic(.note, AppClaimNote.notCompared(host: job.host, reason: comparison.summary), at: at))
             case .different: break
             }
         }
@@ -75,7 +76,8 @@ extension AppProof {
                     add(
                         job.app.id,
                         .lint(
-                            AppClaimWarning.routeNotTaken(route: route, host: job.host, witness: difference.witness, region: difference.breadth?.sentence),
+                            AppClaimWarning.routeNotTaken(
+                                route: route, host: job.host, witness: difference.witness, region: difference.breadth?.sentence),
                             at: at))
                 } else {
                     let filter = taken.map { job.app.handling.linkFilters[$0.filter] }

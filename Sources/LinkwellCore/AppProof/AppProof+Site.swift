@@ -33,7 +33,9 @@ extension AppProof {
         for app in site.androidApps { accepted[app.id, default: []] += app.appFiles.accepted }
         return findings.compactMap { finding in
             if finding.diagnostic.severity == .note { return nil }
-            if finding.diagnostic.severity == .warning, let code = finding.diagnostic.code, accepted[finding.app]?.contains(code.rawValue) == true {
+            if finding.diagnostic.severity == .warning, let code = finding.diagnostic.code,
+                accepted[finding.app]?.contains(code.rawValue) == true
+            {
                 return nil
             }
             return finding.diagnostic

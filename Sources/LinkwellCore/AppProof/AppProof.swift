@@ -103,10 +103,16 @@ package struct AppProof: Sendable {
         let handling = app.handling
         let manifestAt = SourceLocation(file: handling.manifest.file, line: 1, column: 1)
         if let declared = handling.manifest.package, declared.value != app.package {
-            add(app.id, .error(AppClaimProblem.renamedPackage(app: app.id, site: app.package, manifest: declared.value), at: declared.location))
+            add(
+                app.id,
+                .error(AppClaimProblem.renamedPackage(app: app.id, site: app.package, manifest: declared.value), at: declared.location))
         }
         if handling.targetSdk < AndroidLinkHandling.restrictDomainsSince {
-            add(app.id, Diagnostic(.note, AppClaimNote.legacyCollection(targetSdk: handling.targetSdk), at: handling.manifest.targetSdk?.location ?? manifestAt))
+            add(
+                app.id,
+                Diagnostic(
+                    .note, AppClaimNote.legacyCollection(targetSdk: handling.targetSdk),
+                    at: handling.manifest.targetSdk?.location ?? manifestAt))
         }
         for (filter, reason) in handling.notCollected {
             add(app.id, .lint(AppClaimWarning.filterNotVerified(activity: filter.activity, reason: reason), at: filter.location))
@@ -145,7 +151,8 @@ package struct AppProof: Sendable {
                 add(
                     app.id,
                     .error(
-                        AppClaimProblem.wrongCertificate(claim: claim.value, fileHost: fileHost, listed: listed.sorted(), signing: certificates),
+                        AppClaimProblem.wrongCertificate(
+                            claim: claim.value, fileHost: fileHost, listed: listed.sorted(), signing: certificates),
                         at: claim.location))
                 failing.append(claim.value)
                 continue
@@ -172,7 +179,9 @@ package struct AppProof: Sendable {
             // An apex whose file serves the app's `*.apex` claim needs no claim of its own.
             let servesWildcard = handling.verificationHosts.contains { $0.value.lowercased() == "*." + entry.host }
             if !claimed, !servesWildcard {
-                add(app.id, .lint(AppClaimWarning.unclaimedHost(host: entry.host, file: handling.manifest.file), at: app.location ?? manifestAt))
+                add(
+                    app.id,
+                    .lint(AppClaimWarning.unclaimedHost(host: entry.host, file: handling.manifest.file), at: app.location ?? manifestAt))
             }
         }
         if let certificates = app.certificates, let listed = app.listed {
@@ -188,7 +197,9 @@ package struct AppProof: Sendable {
         for file in app.entitlements {
             let fileAt = SourceLocation(file: file.file, line: 1, column: 1)
             if let stated = file.applicationIdentifier, stated.value != app.appID {
-                add(app.id, .error(AppClaimProblem.renamedAppID(file: file.file, site: app.appID, stated: stated.value), at: stated.location))
+                add(
+                    app.id,
+                    .error(AppClaimProblem.renamedAppID(file: file.file, site: app.appID, stated: stated.value), at: stated.location))
             }
             guard let domains = file.domains else {
                 add(app.id, .error(AppClaimProblem.noDomains(file: file.file), at: fileAt))

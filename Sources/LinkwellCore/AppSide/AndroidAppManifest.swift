@@ -64,7 +64,9 @@ let androidNamespace = "http://schemas.android.com/apk/res/android"
 extension AndroidAppManifest {
     /// Reads a text `AndroidManifest.xml`; every problem is a located diagnostic (a compiled
     /// manifest, XML that is not well formed, a name with no value, an attribute AOSP refuses).
-    package static func read(_ bytes: [UInt8], path: String, values: AppFileValues) -> (manifest: AndroidAppManifest?, diagnostics: [Diagnostic]) {
+    package static func read(_ bytes: [UInt8], path: String, values: AppFileValues) -> (
+        manifest: AndroidAppManifest?, diagnostics: [Diagnostic]
+    ) {
         switch AppFileBytes.xml(bytes, path: path, expected: .androidManifest) {
         case .failure(let diagnostic): return (nil, [diagnostic])
         case .success(let root):
@@ -90,7 +92,8 @@ private struct ManifestWalk {
 
     mutating func manifest(_ root: XMLElement) -> AndroidAppManifest? {
         guard root.name.local == "manifest", root.name.namespace.isEmpty else {
-            diagnostics.append(.error(AppFileProblem.wrongRoot(found: root.qualified, expected: "manifest"), at: location(root.line, root.column)))
+            diagnostics.append(
+                .error(AppFileProblem.wrongRoot(found: root.qualified, expected: "manifest"), at: location(root.line, root.column)))
             return nil
         }
         var result = AndroidAppManifest(file: file, package: nil, targetSdk: nil, filters: [])

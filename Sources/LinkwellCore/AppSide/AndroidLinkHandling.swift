@@ -32,8 +32,11 @@ package struct AndroidLinkHandling: Sendable {
         } else {
             for filter in filters where filter.autoVerify {
                 notCollected.append(
-                    (filter, "with target SDK \(targetSdk) a filter asks for verification only when it has VIEW, BROWSABLE and only "
-                        + "http and https schemes, and none does"))
+                    (
+                        filter,
+                        "with target SDK \(targetSdk) a filter asks for verification only when it has VIEW, BROWSABLE and only "
+                            + "http and https schemes, and none does"
+                    ))
             }
         }
         var valid: [Located<String>] = []
@@ -65,7 +68,8 @@ package struct AndroidLinkHandling: Sendable {
         if !other.isEmpty {
             reasons.append(
                 "it mixes the scheme\(other.count == 1 ? "" : "s") \(other.map { "'\($0)'" }.joined(separator: ", ")) with http/https, and "
-                    + "Android 12+ verifies a filter only when every scheme is http or https (declare the custom scheme in a filter of its own)")
+                    + "Android 12+ verifies a filter only when every scheme is http or https (declare the custom scheme in a filter of its own)"
+            )
         }
         return reasons.isEmpty ? nil : reasons.joined(separator: "; ")
     }
@@ -77,7 +81,9 @@ package struct AndroidLinkHandling: Sendable {
         let name = host.hasPrefix("*.") ? String(host.dropFirst(2)) : host
         let labels = name.split(separator: ".", omittingEmptySubsequences: false)
         func digit(_ character: Character) -> Bool { character.isASCII && character.isNumber }
-        if labels.count == 4, labels.allSatisfy({ !$0.isEmpty && $0.count <= 3 && $0.allSatisfy(digit) && Int($0).map { $0 <= 255 } == true }) {
+        if labels.count == 4,
+            labels.allSatisfy({ !$0.isEmpty && $0.count <= 3 && $0.allSatisfy(digit) && Int($0).map { $0 <= 255 } == true })
+        {
             return true
         }
         guard labels.count >= 2, let tld = labels.last else { return false }
@@ -90,7 +96,9 @@ package struct AndroidLinkHandling: Sendable {
             || (tld.lowercased().hasPrefix("xn--") && tld.count > 4 && tld.dropFirst(4).allSatisfy { alphanumeric($0) || $0 == "-" })
         guard tldValid else { return false }
         return labels.dropLast().allSatisfy { label in
-            guard let first = label.first, let last = label.last, label.count <= 63, alphanumeric(first), alphanumeric(last) else { return false }
+            guard let first = label.first, let last = label.last, label.count <= 63, alphanumeric(first), alphanumeric(last) else {
+                return false
+            }
             return label.allSatisfy { alphanumeric($0) || $0 == "-" || $0 == "_" }
         }
     }

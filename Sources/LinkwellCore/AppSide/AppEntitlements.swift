@@ -36,8 +36,9 @@ package struct AppEntitlements: Sendable, Hashable {
     static let domainsKey = "com.apple.developer.associated-domains"
 
     /// Reads an entitlements file; every problem is a located diagnostic.
-    package static func read(_ bytes: [UInt8], path: String, values: AppFileValues) -> (entitlements: AppEntitlements?, diagnostics: [Diagnostic])
-    {
+    package static func read(_ bytes: [UInt8], path: String, values: AppFileValues) -> (
+        entitlements: AppEntitlements?, diagnostics: [Diagnostic]
+    ) {
         let root: XMLElement
         switch AppFileBytes.xml(bytes, path: path, expected: .entitlements) {
         case .failure(let diagnostic): return (nil, [diagnostic])
@@ -65,7 +66,8 @@ package struct AppEntitlements: Sendable, Hashable {
                 guard value.name.local == "array" else {
                     // A provisioning profile writes the grant, "*", not a list.
                     let problem: AppFileProblem =
-                        value.name.local == "string" && value.text == "*" ? .domainsGrant : .notAList(key: domainsKey, found: value.qualified)
+                        value.name.local == "string" && value.text == "*"
+                        ? .domainsGrant : .notAList(key: domainsKey, found: value.qualified)
                     diagnostics.append(.error(problem, at: at(value)))
                     continue
                 }
@@ -98,7 +100,8 @@ extension AppEntitlements.AssociatedDomain {
         guard let colon = text.firstIndex(of: ":") else { return .failure(.domainShape(text)) }
         let serviceName = String(text[..<colon])
         guard let service = Service(rawValue: serviceName) else {
-            return .failure(.unknownService(serviceName, suggestion: Suggestion.didYouMean(serviceName, in: Service.allCases.map(\.rawValue))))
+            return .failure(
+                .unknownService(serviceName, suggestion: Suggestion.didYouMean(serviceName, in: Service.allCases.map(\.rawValue))))
         }
         var rest = String(text[text.index(after: colon)...])
         var modes: [String] = []

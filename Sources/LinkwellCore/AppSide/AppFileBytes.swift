@@ -10,7 +10,8 @@ enum AppFileBytes {
             case .androidManifest:
                 "give the merged text manifest the build writes (build/intermediates/merged_manifest/<variant>/…/AndroidManifest.xml), "
                     + "or the source one"
-            case .entitlements: "give the .entitlements file from the project (Xcode writes it as XML), or convert it with plutil -convert xml1"
+            case .entitlements:
+                "give the .entitlements file from the project (Xcode writes it as XML), or convert it with plutil -convert xml1"
             }
         }
     }
@@ -27,7 +28,8 @@ enum AppFileBytes {
             do throws(XMLSyntaxError) {
                 return .success(try XMLReader.read(file.text))
             } catch {
-                return .failure(.error(AppFileProblem.notXML(error.message), at: SourceLocation(file: path, line: error.line, column: error.column)))
+                return .failure(
+                    .error(AppFileProblem.notXML(error.message), at: SourceLocation(file: path, line: error.line, column: error.column)))
             }
         }
     }

@@ -20,7 +20,8 @@ package struct AppSideFiles: Sendable {
             guard let path = app.appFiles.files.first else { continue }
             guard let bytes = read(path, project: project, into: &result.diagnostics) else { continue }
             result.sources[path.value] = String(decoding: bytes, as: UTF8.self)
-            let values = AppFileValues(strings: app.appFiles.strings, placeholders: app.appFiles.placeholders).withAndroidPackage(app.package)
+            let values = AppFileValues(strings: app.appFiles.strings, placeholders: app.appFiles.placeholders).withAndroidPackage(
+                app.package)
             let read = AndroidAppManifest.read(bytes, path: path.value, values: values)
             result.diagnostics += read.diagnostics
             guard let manifest = read.manifest else { continue }

@@ -35,10 +35,13 @@ package struct DiffRun: Sendable {
         budget: EngineBudget
     ) {
         guard let headSite = head.site, let headPlan = head.plan else { return nil }
-        let baseResult = base.map { Linkwell.build(SourceFile(path: $0.name, text: $0.text), project: $0.project, templatesFolder: templatesFolder) }
+        let baseResult = base.map {
+            Linkwell.build(SourceFile(path: $0.name, text: $0.text), project: $0.project, templatesFolder: templatesFolder)
+        }
         // Item pages stream through the comparison: neither side's catalogue is held.
         let items = ItemPageComparison(
-            base: baseResult?.succeeded == true ? baseResult : nil, baseProject: base.map { $0.project as any ProjectFiles } ?? NoProjectFiles(), head: head,
+            base: baseResult?.succeeded == true ? baseResult : nil,
+            baseProject: base.map { $0.project as any ProjectFiles } ?? NoProjectFiles(), head: head,
             headProject: headProject)
         headItemDiagnostics = items.headDiagnostics
         var headSide = ManifestDiff.Side(

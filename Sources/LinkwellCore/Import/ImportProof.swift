@@ -56,7 +56,9 @@ package struct ImportProof: Sendable {
             lines.append(Self.describe(difference))
         }
         lines += comparisons.flatMap(\.certificateChanges).map { "Android (every version) · \($0)" }
-        lines += comparisons.flatMap(\.verificationChanges).map { "\(AssociationComparison.androidWithoutRules) · \($0.package): \($0.sentence)" }
+        lines += comparisons.flatMap(\.verificationChanges).map {
+            "\(AssociationComparison.androidWithoutRules) · \($0.package): \($0.sentence)"
+        }
         for comparison in comparisons.flatMap(\.comparisons) where comparison.verdict == .notProven {
             lines.append("\(comparison.platform.displayName) · \(comparison.app): \(comparison.summary)")
         }

@@ -109,7 +109,9 @@ struct ManifestDecoder {
             return []
         }
         return entries.compactMap { entry in
-            string(entry.value, key: "\(key).\(entry.key.text)").map { RawNamedValue(name: Located(entry.key.text, at: entry.key.location), value: $0) }
+            string(entry.value, key: "\(key).\(entry.key.text)").map {
+                RawNamedValue(name: Located(entry.key.text, at: entry.key.location), value: $0)
+            }
         }
     }
 

@@ -238,7 +238,12 @@ struct ManifestField<Owner>: Sendable {
                 type: ["object"], description: description, additionalProperties: .schema(ManifestSchema.scalar),
                 examples: example.sorted { $0.key < $1.key }.map { .string("\($0.key): \($0.value)") }),
             values: { owner in
-                owner[keyPath: path].flatMap { [FieldValue(key: key, value: $0.name, kind: .text), FieldValue(key: "\(key).\($0.name.value)", value: $0.value, kind: .text)] }
+                owner[keyPath: path].flatMap {
+                    [
+                        FieldValue(key: key, value: $0.name, kind: .text),
+                        FieldValue(key: "\(key).\($0.name.value)", value: $0.value, kind: .text),
+                    ]
+                }
             },
             read: { decoder, entry, owner in owner[keyPath: path] = decoder.namedValues(entry.value, key: key) })
     }
@@ -465,7 +470,10 @@ enum ManifestFields {
                     "placeholders", \.placeholders, "Values for the ${NAME} placeholders of a source manifest (applicationId is known).",
                     example: ["hostName": "m.example.com"]),
                 ManifestField(
-                    "targetSdk", Schema.field(Schema.Node(type: ["integer"]), "The app's targetSdkVersion, where the manifest does not say it.", example: .int(35))
+                    "targetSdk",
+                    Schema.field(
+                        Schema.Node(type: ["integer"]), "The app's targetSdkVersion, where the manifest does not say it.", example: .int(35)
+                    )
                 ) { decoder, entry, app in app.targetSdk = decoder.integer(entry.value, key: "targetSdk") },
                 .text(
                     "signingCertificate", \.signingCertificate, Schema.text(Pattern.fingerprint),

@@ -53,7 +53,10 @@ package struct FileMatcher: Sendable {
             for package in packages.isEmpty ? android.packageNames : packages {
                 for platform in [Platform.android, .androidLegacy] {
                     let decision = onHost ? android.decide(url, package: package, platform: platform) : .noMatch
-                    body(LinkDecision(url: text, platform: platform, host: host ?? url.host, app: package, appIdentifier: package, decision: decision))
+                    body(
+                        LinkDecision(
+                            url: text, platform: platform, host: host ?? url.host, app: package, appIdentifier: package, decision: decision)
+                    )
                 }
             }
         }

@@ -150,7 +150,9 @@ package struct SiteMatcher: Sendable {
                 return MatchDecision(outcome: .noMatch, ruleText: "no intent filter in \(file) takes it")
             }
             let filter = real.handling.linkFilters[taken.filter]
-            let path = taken.path.map { AppFiles.attribute(filter.paths[$0]) } ?? (filter.paths.isEmpty ? "every path" : "a uri-relative-filter-group")
+            let path =
+                taken.path.map { AppFiles.attribute(filter.paths[$0]) }
+                ?? (filter.paths.isEmpty ? "every path" : "a uri-relative-filter-group")
             return MatchDecision(outcome: .match, ruleText: "\(file): the intent filter of \(filter.activity), \(path)")
         }
         let legacy = filterDecision(android15: false)
@@ -165,7 +167,8 @@ package struct SiteMatcher: Sendable {
             dynamic.map { filtered.opensApp || !$0.opensApp } == true
             ? dynamic.map { decision(text, url, .android, app.id, app.package, $0) } : nil
         return [
-            modern ?? LinkDecision(url: text, platform: .android, host: url.host, app: app.id, appIdentifier: app.package, decision: filtered),
+            modern
+                ?? LinkDecision(url: text, platform: .android, host: url.host, app: app.id, appIdentifier: app.package, decision: filtered),
             LinkDecision(
                 url: text, platform: .androidLegacy, host: url.host, app: app.id, appIdentifier: app.package, decision: legacy,
                 route: legacyRoute, pageType: legacyRoute.flatMap { pageTypes[$0] }),

@@ -16,7 +16,8 @@ package enum AndroidWildcards {
         var run = ""
         var found: String?
         func close() {
-            if found == nil, let star = run.firstIndex(of: "*"), run[run.index(after: star)...].contains(where: { $0 == "*" || $0 == "?" }) {
+            if found == nil, let star = run.firstIndex(of: "*"), run[run.index(after: star)...].contains(where: { $0 == "*" || $0 == "?" })
+            {
                 found = run
             }
             run = ""

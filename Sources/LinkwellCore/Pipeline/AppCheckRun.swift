@@ -30,7 +30,8 @@ package struct AppCheckRun: Sendable {
         var android: [AppProof.AndroidApp] = []
         var ios: [AppProof.IOSApp] = []
         if let file = given.androidManifest {
-            let read = AndroidAppManifest.read(file.bytes, path: file.path, values: given.package.map { given.values.withAndroidPackage($0) } ?? given.values)
+            let read = AndroidAppManifest.read(
+                file.bytes, path: file.path, values: given.package.map { given.values.withAndroidPackage($0) } ?? given.values)
             diagnostics += read.diagnostics
             if let manifest = read.manifest {
                 let package = given.package ?? manifest.package?.value
@@ -42,7 +43,8 @@ package struct AppCheckRun: Sendable {
                 if let certificate = given.certificate {
                     switch SigningCertificate.fingerprints(in: certificate.text) {
                     case .success(let found): certificates = found
-                    case .failure(let problem): diagnostics.append(.error(CertificateProblem(source: certificate.source, problem: problem), at: nil))
+                    case .failure(let problem):
+                        diagnostics.append(.error(CertificateProblem(source: certificate.source, problem: problem), at: nil))
                     }
                 }
                 if let package, let targetSdk {
@@ -112,7 +114,8 @@ package struct AppCheckRun: Sendable {
         guard failures == 0 else {
             return "\(failures) error\(failures == 1 ? "" : "s"): not proved (\(covered.joined(separator: "; ")))\(platforms)"
         }
-        return "proved: every host the apps' files claim is served a file that names the app (\(covered.joined(separator: "; ")))\(platforms)"
+        return
+            "proved: every host the apps' files claim is served a file that names the app (\(covered.joined(separator: "; ")))\(platforms)"
     }
 }
 

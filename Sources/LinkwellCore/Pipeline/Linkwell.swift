@@ -122,7 +122,14 @@ package enum Linkwell {
         switch project.textFiles(in: name, suffix: ".mustache") {
         case .success(let found): files = found
         case .failure(let unreadable):
-            return (nil, [.error(TemplateFolderProblem.unreadable(name, unreadable.reason == UnreadableFile.missing.reason ? "no such folder" : unreadable.reason), at: location)])
+            return (
+                nil,
+                [
+                    .error(
+                        TemplateFolderProblem.unreadable(
+                            name, unreadable.reason == UnreadableFile.missing.reason ? "no such folder" : unreadable.reason), at: location)
+                ]
+            )
         }
         guard !files.isEmpty else {
             return (nil, [.error(TemplateFolderProblem.empty(name), at: location)])

@@ -136,7 +136,8 @@ extension AssociationComparison {
             lines.append(Line(platform: Platform.androidLegacy.rawValue, verdict: "different", reason: change))
         }
         for change in verificationChanges {
-            lines.append(Line(platform: Platform.androidLegacy.rawValue, app: change.package, verdict: "different", reason: change.sentence))
+            lines.append(
+                Line(platform: Platform.androidLegacy.rawValue, app: change.package, verdict: "different", reason: change.sentence))
         }
         for note in notCompared {
             lines.append(Line(platform: Platform.android.rawValue, verdict: "not compared", reason: note))

@@ -53,7 +53,8 @@ package struct LinkComparison: Sendable {
                     + "budget (\(states) states; raise it with --budget)"
                 : "not proven: not modelled: \(unmodelled.joined(separator: "; "))"
                     + (differences.isEmpty
-                        ? "" : "; under Linkwell's reading \(differences.count) region\(differences.count == 1 ? "" : "s") would differ (below)")
+                        ? ""
+                        : "; under Linkwell's reading \(differences.count) region\(differences.count == 1 ? "" : "s") would differ (below)")
         }
     }
 }

@@ -118,7 +118,8 @@ package struct XMLReader {
             } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
                 quote = byte
             } else if byte == UInt8(ascii: "[") {
-                throw error("the DOCTYPE declares an internal subset (entities, perhaps); Linkwell reads no declared XML entities: remove it")
+                throw error(
+                    "the DOCTYPE declares an internal subset (entities, perhaps); Linkwell reads no declared XML entities: remove it")
             } else if byte == UInt8(ascii: ">") {
                 advance(1)
                 return
@@ -172,7 +173,8 @@ package struct XMLReader {
             }
             let prefix = String(qualified[..<colon])
             guard let namespace = scopes.last(where: { $0[prefix] != nil })?[prefix] else {
-                throw XMLSyntaxError(line: line, column: column, message: "the prefix '\(prefix)' of '\(qualified)' is not declared (xmlns:\(prefix)=\"…\")")
+                throw XMLSyntaxError(
+                    line: line, column: column, message: "the prefix '\(prefix)' of '\(qualified)' is not declared (xmlns:\(prefix)=\"…\")")
             }
             return .init(namespace: namespace, local: String(qualified[qualified.index(after: colon)...]))
         }

@@ -59,7 +59,9 @@ extension Validation {
             }
             found += unaccepted(warnings, by: app.accept)
             found += app.manifest.flatMap(appFilePathProblem).map { [$0] } ?? []
-            if let target = app.targetSdk, target.value < 1 { found.append(.error(AppProblem.targetSdk(target.value), at: target.location)) }
+            if let target = app.targetSdk, target.value < 1 {
+                found.append(.error(AppProblem.targetSdk(target.value), at: target.location))
+            }
             if let certificate = app.signingCertificate, case .failure(let issue) = Identifiers.canonicalFingerprint(certificate.value) {
                 found.append(.error(issue.description, at: certificate.location))
             }
