@@ -6,18 +6,25 @@
 class Linkwell < Formula
   desc "Web side of iOS Universal Links and Android App Links, from one manifest"
   homepage "https://github.com/your-org/linkwell"
+  license "Apache-2.0"
   head "https://github.com/your-org/linkwell.git", branch: "main"
 
   depends_on "libyaml"
-  depends_on xcode: ["16.0", :build]
+  # Swift 6.3, which the code is written for (Xcode 26.3 ships Swift 6.2.3).
+  depends_on xcode: ["26.4", :build]
   uses_from_macos "swift" => :build
 
   def install
     system "swift", "build", "--disable-sandbox", "-c", "release", "--product", "linkwell"
     bin.install ".build/release/linkwell"
     generate_completions_from_executable(bin/"linkwell", "--generate-completion-script")
-    system "swift", "package", "--disable-sandbox", "plugin", "--allow-writing-to-directory", buildpath/"man",
-           "generate-manual", "--multi-page=false", "--output-directory", buildpath/"man"
+    # swift-argument-parser's manual generator, run on the binary just built (its plugin would
+    # build every product again); it takes --multi-page as a flag, never --multi-page=false.
+    parser = ".build/checkouts/swift-argument-parser"
+    system "swift", "build", "--disable-sandbox", "--package-path", parser, "--product", "generate-manual",
+           "--scratch-path", buildpath/"manual-tool"
+    mkdir buildpath/"man"
+    system buildpath/"manual-tool/debug/generate-manual", bin/"linkwell", "--output-directory", buildpath/"man"
     man1.install Dir[buildpath/"man/*.1"]
   end
 

@@ -16,21 +16,21 @@ def test_the_readme_is_short_and_names_the_two_commands():
 
 def tour_lines():
     readme = (REPOSITORY / "README.md").read_text()
-    tour = readme.split("## A five-minute tour", 1)[1]
+    tour = readme.split("## A one-minute tour", 1)[1]
     block = tour.split("```sh\n", 1)[1].split("```", 1)[0]
     # A trailing backslash continues a command on the next line, as the shell reads it.
     return [line for line in block.replace("\\\n", " ").splitlines() if line.strip()]
 
 
 def test_the_tour_runs_as_written_from_a_fresh_folder(tmp_path):
-    """The tour's commands, in order, in bash, from a folder standing for a fresh clone. Two
-    things differ from a reader's run, both said here: the first line (a release build of this
-    clone) is replaced by putting the binary under test on PATH, and a free port stands for 8080
-    (which a shared machine may have taken), with a wait for serve to listen before verify."""
+    """The tour's commands, in order, in bash, from a folder standing for a fresh clone, within two
+    minutes. Two things differ from a reader's run, both said here: the first line (the binary
+    `swift run` built, put on PATH) puts the binary under test on PATH, and a free port stands for
+    8080 (which a shared machine may have taken). Nothing waits for serve: verify does."""
     sys.path.insert(0, str(REPOSITORY / "Tests" / "Support"))
     from linkwell_testing import free_port, linkwell_binary
     lines = tour_lines()
-    assert lines[0].startswith("swift build -c release") and 'export PATH="$PWD/.build/release:$PATH"' in lines[0]
+    assert lines[0] == 'export PATH="$PWD/.build/debug:$PATH"', lines[0]
     port = free_port()
     script = ["set -euo pipefail", f'export PATH="{Path(linkwell_binary()).parent}:$PATH"']
     for line in lines[1:]:
@@ -38,11 +38,10 @@ def test_the_tour_runs_as_written_from_a_fresh_folder(tmp_path):
         command = command.replace("8080", str(port))
         if command.startswith("linkwell serve"):
             command = command.replace("linkwell serve", f"linkwell serve --port {port}", 1)
-            command += f"\nfor _ in $(seq 100); do (exec 3<>/dev/tcp/127.0.0.1/{port}) 2>/dev/null && break; sleep 0.1; done"
         script.append(command)
     clone = tmp_path / "clone"
     clone.mkdir()
-    run = subprocess.run(["bash", "-c", "\n".join(script)], cwd=clone, capture_output=True, text=True, timeout=300)
+    run = subprocess.run(["bash", "-c", "\n".join(script)], cwd=clone, capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, "\n".join(script) + "\n" + run.stdout[-3000:] + run.stderr[-3000:]
     site = tmp_path / "my-site"
     assert (site / "site.yaml").exists() and (site / "Output" / "m.example.com" / ".well-known" / "apple-app-site-association").exists()
