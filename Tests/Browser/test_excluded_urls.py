@@ -47,6 +47,10 @@ def listing_site(tools):
     title: A listing on Amora
     web: https://www.example.com{path}{query}
 """, 1)
+    # The app ships the listing with it: its own filter takes the listing paths too.
+    android = work / "app-files" / "android" / "AndroidManifest.xml"
+    android.write_text(android.read_text().replace(
+        '<data android:pathPrefix="/u/" />', '<data android:pathPrefix="/u/" />\n<data android:pathPrefix="/l/" /><data android:pathPrefix="/h/" />', 1))
     server = serve_build(work, manifest)
     server.manifest = work / "site.yaml"
     yield server
@@ -145,5 +149,66 @@ def test_the_mirror_decides_each_url_as_match_says_it_does(listing_site, agent):
             browser.open(url, settle=0)
             landed = browser.wait_for_url(lambda current: current == expected, timeout=4)
             assert landed == expected, f"{agent}, {url}: match says {kept or 'the app opens it'}, the page went to {landed}"
+    finally:
+        browser.quit()
+
+
+# An app whose own filters take only some listing URLs, in every kind of path attribute and an
+# Android 15 relative group: the page's script must decide each as `match` decides it from the
+# app's manifest (AOSP's PatternMatcher, greedy and never going back).
+LAGGING_FILTERS = """
+                <data android:path="/l/9" />
+                <data android:pathPattern="/l/1.*" />
+                <data android:pathPattern="/l/.*5" />
+                <data android:pathAdvancedPattern="/l/[2-4][0-9]*" />
+                <data android:pathSuffix="/share" />
+                <uri-relative-filter-group android:allow="true">
+                    <data android:pathPrefix="/l/7" />
+                    <data android:queryPrefix="ref=app" />
+                </uri-relative-filter-group>"""
+LAGGING = ["/l/7", "/l/7?ref=app", "/l/7?ref=web", "/l/7?a=1&ref=app1", "/l/9", "/l/9/", "/l/1", "/l/15", "/l/1x/5", "/l/x5",
+           "/l/55", "/l/2", "/l/39", "/l/3a", "/l/5", "/l/x/share", "/l/7/report", "/l/%31%30", "/u/42"]
+
+
+@pytest.fixture(scope="module")
+def lagging_site(tools):
+    """The listing site of the module, with an app whose filters take only some listing URLs."""
+    work, manifest = project_copy("linkwell-lagging-")
+    manifest = manifest.replace("routes:\n", """routes:
+  - name: listing
+    path: /l/*
+    page: listing
+""", 1).replace("pages:\n", """pages:
+  listing:
+    title: A listing on Amora
+    web: https://www.example.com{path}{query}
+""", 1)
+    android = work / "app-files" / "android" / "AndroidManifest.xml"
+    android.write_text(android.read_text().replace('<data android:pathPrefix="/u/" />',
+                                                   '<data android:pathPrefix="/u/" />' + LAGGING_FILTERS, 1))
+    server = serve_build(work, manifest)
+    server.manifest = work / "site.yaml"
+    yield server
+    server.stop()
+    shutil.rmtree(work, ignore_errors=True)
+
+
+def test_the_mirror_decides_by_the_apps_own_filters_as_match_does(lagging_site):
+    browser = Browser(lagging_site.port, ANDROID)
+    kept_count = 0
+    try:
+        for path in LAGGING:
+            url = f"https://{MIRROR}{path}"
+            preview = match(url, lagging_site.manifest)
+            kept = (preview.get("keptOnWeb") or {}).get("android")
+            kept_count += bool(kept)
+            expected = preview["web"] if kept else preview["android"]
+            if expected.startswith("intent:"):
+                continue
+            browser.open(url, settle=0)
+            landed = browser.wait_for_url(lambda current: current == expected, timeout=4)
+            assert landed == expected, f"{url}: match says {kept or 'the app opens it'}, the page went to {landed}"
+        # Both ways are exercised: URLs the app's filters leave to the web, and URLs they take.
+        assert 4 <= kept_count <= len(LAGGING) - 4, kept_count
     finally:
         browser.quit()

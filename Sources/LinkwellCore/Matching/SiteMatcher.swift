@@ -205,8 +205,9 @@ package struct SiteMatcher: Sendable {
     package func targets(for url: URLParts) -> LinkTargets? {
         guard let rule = pageRouting.rule(for: url.path, on: url.host), var targets = LinkTargets(site: site, route: rule.route, url: url)
         else { return nil }
-        // Where the page's app does not open the URL, as the built files decide it on iOS 13+ and
-        // Android 15+ (the page's script decides it by the same rules).
+        // Where the page's app does not open the URL, as the built files (and the app's own intent
+        // filters, where read) decide it on iOS 13+ and Android 15+ (the page's script decides it
+        // by the same rules).
         guard targets.web != nil, let page = site.pageTypes.first(where: { $0.name == rule.pageType }),
             let host = PageHost.of(url.host, in: site)
         else { return targets }
@@ -217,7 +218,10 @@ package struct SiteMatcher: Sendable {
             switch decision.platform {
             case .ios where decision.app == links.iosApp?.id: kept["ios"] = reason ?? "no route matches it"
             case .android where decision.app == links.androidApp?.id && (links.androidApp?.dynamicRules ?? false):
-                kept["android"] = reason ?? "no route matches it"
+                kept["android"] = reason ?? (realFilters[decision.app] != nil ? decision.decision.ruleText : nil) ?? "no route matches it"
+            case .android where decision.app == links.androidApp?.id && realFilters[decision.app] != nil:
+                // No dynamic rules: the app's own filters alone decide, and the page's script holds them.
+                kept["android"] = decision.decision.ruleText ?? "no intent filter takes it"
             default: break
             }
         }

@@ -84,7 +84,7 @@ package enum Linkwell {
         pages = preview
         let rendered = Render.files(of: plan, pages: preview)
         diagnostics += rendered.diagnostics
-        let files = rendered.files.sorted { $0.path < $1.path }
+        var files = rendered.files.sorted { $0.path < $1.path }
         guard !diagnostics.hasErrors else { return finish(site, plan) }
         // The apps' own files, where site.yaml names them: read before any decision is made, since
         // Android 14 and earlier then decide by the app's real intent filters.
@@ -93,6 +93,13 @@ package enum Linkwell {
         guard !diagnostics.hasErrors else { return finish(site, plan) }
         // One matcher of the rendered files for the shadowing lint's witnesses and the link tests.
         let matcher = SiteMatcher(site: site, plan: plan, files: files, appSide: appSide)
+        // The pages' script decides Android by the same real filters as the matcher.
+        if !matcher.realFilters.isEmpty {
+            let tables = Dictionary(
+                PageAssets.rulesFiles(site: site, realFilters: matcher.realFilters).map { ($0.path, $0) },
+                uniquingKeysWith: { first, _ in first })
+            files = files.map { tables[$0.path] ?? $0 }
+        }
         diagnostics += Lints.run(site: site, plan: plan, files: files, matcher: matcher)
         diagnostics = PlatformLosses.addingWitnesses(to: diagnostics, site: site, plan: plan, files: files)
         diagnostics += LinkTestRun.failures(of: site.linkTests, matcher: matcher)

@@ -87,3 +87,20 @@ extension BuildPlan {
         self.init(site: site, assets: PageAssets(site: site, templates: .builtIn).paths)
     }
 }
+
+extension PageAssets {
+    /// Each host's rules file with the filters of the Android apps whose own manifest is read
+    /// (`PageDecisions.withAppFilters`). Where each app is verified is known only from the built
+    /// assetlinks.json files, so the build writes these once its matcher has read them.
+    package static func rulesFiles(
+        site: Site, realFilters: [String: (handling: AndroidLinkHandling, verified: Set<String>)]
+    ) -> [OutputFile] {
+        var byTable: [PageDecisions: String] = [:]
+        return site.hosts.map { host in
+            let table = PageDecisions(site: site, host: host).withAppFilters(realFilters, site: site, host: host)
+            let script = byTable[table] ?? table.script
+            byTable[table] = script
+            return OutputFile(path: host + PageAssetPaths.rules, contents: script)
+        }
+    }
+}

@@ -43,6 +43,9 @@ struct PageDecisions: Sendable, Hashable {
     /// routes, so their pages never need to decide).
     var ios: [String: [IOSRule]]
     var android: [String: [AndroidRule]]
+    /// Per Android app whose own manifest is read: its filters that take the host, one of which
+    /// must take the URL too (`withAppFilters`).
+    var androidFilters: [String: [JSONValue]] = [:]
 
     /// Every app's rules on `host`. The table is part of the host's page script (`PageAssets`),
     /// so a page carries only which apps it names.
@@ -103,7 +106,9 @@ struct PageDecisions: Sendable, Hashable {
                     ])
                 })
         }
-        return .object(["ios": .object(ios), "android": .object(android)])
+        var table: [String: JSONValue] = ["ios": .object(ios), "android": .object(android)]
+        if !androidFilters.isEmpty { table["androidFilters"] = .object(androidFilters.mapValues(JSONValue.array)) }
+        return .object(table)
     }
 
     private static func iosRule(_ route: Route, site: Site, variables: [String: [String]]) -> IOSRule {
