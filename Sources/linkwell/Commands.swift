@@ -9,6 +9,9 @@ struct BuildCommand: ParsableCommand {
     @OptionGroup var manifestOptions: ManifestOptions
     @OptionGroup var outputOptions: OutputOptions
 
+    @Flag(help: "Write item pages even where the manifest says 'itemPages: deploy' (the deploy job's build).")
+    var itemPages = false
+
     func run() throws {
         let result = try Console.build(manifestOptions, writes: true)
         try OutputFolderError.reported { try write(result) }
@@ -20,8 +23,10 @@ struct BuildCommand: ParsableCommand {
         // Item pages the last build recorded, and that nothing has touched since, are kept
         // without rendering or reading them (see BuildRecord).
         let session = BuildRecord.Session(root: root)
+        let leavesItemPages = (result.site?.itemPagesAtDeploy ?? false) && !itemPages
+        var rows = 0
         let (summary, count) = try folder.replace { emit in
-            try Console.produce(result, manifestOptions, record: session.record, writes: true) { file in
+            rows = try Console.produce(result, manifestOptions, record: session.record, writes: true, itemPages: !leavesItemPages) { file in
                 session.note(file)
                 try emit(file)
             }
@@ -29,11 +34,13 @@ struct BuildCommand: ParsableCommand {
             session.finish(changedNothing: summary.isEmpty)
         }
         let proved = session.proved
+        let leftOut = leavesItemPages && rows > 0 ? Console.itemPagesLeftOut(rows: rows) : ""
         if summary.isEmpty {
-            Console.status("\(outputOptions.output) is up to date (\(count) files\(provedNote(proved)))")
+            Console.status("\(outputOptions.output) is up to date (\(count) files\(provedNote(proved))\(leftOut))")
         } else {
             let counts = [(summary.added, "added"), (summary.changed, "changed"), (summary.removed, "removed")].filter { $0.0 > 0 }
-            Console.status("wrote \(outputOptions.output): \(count) files, \(counts.map { "\($0.0) \($0.1)" }.joined(separator: ", "))")
+            Console.status(
+                "wrote \(outputOptions.output): \(count) files, \(counts.map { "\($0.0) \($0.1)" }.joined(separator: ", "))\(leftOut)")
         }
     }
 }
@@ -47,8 +54,10 @@ struct ValidateCommand: ParsableCommand {
     func run() throws {
         let result = try Console.build(manifestOptions)
         var count = 0
-        try Console.produce(result, manifestOptions, fingerprinted: false) { _ in count += 1 }
-        Console.status("\(manifestOptions.manifest) is valid (\(count) files would be written)")
+        let leavesItemPages = result.site?.itemPagesAtDeploy ?? false
+        let rows = try Console.produce(result, manifestOptions, fingerprinted: false, itemPages: !leavesItemPages) { _ in count += 1 }
+        let leftOut = leavesItemPages && rows > 0 ? Console.itemPagesLeftOut(rows: rows) : ""
+        Console.status("\(manifestOptions.manifest) is valid (\(count) files would be written\(leftOut))")
     }
 }
 
@@ -75,8 +84,12 @@ struct CheckCommand: ParsableCommand {
         var proved = 0
         // Item pages are compared with the folder's copies on the cores that render them.
         let comparer = try folder.comparer()
+        let leavesItemPages = result.site?.itemPagesAtDeploy ?? false
+        var rows = 0
         let (changes, count) = try folder.changes(counting: counting) { emit in
-            try Console.produce(result, manifestOptions, record: proof, fingerprinted: false, inspect: comparer) { file in
+            rows = try Console.produce(
+                result, manifestOptions, record: proof, fingerprinted: false, inspect: comparer, itemPages: !leavesItemPages
+            ) { file in
                 if file.provedUnchanged { proved += 1 }
                 try emit(file)
             }
@@ -112,7 +125,8 @@ struct CheckCommand: ParsableCommand {
             for problem in problems { Console.error(problem) }
             throw ExitCode.failure
         }
-        Console.status("\(outputOptions.output) matches \(manifestOptions.manifest) (\(count) files\(provedNote(proved)))")
+        let leftOut = leavesItemPages && rows > 0 ? Console.itemPagesLeftOut(rows: rows) : ""
+        Console.status("\(outputOptions.output) matches \(manifestOptions.manifest) (\(count) files\(provedNote(proved))\(leftOut))")
     }
 }
 

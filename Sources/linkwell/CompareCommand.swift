@@ -21,12 +21,18 @@ struct CompareCommand: ParsableCommand {
     @Argument(help: "The file as it would be (the change).")
     var after: String
 
-    @Option(help: "The host the files are served from, for the URLs shown. Default: any host (URLs are shown on example.com).")
+    @Option(
+        help:
+            "The host the files are served from, for the URLs shown. Default: the host folder the first file is in (Output/HOST/…), else any host (URLs are shown on example.com)."
+    )
     var host: String?
 
-    /// The host the example URLs name: the one given, else a stand-in (the files decide alike on
-    /// every host that serves them).
-    private var shownHost: String { (host ?? "example.com").lowercased() }
+    /// The host the files are served from: the one given, else the folder the files are in.
+    private var servedHost: String? { host?.lowercased() ?? AssociationFiles.host(inPath: before) ?? AssociationFiles.host(inPath: after) }
+
+    /// The host the example URLs name: the files' host, else a stand-in (the files decide alike
+    /// on every host that serves them).
+    private var shownHost: String { servedHost ?? "example.com" }
 
     @Flag(help: "Print the comparison as JSON lines, one per platform and app.")
     var json = false
@@ -56,6 +62,6 @@ struct CompareCommand: ParsableCommand {
         for problem in comparison.inconsistencies { Console.error("internal check failed (please report): \(problem)") }
         if comparison.differs { throw ExitCode.failure }
         if !comparison.isProvedSame { throw ExitCode(2) }
-        if !json { print(comparison.provedLine(host: host)) }
+        if !json { print(comparison.provedLine(host: servedHost)) }
     }
 }

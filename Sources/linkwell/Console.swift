@@ -51,16 +51,25 @@ enum Console {
     /// printed at the end, and an error among them stops the build before anything is kept.
     ///
     /// With a `record`, item pages it proves current are emitted unrendered; `writes` as `build`'s.
+    /// Returns the item rows read (every row, whether its pages are emitted or not).
+    @discardableResult
     static func produce(
         _ result: Linkwell.BuildResult, _ options: ManifestOptions, record: BuildRecord? = nil, fingerprinted: Bool = true,
-        writes: Bool = false, inspect: (@Sendable (inout [OutputFile]) -> Void)? = nil, emit: (OutputFile) throws -> Void
-    ) throws {
+        writes: Bool = false, inspect: (@Sendable (inout [OutputFile]) -> Void)? = nil, itemPages: Bool = true,
+        emit: (OutputFile) throws -> Void
+    ) throws -> Int {
         let progress = Progress()
         let items = try BuildOutput.files(
             of: result, project: options.project, strict: options.strict, proof: record, identity: BuildRecord.binaryIdentity ?? [],
-            fingerprinted: fingerprinted, inspect: inspect, progress: progress.update, emit: emit)
+            fingerprinted: fingerprinted, inspect: inspect, progress: progress.update, itemPages: itemPages, emit: emit)
         progress.finish(rows: items.rows)
         try report(items.diagnostics, options, writes: writes)
+        return items.rows
+    }
+
+    /// What `build` and `check` say of item pages `itemPages: deploy` leaves out, after their count.
+    static func itemPagesLeftOut(rows: Int) -> String {
+        "; item pages left out (itemPages: deploy): \(rows) row\(rows == 1 ? "" : "s") read and checked, no page written or compared"
     }
 
     /// Item rows and their rate on a terminal, redrawn at most ten times a second; silent when

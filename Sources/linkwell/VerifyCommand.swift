@@ -81,7 +81,8 @@ struct VerifyCommand: AsyncParsableCommand {
         }
         // A server started beside this command (`linkwell serve &`) gets a moment to listen.
         if let baseURL, let parts = URLParts(baseURL) {
-            _ = LoopbackWait.untilListening(host: parts.host, port: parts.port >= 0 ? parts.port : (parts.scheme == "https" ? 443 : 80), seconds: 10)
+            _ = LoopbackWait.untilListening(
+                host: parts.host, port: parts.port >= 0 ? parts.port : (parts.scheme == "https" ? 443 : 80), seconds: 10)
         }
         var files: [OutputFile] = []
         try Console.produce(result, manifestOptions) { files.append($0) }

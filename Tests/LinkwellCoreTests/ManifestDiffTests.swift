@@ -171,8 +171,8 @@ import Testing
         let topics = diff.changes.changes.map(\.topic).uniqued()
         #expect(
             topics == [
-                "apps", "signing keys", "hosts", "short links", "page types", "theme", "templates", "item pages", "robots.txt",
-                "link tests",
+                "apps", "signing keys", "hosts", "short links", "page types", "pages", "theme", "templates", "item pages",
+                "robots.txt", "link tests",
             ])
         let texts = diff.changes.changes.map(\.text)
         #expect(
@@ -181,13 +181,21 @@ import Testing
             ))
         #expect(texts.contains("Short link `s.example.com/sale` retargeted: `/p/kettle?ref=sale` → `/p/kettle?ref=spring-sale`."))
         #expect(texts.contains("1 item page added: `/p/cup`."))
-        #expect(diff.changes.changes.filter(\.attention).count == 4, "app ID, signing key, short link and item page removed")
+        #expect(
+            texts.contains {
+                $0.hasPrefix(
+                    "Home and not-found pages on 3 hosts (`shop.example.com`, `open.shop.example.com`, `s.example.com`) now promote `Shop` on iOS (App Store `987654322`)"
+                )
+            })
+        #expect(
+            diff.changes.changes.filter(\.attention).count == 5,
+            "app ID, signing key, short link, item page removed and the home pages' app")
         // A URL on a host the base did not have is "host not in the manifest", not "app not in the manifest".
         let newHost = try #require(diff.links.first { $0.url == "https://deals.example.com/deals/spring" })
         #expect(newHost.before == .noHost)
         // The annotations GitHub shows: a warning per change that needs attention, a notice per link that now opens or closes.
         let annotations = diff.annotations(manifest: "site.yaml")
-        #expect(annotations.filter { $0.severity == .warning }.count == 4)
+        #expect(annotations.filter { $0.severity == .warning }.count == 5)
         // A key rotation attaches to the Android app's line in the head manifest (GitHub's file= and line=).
         let rotation = try #require(annotations.first { $0.message.contains("signing key") })
         #expect(rotation.location?.line == Self.androidAppLine)

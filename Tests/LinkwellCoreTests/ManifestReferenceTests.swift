@@ -21,6 +21,12 @@ import Testing
         for path in ManifestReference.paths { #expect(text.contains("<!-- fields: \(path) -->"), "no table for \(path)") }
     }
 
+    /// Every nested mapping of the manifest (`theme.fonts[]`, `homePages`…) has its own table.
+    @Test func everyPathWithKeysIsASection() {
+        let missing = ManifestReference.pathsWithKeys.filter { !ManifestReference.paths.contains($0) }
+        #expect(missing.isEmpty, "docs/manifest.md has no table for \(missing)")
+    }
+
     @Test func anUnknownSectionIsNamed() {
         #expect(throws: ManifestReference.UnknownSection(path: "nowhere")) {
             try ManifestReference.updating("<!-- fields: nowhere -->\n<!-- end fields -->").get()

@@ -90,4 +90,14 @@ import Testing
         #expect(Fixtures.build(yaml).diagnostics.map(\.description).contains { $0.contains("error: duplicate host 'm.example.com'") })
         // A host that is not a host name: Tests/Fixtures/invalid/sign-in-hosts.yaml.
     }
+
+    /// `match` knows a sign-in host for what it is: not a stranger, a host no link opens.
+    @Test func matchSaysASignInHostOpensNoApp() throws {
+        let result = Fixtures.build(Self.manifest)
+        let matcher = SiteMatcher(site: try #require(result.site), plan: try #require(result.plan), files: result.files)
+        let url = "https://www.example.com/login"
+        let lines = MatchEvaluator.site(matcher).report(url, try #require(URLParts(url)), json: false)
+        #expect(lines.contains { $0.contains("'www.example.com' is a sign-in host (domains.signIn)") }, "\(lines)")
+        #expect(!lines.contains { $0.contains("not one of the manifest's hosts") })
+    }
 }

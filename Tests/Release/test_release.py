@@ -94,7 +94,7 @@ def test_the_archive_holds_the_binary_completions_man_page_and_readme(release):
     name = archive_name()
     with tarfile.open(release / f"{name}.tar.gz") as archive:
         members = sorted(archive.getnames())
-    for expected in ["linkwell", "README.md", "completions/linkwell.bash", "completions/linkwell.zsh",
+    for expected in ["linkwell", "README.md", "LICENSE", "completions/linkwell.bash", "completions/linkwell.zsh",
                      "completions/linkwell.fish", "man/linkwell.1"]:
         assert f"{name}/{expected}" in members, members
     checked = subprocess.run(["sha256sum", "-c", f"{name}.tar.gz.sha256"], cwd=release, capture_output=True, text=True)
@@ -116,3 +116,38 @@ def test_the_artifact_bundle_is_valid_and_its_binary_runs(release, tmp_path):
         assert subprocess.run([str(binary), "--version"], capture_output=True, text=True).stdout == version() + "\n"
     checksum = (release / "linkwell.artifactbundle.zip.checksum").read_text().strip()
     assert len(checksum) == 64 and checksum == hashlib.sha256((release / "linkwell.artifactbundle.zip").read_bytes()).hexdigest()
+
+
+def test_a_package_runs_the_bundle_through_a_command_plugin(release, tmp_path):
+    """README's SwiftPM way: a package names the artifact bundle as a binary target and runs it
+    from a command plugin of its own (here by path; a release's by URL and checksum)."""
+    package = tmp_path / "site-tools"
+    (package / "Plugins" / "Links").mkdir(parents=True)
+    shutil.copy(release / "linkwell.artifactbundle.zip", package / "linkwell.artifactbundle.zip")
+    (package / "Package.swift").write_text(
+        "// swift-tools-version: 6.0\n"
+        "import PackageDescription\n"
+        "let package = Package(\n"
+        "    name: \"site-tools\",\n"
+        "    targets: [\n"
+        "        .binaryTarget(name: \"linkwell\", path: \"linkwell.artifactbundle.zip\"),\n"
+        "        .plugin(name: \"Links\", capability: .command(intent: .custom(verb: \"links\", description: \"Run linkwell\")),\n"
+        "                dependencies: [\"linkwell\"]),\n"
+        "    ])\n")
+    (package / "Plugins" / "Links" / "plugin.swift").write_text(
+        "import Foundation\n"
+        "import PackagePlugin\n"
+        "@main struct Links: CommandPlugin {\n"
+        "    func performCommand(context: PluginContext, arguments: [String]) async throws {\n"
+        "        let process = Process()\n"
+        "        process.executableURL = try context.tool(named: \"linkwell\").url\n"
+        "        process.arguments = arguments\n"
+        "        try process.run()\n"
+        "        process.waitUntilExit()\n"
+        "    }\n"
+        "}\n")
+    done = subprocess.run(["swift", "package", "--disable-sandbox", "links", "--version"], cwd=package, capture_output=True, text=True,
+                          timeout=900)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    assert done.stdout.strip().endswith(version()), done.stdout[-500:]
+

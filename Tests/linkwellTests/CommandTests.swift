@@ -190,7 +190,7 @@ import Testing
         let diff = try workspace.run("diff", "--base-manifest", "base.yaml")
         #expect(
             diff.standardOutput.contains(
-                "iOS apps' order changed: `amora-beta` now comes before `amora`. With both installed, iOS gives a URL both apps open to the one listed first: `amora-beta` now opens the URLs both open, which went to `amora`."
+                "iOS apps' order changed: `amora-beta` now comes before `amora`. With both installed, iOS gives a URL both apps open to the one listed first. `amora-beta` now opens what both open, which went to `amora`: 26 regions of URLs (e.g. `https://m.example.com/i` on iOS 13+), in the rows with both installed above."
             ), "\(diff.standardOutput.prefix(3000))")
         // No route changed: a route's apps are a set.
         #expect(!diff.standardOutput.contains("### Routes"), "\(diff.standardOutput)")

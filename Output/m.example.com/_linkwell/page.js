@@ -107,6 +107,11 @@
     while (parts.length && parts[parts.length - 1] === "") parts.pop();
     return parts;
   }
+  function androidParameters() {
+    var decodedQuery = decoded(raw);
+    var parameters = javaSplit(decodedQuery, "&");
+    return parameters.length === 1 ? javaSplit(decodedQuery, ";") : parameters;
+  }
   // A query or fragment filter never matches a URL without that part (`Uri.getQuery()` and
   // `getFragment()` are null there).
   function androidMatches(rule) {
@@ -114,12 +119,76 @@
     if (rule.fragment != null && (!fragmentWritten || !glob(rule.fragment, decoded(fragment)))) return false;
     if (!rule.query) return true;
     if (!queryWritten) return false;
-    var decodedQuery = decoded(raw);
-    var parameters = javaSplit(decodedQuery, "&");
-    if (parameters.length === 1) parameters = javaSplit(decodedQuery, ";");
+    var parameters = androidParameters();
     return rule.query.every(function (filter) {
       return parameters.some(function (parameter) { return glob(filter, parameter); });
     });
+  }
+  // The app's own intent filters, where site.yaml names its manifest: AOSP's PatternMatcher
+  // on the decoded path, greedy and never going back (`pattern`: `.` any character, `x*` a run
+  // of x, `.*` up to the first occurrence of what follows; `advanced`: tokens, each taking as
+  // many characters as it can).
+  function simpleGlob(pattern, text) {
+    var p = 0, s = 0;
+    while (p < pattern.length) {
+      var literal = pattern[p], escaped = false;
+      if (literal === "\\" && p + 1 < pattern.length) { escaped = true; p += 1; literal = pattern[p]; }
+      if (p + 1 < pattern.length && pattern[p + 1] === "*") {
+        p += 2;
+        if (literal === "." && !escaped) {
+          if (p >= pattern.length) return true;
+          var next = pattern[p] === "\\" && p + 1 < pattern.length ? pattern[p + 1] : pattern[p];
+          var found = text.indexOf(next, s);
+          if (found < 0) return false;
+          s = found;
+        } else {
+          while (s < text.length && text[s] === literal) s += 1;
+        }
+        continue;
+      }
+      if (s >= text.length || !((literal === "." && !escaped) || text[s] === literal)) return false;
+      s += 1;
+      p += 1;
+    }
+    return s === text.length;
+  }
+  function advancedGlob(tokens, text) {
+    var s = 0;
+    for (var t = 0; t < tokens.length; t += 1) {
+      var token = tokens[t], count = 0;
+      while ((token[1] < 0 || count < token[1]) && s < text.length && token[3].some(function (range) {
+        return range[0] <= text[s] && text[s] <= range[1];
+      }) !== token[2]) { s += 1; count += 1; }
+      if (count < token[0]) return false;
+    }
+    return s === text.length;
+  }
+  function attributeMatches(attribute, text) {
+    var kind = attribute[0], value = attribute[1];
+    if (kind === "path") return text === value;
+    if (kind === "prefix") return text.slice(0, value.length) === value;
+    if (kind === "suffix") return text.length >= value.length && text.slice(text.length - value.length) === value;
+    if (kind === "pattern") return simpleGlob(Array.from(value), Array.from(text));
+    if (kind === "advanced") return advancedGlob(value, Array.from(text));
+    return false;
+  }
+  // Android 15's relative groups: the first whose filters all match decides; none blocks.
+  function groupsAllow(groups) {
+    for (var index = 0; index < groups.length; index += 1) {
+      var group = groups[index];
+      if (!group.paths.length && !group.queries.length && !group.fragments.length) continue;
+      var parameters = queryWritten ? androidParameters() : [];
+      var matches = group.paths.every(function (attribute) { return attributeMatches(attribute, decoded(path)); }) &&
+        group.queries.every(function (attribute) {
+          return parameters.some(function (parameter) { return attributeMatches(attribute, parameter); });
+        }) &&
+        group.fragments.every(function (attribute) { return fragmentWritten && attributeMatches(attribute, decoded(fragment)); });
+      if (matches) return group.allow;
+    }
+    return false;
+  }
+  function filterTakes(filter) {
+    return filter.paths.some(function (attribute) { return attributeMatches(attribute, decoded(path)); }) || groupsAllow(filter.groups);
   }
   function firstMatch(rules, matches) {
     for (var index = 0; index < rules.length; index += 1) if (matches(rules[index])) return rules[index];
@@ -130,8 +199,12 @@
   var apps = config.apps || {};
   var rules = platform === "ios" || platform === "android" ? (table[platform] || {})[apps[platform]] : null;
   var deciding = rules ? firstMatch(rules, platform === "ios" ? iosMatches : androidMatches) : null;
-  // The app does not open this URL: an exclusion decides it, or no rule matches.
-  var keptOnWeb = rules != null && (deciding === null || deciding.exclude);
+  // On Android, where the app's own manifest is read, one of its filters must take the URL too
+  // (none listed: the host is not verified for the app; no entry: a filter takes every URL).
+  var filters = platform === "android" ? (table.androidFilters || {})[apps.android] : null;
+  var taken = filters == null || filters.some(filterTakes);
+  // The app does not open this URL: no filter takes it, an exclusion decides it, or no rule matches.
+  var keptOnWeb = !taken || (rules != null && (deciding === null || deciding.exclude));
   if (keptOnWeb && web) {
     ["linkwell-open", "linkwell-store", "linkwell-missing"].forEach(function (id) {
       var element = document.getElementById(id);
@@ -250,6 +323,9 @@
     });
   });
 
+  // `homePages.notFound: web`: a URL no page route serves goes on to the same URL on the
+  // host's web home, for every visitor.
+  if (config.toWeb && web) { go(web); return; }
   // A desktop goes on only to the page type's own web page; elsewhere (home, not found,
   // a page type without one) it stays and sees the page, with "Continue on the web".
   if (platform === "desktop") { if (config.desktopRedirects) go(web); return; }

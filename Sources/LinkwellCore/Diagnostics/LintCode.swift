@@ -42,6 +42,9 @@ package enum LintCode: String, CaseIterable, Codable, Sendable {
     case hostFileLimit = "host-file-limit"
     /// A page type with `since` on the short host: new people never reach a store there.
     case sinceOnShortHost = "since-on-short-host"
+    /// A page type on the short host whose web URL is `{origin}` with the path: the short host
+    /// belongs to no market, and its paths are codes the web has no page for.
+    case shortHostOrigin = "short-host-origin"
     /// A page type setting that nothing uses (`nativeAttempt` without a scheme, `details` a
     /// custom page template never shows).
     case unusedPageSetting = "unused-page-setting"
@@ -72,7 +75,7 @@ package enum LintCode: String, CaseIterable, Codable, Sendable {
     package var subjects: Set<Subject> {
         switch self {
         case .shadowedRule, .legacyLoss, .androidLoss, .questionMarkInPath, .sizeNearLimit, .singlePlatform, .singleMirror,
-            .androidManifestLoss, .pathWithoutSlash, .sinceOnShortHost:
+            .androidManifestLoss, .pathWithoutSlash, .sinceOnShortHost, .shortHostOrigin:
             [.route]
         // GitHub Pages cannot serve a route's pages (said at the first paged route) nor redirect
         // short links (said at the first short link).

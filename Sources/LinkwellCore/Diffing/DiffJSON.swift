@@ -102,6 +102,11 @@ struct DiffJSON: Encodable {
     struct File: Encodable {
         var path, kind: String
         var addedLines, removedLines: Int
+        /// Every line still there, in another order.
+        var reordered: Bool? = nil
+        /// A binary file's sizes (lines mean nothing there).
+        var bytesBefore: Int? = nil
+        var bytesAfter: Int? = nil
     }
 
     var version: Int

@@ -23,6 +23,12 @@ extension ManifestDiff {
                     + "(every route's sample URL and every link test), on each platform and app.")
         }
         lines.append("")
+        if !changes.beforeMerging.isEmpty {
+            lines +=
+                changes.beforeMerging.count == 1
+                ? ["**Before merging:** \(changes.beforeMerging[0]).", ""]
+                : ["**Before merging:**", ""] + changes.beforeMerging.map { "- \($0)" } + [""]
+        }
         lines += summary
         lines += regionSection + linkSection + changeSection + warningSection + previewSection + routeSection + fileSection
         return lines.joined(separator: "\n") + "\n"
@@ -342,7 +348,7 @@ extension ManifestDiff {
         var lines = ["### Files", "", "\(counts.joined(separator: ", ")) (the new build has \(fileCount) files)."] + fingerprintNote + [""]
         lines += ["| File | Change | Lines |", "| --- | --- | --- |"]
         for change in files.prefix(Self.listedFiles) {
-            lines.append("| \(code(change.path)) | \(change.kind.rawValue) | +\(change.addedLines) −\(change.removedLines) |")
+            lines.append("| \(code(change.path)) | \(change.kind.rawValue) | \(change.size) |")
         }
         if files.count > Self.listedFiles { lines.append("| … and \(files.count - Self.listedFiles) more | | |") }
         lines.append("")
@@ -414,7 +420,11 @@ extension ManifestDiff {
                 },
                 previews: previews.map { .init(url: $0.url, aspect: $0.aspect, before: $0.before, after: $0.after) },
                 routes: routes.map { .init(kind: $0.kind.rawValue, name: $0.name, details: $0.details.map(plain)) },
-                files: files.map { .init(path: $0.path, kind: $0.kind.rawValue, addedLines: $0.addedLines, removedLines: $0.removedLines) },
+                files: files.map {
+                    .init(
+                        path: $0.path, kind: $0.kind.rawValue, addedLines: $0.addedLines, removedLines: $0.removedLines,
+                        reordered: $0.reordered ? true : nil, bytesBefore: $0.bytes?.before, bytesAfter: $0.bytes?.after)
+                },
                 fileCount: fileCount, itemPagesSameByFingerprint: itemPagesSameByFingerprint, newWarnings: newWarnings,
                 resolvedWarnings: resolvedWarnings))
     }

@@ -1,12 +1,21 @@
 /// The file-level half of a diff: which built files appear, disappear or change, and by how
-/// many lines.
+/// many lines (a binary file by its bytes).
 enum FileChanges {
     static func between(_ base: [OutputFile], _ head: [OutputFile]) -> [ManifestDiff.FileChange] {
-        let before = Dictionary(base.map { ($0.path, $0.contents) }, uniquingKeysWith: { first, _ in first })
-        let after = Dictionary(head.map { ($0.path, $0.contents) }, uniquingKeysWith: { first, _ in first })
+        let before = Dictionary(base.map { ($0.path, $0.bytes) }, uniquingKeysWith: { first, _ in first })
+        let after = Dictionary(head.map { ($0.path, $0.bytes) }, uniquingKeysWith: { first, _ in first })
         var changes: [ManifestDiff.FileChange] = []
         for path in Set(before.keys).union(after.keys).sorted() {
-            switch (before[path], after[path]) {
+            // A binary file (a font) is counted in bytes: its "lines" are noise.
+            if [before[path], after[path]].compactMap({ $0 }).contains(where: isBinary), before[path] != after[path] {
+                let kind: OutputChange.Kind = before[path] == nil ? .added : after[path] == nil ? .removed : .changed
+                changes.append(
+                    .init(
+                        path: path, kind: kind, addedLines: 0, removedLines: 0,
+                        bytes: (before[path]?.count ?? 0, after[path]?.count ?? 0)))
+                continue
+            }
+            switch (before[path].map(text), after[path].map(text)) {
             case (nil, let new?):
                 changes.append(.init(path: path, kind: .added, addedLines: lines(new).count, removedLines: 0))
             case (let old?, nil):
@@ -19,6 +28,13 @@ enum FileChanges {
         }
         return changes
     }
+
+    /// Bytes no text holds: a NUL, or a sequence that is not UTF-8.
+    static func isBinary(_ bytes: [UInt8]) -> Bool {
+        bytes.contains(0) || String(validating: bytes, as: UTF8.self) == nil
+    }
+
+    private static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 
     static func lines(_ text: String) -> [Substring] {
         text.split(separator: "\n", omittingEmptySubsequences: false).dropLast(text.hasSuffix("\n") ? 1 : 0)

@@ -17,8 +17,19 @@ package struct ManifestChanges: Sendable, Hashable {
     }
 
     package var changes: [Change] = []
+    /// What a reviewer must do before merging, in Markdown (deploy a new host's folder first):
+    /// the report leads with it.
+    package var beforeMerging: [String] = []
     /// The entry the changes being added are about (see `Change.location`).
     private var here: SourceLocation?
+    /// Where the iOS apps' order sentence is, and the two apps it names, for what the exact
+    /// walk then finds of them installed together (`settleAppOrder`).
+    private var appOrderChange: AppOrderChange?
+    private struct AppOrderChange: Sendable, Hashable {
+        var index: Int
+        var first: String
+        var second: String
+    }
 
     /// What a side contributes besides its `Site`: template sources by file name, and the item
     /// pages it builds (paths on their first host, with their bytes' fingerprints).
@@ -41,6 +52,7 @@ package struct ManifestChanges: Sendable, Hashable {
         signInHosts(base, head)
         shortLinks(base, head)
         pageTypes(base, head)
+        homePromotion(base, head)
         look(base, head)
         templates(baseExtras.templates, headExtras.templates)
         appFiles(baseExtras.appFiles, headExtras.appFiles)
@@ -120,10 +132,11 @@ package struct ManifestChanges: Sendable, Hashable {
             }).first
         {
             here = head.iosApps.first { $0.id == first }?.location
+            appOrderChange = AppOrderChange(index: changes.count, first: first, second: second)
             add(
                 "apps",
                 "iOS apps' order changed: \(code(first)) now comes before \(code(second)). With both installed, iOS gives a URL both apps "
-                    + "open to the one listed first: \(code(first)) now opens the URLs both open, which went to \(code(second)).",
+                    + "open to the one listed first.",
                 attention: true)
         }
     }
@@ -187,6 +200,9 @@ package struct ManifestChanges: Sendable, Hashable {
         func same(_ a: MirrorPair, _ b: MirrorPair) -> Bool { a.primary == b.primary && a.mirror == b.mirror }
         for pair in head.mirrorPairs where !base.mirrorPairs.contains(where: { same($0, pair) }) {
             add("hosts", "Mirror pair \(code(pair.primary)) ↔ \(code(pair.mirror)) added: deploy both folders before merging.")
+            beforeMerging.append(
+                "deploy \(code("Output/\(pair.primary)")) and \(code("Output/\(pair.mirror)")) (mirror pair added): apps read their "
+                    + "association files when installed or updated, so they must be served before a release names the hosts")
         }
         for pair in head.mirrorPairs {
             guard let old = base.mirrorPairs.first(where: { same($0, pair) }), old.web != pair.web else { continue }
@@ -202,9 +218,13 @@ package struct ManifestChanges: Sendable, Hashable {
         }
         if base.shortHost != head.shortHost {
             switch (base.shortHost, head.shortHost) {
-            case (nil, let host?): add("hosts", "Short host \(code(host)) added.")
+            case (nil, let host?):
+                add("hosts", "Short host \(code(host)) added.")
+                beforeMerging.append("deploy \(code("Output/\(host)")) (short host added) before its links are shared")
             case (let host?, nil): add("hosts", "Short host \(code(host)) removed: its links stop opening the app.", attention: true)
-            case (let old?, let new?): add("hosts", "Short host \(code(old)) → \(code(new)).", attention: true)
+            case (let old?, let new?):
+                add("hosts", "Short host \(code(old)) → \(code(new)).", attention: true)
+                beforeMerging.append("deploy \(code("Output/\(new)")) (the new short host) before its links are shared")
             case (nil, nil): break
             }
         }
@@ -282,6 +302,32 @@ package struct ManifestChanges: Sendable, Hashable {
         }
     }
 
+    /// What the home and not-found pages tell a person — the app they promote, its store IDs, the
+    /// App Clip card — per host: a change there changes every visitor's first page.
+    private mutating func homePromotion(_ base: Site, _ head: Site) {
+        func promotion(_ site: Site, _ host: String) -> String? {
+            guard let pageHost = PageHost.of(host, in: site) else { return nil }
+            let links = PageLinks(site: site, page: PageKind.home.pageType(in: site), host: pageHost)
+            var parts: [String] = []
+            if let app = links.iosApp {
+                parts.append("\(code(app.name)) on iOS" + (app.appStoreID.map { " (App Store \(code($0)))" } ?? ""))
+            }
+            if let app = links.androidApp { parts.append("\(code(app.name)) on Android (\(code(app.package)))") }
+            let clip = site.homeAppClip && !(links.iosApp?.appClipBundleIDs.isEmpty ?? true)
+            return parts.joined(separator: " and ") + (clip ? ", with the App Clip card" : ", without an App Clip card")
+        }
+        let hosts = head.hosts.filter { host in
+            base.hosts.contains(host) && promotion(base, host) != nil && promotion(base, host) != promotion(head, host)
+        }
+        guard let first = hosts.first, let was = promotion(base, first), let now = promotion(head, first) else { return }
+        here = nil
+        add(
+            "pages",
+            "Home and not-found pages on \(count(hosts.count, "host")) (\(hosts.map(code).joined(separator: ", "))) now promote \(now), "
+                + "instead of \(was): the first page every visitor without a link's own page sees.",
+            attention: true)
+    }
+
     private mutating func look(_ base: Site, _ head: Site) {
         if base.webHome != head.webHome { add("theme", "Web home \(optional(base.webHome)) → \(optional(head.webHome)).") }
         let fields: [(String, String?, String?)] = [
@@ -328,6 +374,28 @@ package struct ManifestChanges: Sendable, Hashable {
                 add("templates", "Template \(code(name)) changed (+\(lines.added) −\(lines.removed) lines).")
             default: break
             }
+        }
+    }
+
+    /// The app-order sentence finished by the exact walk: the URLs both apps open that now go to
+    /// the other app, with an example, or that there are none (checked on every URL of every host).
+    package mutating func settleAppOrder(_ regions: LinkRegions, names: (String) -> String) {
+        guard let order = appOrderChange, order.index < changes.count else { return }
+        let (index, first, second) = (order.index, order.first, order.second)
+        let together = regions.changes.filter { change in
+            change.installed.map { $0.contains(names(first)) && $0.contains(names(second)) } == true
+        }
+        if let example = together.first {
+            changes[index].text +=
+                " \(code(first)) now opens what both open, which went to \(code(second)): \(together.count) region"
+                + "\(together.count == 1 ? "" : "s") of URLs (e.g. \(code(example.witness)) on \(example.platform.displayName)), in the "
+                + "rows with both installed above."
+        } else if regions.unproved.isEmpty {
+            changes[index].text +=
+                " No URL changes hands with both installed: no URL is opened by both (checked exactly on every URL of every host)."
+            changes[index].attention = false
+        } else {
+            changes[index].text += " Which URLs change hands is not proved (see what was not proved below)."
         }
     }
 

@@ -113,6 +113,40 @@ package struct ManifestDiff: Sendable {
         package var kind: OutputChange.Kind
         package var addedLines: Int
         package var removedLines: Int
+        /// A binary file (a font): its sizes in bytes, before and after (0 where it is absent);
+        /// lines mean nothing there.
+        package var bytes: (before: Int, after: Int)? = nil
+
+        package init(path: String, kind: OutputChange.Kind, addedLines: Int, removedLines: Int, bytes: (before: Int, after: Int)? = nil) {
+            (self.path, self.kind, self.addedLines, self.removedLines, self.bytes) = (path, kind, addedLines, removedLines, bytes)
+        }
+
+        package static func == (lhs: Self, rhs: Self) -> Bool {
+            (lhs.path, lhs.kind, lhs.addedLines, lhs.removedLines) == (rhs.path, rhs.kind, rhs.addedLines, rhs.removedLines)
+                && lhs.bytes?.before == rhs.bytes?.before && lhs.bytes?.after == rhs.bytes?.after
+        }
+
+        package func hash(into hasher: inout Hasher) {
+            hasher.combine(path)
+            hasher.combine(addedLines)
+            hasher.combine(removedLines)
+        }
+
+        /// Changed text whose lines are all still there, in another order (JSON whose keys or
+        /// entries moved): "reordered", not `+0 −0`.
+        package var reordered: Bool { kind == .changed && bytes == nil && addedLines == 0 && removedLines == 0 }
+
+        /// What the Files table says of the change.
+        package var size: String {
+            if let bytes {
+                switch kind {
+                case .added: return "\(bytes.after) bytes"
+                case .removed: return "\(bytes.before) bytes"
+                case .changed: return "\(bytes.before) → \(bytes.after) bytes"
+                }
+            }
+            return reordered ? "reordered" : "+\(addedLines) −\(removedLines)"
+        }
     }
 
     package var routes: [RouteChange]
@@ -152,6 +186,7 @@ package struct ManifestDiff: Sendable {
         routes = Self.routeChanges(base.site.routes, head.site.routes)
         changes = ManifestChanges(base: base.site, head: head.site, baseExtras: base.extras, headExtras: head.extras)
         regions = LinkRegions(base: base, head: head, budget: budget)
+        changes.settleAppOrder(regions, names: { $0 })
         let urls = Self.urls(base.site) + Self.urls(head.site)
         var seen: Set<String> = []
         var links: [LinkChange] = []

@@ -66,16 +66,26 @@ package struct ImportRun: Sendable {
         proof = proved
     }
 
-    /// Each route's warnings with a code, by route name (a warning is a route's when it is at the
-    /// route's place in the manifest).
+    /// Each route's and app's warnings with a code, by route name or `ManifestImport.appKey` (a
+    /// warning is an entry's when it is at the entry's place in the manifest, or at one of its keys:
+    /// the nearest entry above it of a kind the code is about).
     static func warningsByRoute(_ build: Linkwell.BuildResult) -> [String: [String]] {
         guard let site = build.site else { return [:] }
+        var entries: [(key: String, location: SourceLocation, subject: LintCode.Subject)] = site.routes.map {
+            ($0.name, $0.location, .route)
+        }
+        entries += site.iosApps.compactMap { app in app.location.map { (ManifestImport.appKey(app.id, android: false), $0, .iosApp) } }
+        entries += site.androidApps.compactMap { app in
+            app.location.map { (ManifestImport.appKey(app.id, android: true), $0, .androidApp) }
+        }
         var found: [String: [String]] = [:]
         for diagnostic in build.diagnostics where diagnostic.severity == .warning {
             guard let code = diagnostic.code, let location = diagnostic.location,
-                let route = site.routes.first(where: { $0.location.line == location.line && $0.location.file == location.file })
+                let entry = entries.filter({
+                    $0.location.file == location.file && $0.location.line <= location.line && code.subjects.contains($0.subject)
+                }).max(by: { $0.location.line < $1.location.line })
             else { continue }
-            if !(found[route.name] ?? []).contains(code.rawValue) { found[route.name, default: []].append(code.rawValue) }
+            if !(found[entry.key] ?? []).contains(code.rawValue) { found[entry.key, default: []].append(code.rawValue) }
         }
         return found.mapValues { $0.sorted() }
     }

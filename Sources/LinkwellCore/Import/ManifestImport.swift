@@ -89,7 +89,7 @@ package struct ManifestImport: Sendable {
         }
         yaml = Self.render(
             apps: reading.apps, routes: routes, defaults: reading.defaults, variables: reading.variables, legacyPaths: legacyPaths,
-            domain: domain, mirror: mirror, short: short?.host,
+            domain: domain, mirror: mirror, short: short?.host, accepting: accepting,
             sources: (aasa + assetLinks + (short?.aasa ?? []) + (short?.assetLinks ?? [])).map(\.name))
         notes = reading.notes
     }
@@ -242,33 +242,38 @@ package struct ManifestImport: Sendable {
                 }
                 // The id is settled once every app's rules are known (an iOS twin's id when they agree).
                 var app = App(id: ManifestImport.name(from: package), package: package, fingerprints: fingerprints)
+                app.displayName = AppNames.displayName(package)
                 app.webcredentials = relations.contains(AssetLinksStatement.getLoginCredentials)
                 app[keyPath: list] = dynamic
                 app.namedOn.insert(list)
-                if dynamic == nil {
-                    app.dynamicRules = false
-                    notes.append(
-                        "\(source.name): \(package) has no dynamic rules, so Android 15+ follows the app's own intent filters; "
-                            + "the manifest keeps it that way (dynamicRules: false). The intent filters Linkwell writes for it "
-                            + "(app/android/) follow the same routes as the first iOS app: check them against the app's own")
-                }
+                if dynamic == nil { app.dynamicRules = false }
                 apps.append(app)
             }
         }
 
         /// Android apps' rules and ids, once every file is read.
         mutating func settleAndroidApps() {
-            // An Android app without rules of its own on a host that names it follows that host's
-            // first rule list; on a host whose files do not name it, it opens nothing.
+            // An Android app without rules of its own on a host that names it follows its iOS
+            // twin's list there (the same product), else that host's first rule list; on a host
+            // whose files do not name it, it opens nothing.
             let lists: [WritableKeyPath<App, [JSONValue]?>] = [\.rules, \.shortRules]
             let firstLists = lists.map { list in apps.lazy.compactMap { $0[keyPath: list] }.first ?? [] }
             for index in apps.indices where apps[index].ios == nil {
+                let twin = apps.first { $0.ios != nil && $0.id == apps[index].id }
                 for (list, first) in zip(lists, firstLists) {
                     if !apps[index].namedOn.contains(list) {
                         apps[index][keyPath: list] = []
                     } else if apps[index][keyPath: list] == nil {
-                        apps[index][keyPath: list] = first
+                        apps[index][keyPath: list] = twin.map { $0[keyPath: list] ?? [] } ?? first
                     }
+                }
+                if !apps[index].dynamicRules, let package = apps[index].package {
+                    let follows = twin.map { "its iOS twin '\($0.id)'" } ?? "the first iOS app"
+                    notes.append(
+                        "\(package) has no dynamic rules, so Android 15+ follows the app's own intent filters; the manifest keeps it "
+                            + "that way (dynamicRules: false). The intent filters Linkwell writes for it (app/android/) follow the "
+                            + "routes of \(follows): name the app's merged AndroidManifest.xml under 'manifest:' and the build holds "
+                            + "its real filters against them (docs/app-side.md)")
                 }
             }
             // An Android app is one product with the iOS app of the same name: it shares that app's id
@@ -278,15 +283,15 @@ package struct ManifestImport: Sendable {
                 let twin = apps.first { $0.ios != nil && $0.id == base }
                 if joinPlatforms, apps[index].dynamicRules, let leader = twin ?? apps.first(where: { $0.ios != nil }) {
                     for list in lists where apps[index].namedOn.contains(list) { apps[index][keyPath: list] = leader[keyPath: list] }
-                    if twin != nil {
-                        apps[index].displayName = ManifestImport.displayName(base)
+                    if let twin {
+                        apps[index].displayName = twin.displayName
                     } else {
                         apps[index].id = ManifestImport.uniqueID(base, &usedIDs)
                     }
                     continue
                 }
                 if let twin {
-                    apps[index].displayName = ManifestImport.displayName(base)
+                    apps[index].displayName = twin.displayName
                     // A list no file gave is no rules at all.
                     let agree = lists.allSatisfy { (twin[keyPath: $0] ?? []) == (apps[index][keyPath: $0] ?? []) }
                     apps[index].id = agree ? base : ManifestImport.uniqueID(base + "-android", &usedIDs)
@@ -389,7 +394,9 @@ package struct ManifestImport: Sendable {
             notes.append("\(source): app ID '\(appID)' cannot be carried over (\(problem)); left out, with its rules")
             return nil
         }
-        return App(id: uniqueID(name(from: bundle), &usedIDs), ios: (team, bundle))
+        var app = App(id: uniqueID(name(from: bundle), &usedIDs), ios: (team, bundle))
+        app.displayName = AppNames.displayName(bundle)
+        return app
     }
 
     /// A detail's `defaults` written onto one of its components, key by key, where the component
@@ -446,7 +453,10 @@ package struct ManifestImport: Sendable {
         return route
     }
 
-    /// `route` with an `accept:` entry for the warnings `accepting` lists under `name`.
+    /// The key of an app's warnings in `accepting` (route names hold no space).
+    package static func appKey(_ id: String, android: Bool) -> String { (android ? "android app " : "iOS app ") + id }
+
+    /// `route` (or an app) with an `accept:` entry for the warnings `accepting` lists under its name.
     static func addingAccept(_ codes: [String]?, to route: YAMLText.Mapping) -> YAMLText.Mapping {
         guard let codes else { return route }
         let list: [YAMLText.Value] = codes.map { code in YAMLText.Value.scalar(code) }
@@ -508,7 +518,7 @@ extension ManifestImport {
     static func render(
         apps: [App], routes: [YAMLText.Mapping], defaults: [String: JSONValue], variables: [String: JSONValue], legacyPaths: Bool,
         domain: String,
-        mirror: String, short: String?, sources: [String]
+        mirror: String, short: String?, accepting: [String: [String]] = [:], sources: [String]
     ) -> String {
         var root = YAMLText.Mapping()
         root.append("version", .integer(1))
@@ -518,12 +528,12 @@ extension ManifestImport {
         let ios = apps.compactMap { app -> YAMLText.Value? in
             guard let ios = app.ios else { return nil }
             var entry = YAMLText.Mapping([
-                ("id", .scalar(app.id)), ("name", .scalar(Self.displayName(app.id))), ("teamID", .scalar(ios.teamID)),
+                ("id", .scalar(app.id)), ("name", .scalar(app.displayName ?? Self.displayName(app.id))), ("teamID", .scalar(ios.teamID)),
                 ("bundleID", .scalar(ios.bundleID)),
             ])
             if app.webcredentials { entry.append("webcredentials", .boolean(true)) }
             if !app.appClips.isEmpty { entry.append("appClips", .list(app.appClips.map { .scalar($0) })) }
-            return .mapping(entry)
+            return .mapping(addingAccept(accepting[appKey(app.id, android: false)], to: entry))
         }
         let android = apps.compactMap { app -> YAMLText.Value? in
             guard let package = app.package, app.ios == nil else { return nil }
@@ -533,7 +543,7 @@ extension ManifestImport {
             entry.append("sha256", .list(app.fingerprints.map { .scalar($0) }))
             if app.webcredentials { entry.append("webcredentials", .boolean(true)) }
             if !app.dynamicRules { entry.append("dynamicRules", .boolean(false)) }
-            return .mapping(entry)
+            return .mapping(addingAccept(accepting[appKey(app.id, android: true)], to: entry))
         }
         if !ios.isEmpty { appSection.append("ios", .list(ios)) }
         if !android.isEmpty { appSection.append("android", .list(android)) }

@@ -11,7 +11,7 @@ package enum Lints {
         let found =
             shadowedRules(site, plan: plan, files: files, matcher: matcher) + patternsWithoutLeadingSlash(site) + questionMarksInPaths(site)
             + singlePlatformRoutes(site) + singleMirrorRoutes(site)
-            + androidManifestLosses(site) + sinceOnShortHost(site)
+            + androidManifestLosses(site) + sinceOnShortHost(site) + originOnShortHost(site)
         return unaccepted(found + sizeNearLimit(site: site, files: files) + hostingLimits(site), site: site)
     }
 
@@ -192,6 +192,27 @@ package enum Lints {
         }
     }
 
+    /// `{origin}{path}` reads as "the same page on this market's site"; the short host has no
+    /// market (its `{origin}` is the manifest's web home) and its paths are codes, so a desktop
+    /// (and `fallback: web`) would land on a page the web site does not have.
+    static func originOnShortHost(_ site: Site) -> [Diagnostic] {
+        guard let short = site.shortHost else { return [] }
+        return site.routes.compactMap { route -> Diagnostic? in
+            guard !route.exclude, route.hosts.contains(short), let name = route.pageType,
+                let page = site.pageTypes.first(where: { $0.name == name }),
+                let template = [page.desktopURL, page.webURL].compactMap({ $0 }).first(where: {
+                    $0.hasPrefix("{origin}") && $0.contains("{path}")
+                }),
+                let links = PageHost.of(short, in: site).map({ PageLinks(site: site, page: page, host: $0) }),
+                let web = links.desktop ?? links.web
+            else { return nil }
+            let example = URLTemplate.Compiled(web).expand(path: "/Ab3dE", query: "", primaryHost: short)
+            return .lint(
+                LintFinding.originOnShortHost(route: route.name, page: name, host: short, template: template, example: example),
+                at: route.location)
+        }
+    }
+
     /// What Android 14 and earlier do instead, for routes that reach them. An exclusion only
     /// matters there when an include's filter lets some of its URLs through.
     static func androidManifestLosses(_ site: Site) -> [Diagnostic] {
@@ -290,6 +311,7 @@ package enum LintFinding: LintMessage {
     case oldAndroidLoss(route: String, String)
     case sizeNearLimit(host: String, size: Int, limit: Int, costliest: [RouteCost])
     case sinceOnShortHost(route: String, page: String, host: String)
+    case originOnShortHost(route: String, page: String, host: String, template: String, example: String)
 
     package struct RouteCost: Hashable, Sendable {
         package var route: String
@@ -312,6 +334,7 @@ package enum LintFinding: LintMessage {
         case .exclusionOpensOnOldAndroid, .oldAndroidLoss: .androidManifestLoss
         case .sizeNearLimit: .sizeNearLimit
         case .sinceOnShortHost: .sinceOnShortHost
+        case .originOnShortHost: .shortHostOrigin
         }
     }
 
@@ -340,6 +363,10 @@ package enum LintFinding: LintMessage {
             "route '\(route)': \(loss)"
         case .sinceOnShortHost(let route, let page, let host):
             "route '\(route)' shows page type '\(page)' on the short host '\(host)', and '\(page)' has 'since': its pages send phones without the app (or with an older one) to the web, never to the store, so the people a short link brings never get the app; drop 'since' from '\(page)', or give the short host's route a page type without it"
+        case .originOnShortHost(let route, let page, let host, let template, let example):
+            "route '\(route)' shows page type '\(page)' on the short host '\(host)', whose paths are codes and which belongs to no market: "
+                + "'\(template)' sends a desktop there to a page the web site does not have (e.g. \(example)); give the short host's route a "
+                + "page type whose web URL names a page of its own, e.g. '{origin}/invite?link={link}'"
         case .sizeNearLimit(let host, let size, let limit, let costliest):
             "the apple-app-site-association for '\(host)' is \(size) bytes, \(Int((Double(size) / Double(limit) * 100).rounded()))% of iOS's \(limit)-byte limit; the routes that cost most are \(costliest.map { "'\($0.route)' (\($0.bytes) bytes)" }.joined(separator: ", "))"
         }

@@ -1,12 +1,13 @@
-/// Backs each `legacy-loss` warning with a URL the platform really decides otherwise: the iOS
-/// 9–12 machine is compared exactly with the iOS 13+ machine of the same host and app, and the
-/// first region the route decides on either side becomes a note. A loss with no such region says
-/// so: then nothing is lost in practice. (`android-loss` warnings carry no such note: Android's
-/// dynamic rules read decoded text, and no walk compares them with rules that read the URL as
-/// written, `DecisionExploration.mixesReadings`.)
+/// Backs each `legacy-loss` and `android-manifest-loss` warning with a URL the platform really
+/// decides otherwise: the iOS 9–12 machine is compared exactly with the iOS 13+ machine of the
+/// same host and app, and the intent filters Linkwell writes for Android 14 and earlier with the
+/// dynamic rules Android 15+ reads; the first regions the route decides on either side become a
+/// note. A loss with no such region says so: then nothing is lost in practice. (`android-loss`
+/// warnings carry no such note: Android's dynamic rules read decoded text, and no walk compares
+/// them with rules that read the URL as written, `DecisionExploration.mixesReadings`.)
 enum PlatformLosses {
     static func addingWitnesses(to diagnostics: [Diagnostic], site: Site, plan: BuildPlan, files: [OutputFile]) -> [Diagnostic] {
-        let codes: [LintCode: Platform] = [.legacyLoss: .iosLegacy]
+        let codes: [LintCode: Platform] = [.legacyLoss: .iosLegacy, .androidManifestLoss: .androidLegacy]
         guard diagnostics.contains(where: { $0.code.map(codes.keys.contains) ?? false }) else { return diagnostics }
         let (witnesses, compared) = regions(site: site, plan: plan, files: files)
         return diagnostics.map { diagnostic in
@@ -17,9 +18,11 @@ enum PlatformLosses {
             if let examples = witnesses[RouteOnPlatform(route: route.name, platform: platform)] {
                 noted.notes.append(Note("e.g. " + examples.joined(separator: "; ")))
             } else if compared.contains(RouteOnPlatform(route: route.name, platform: platform)) {
+                let reference = platform == .androidLegacy ? Platform.android : .ios
                 noted.notes.append(
                     Note(
-                        "no URL is decided differently by \(platform.displayName) than by iOS 13+ through this route (checked exactly)"))
+                        "no URL is decided differently by \(platform.displayName) than by \(reference.displayName) through this route "
+                            + "(checked exactly)"))
             }
             return noted
         }
@@ -69,6 +72,23 @@ enum PlatformLosses {
                 }
             }
         }
+        // Android: the dynamic rules Android 15+ reads against the filters written for Android 14.
+        var compiledLinks: Set<String> = []
+        for host in site.hosts {
+            guard let text = byPath["\(host)/\(AssociationFiles.assetLinks)"], compiledLinks.insert(text).inserted,
+                let document = try? JSONValue.parse(text)
+            else { continue }
+            let lists = DecisionLists.android(document)
+            for app in site.androidApps {
+                guard let reference = lists.first(where: { $0.package == app.package })?.list else { continue }
+                let filters = DecisionLists.intentFilters(site: site, app: app, host: host)
+                walks.append(
+                    LossWalk(
+                        host: host, app: app.package, reference: reference,
+                        origins: plan.ruleOrigins[BuildPlan.RuleListKey(host: host, platform: .android, app: app.id)] ?? [],
+                        platform: .androidLegacy, list: filters.list, otherOrigins: filters.origins, referencePlatform: .android))
+            }
+        }
         let budget = Lints.walkBudget.share(of: walks.count)
         for walk in walks {
             let (host, origins, otherOrigins, platform) = (walk.host, walk.origins, walk.otherOrigins, walk.platform)
@@ -86,7 +106,8 @@ enum PlatformLosses {
                     difference.after.rule.flatMap { $0 < otherOrigins.count ? otherOrigins[$0] : nil },
                 ].compactMap { $0 }
                 let text =
-                    "\(difference.witness): iOS 13+ \(verb(difference.before)), \(platform.displayName) \(verb(difference.after))"
+                    "\(difference.witness): \(walk.referencePlatform.displayName) \(verb(difference.before)), "
+                    + "\(platform.displayName) \(verb(difference.after))"
                 for route in routes.uniqued() {
                     let key = RouteOnPlatform(route: route, platform: platform)
                     guard exampleHost[key, default: host] == host else { continue }
@@ -109,6 +130,7 @@ enum PlatformLosses {
         var platform: Platform
         var list: DecisionList
         var otherOrigins: [String?]
+        var referencePlatform = Platform.ios
     }
 
     private static func verb(_ decision: MatchDecision) -> String {

@@ -362,10 +362,42 @@ enum ManifestFields {
                     "web", \.web, Schema.https,
                     "The site's web home: 'Continue on the web' for page types without a 'web' URL, and the home pages' web link.",
                     example: .string("https://www.example.com/"), kind: .line),
+                .text(
+                    "lang", \.lang, Schema.text(Pattern.language),
+                    "The pages' language, a BCP 47 tag for <html lang> (default 'en'; a mirror pair may give its own).",
+                    example: .string("en")),
                 .section("theme", \.theme, theme, "The preview pages' look.", make: { RawTheme(location: $0) }),
                 .section(
                     "contentSecurityPolicy", \.contentSecurityPolicy, contentSecurityPolicy,
                     "What the pages' policy allows beyond the templates' own inline scripts.", make: { RawAllowedOrigins(location: $0) }),
+                .text(
+                    "itemPages", \.itemPages, Schema.oneOf(["output", "deploy"], ""),
+                    "Where item pages are written: 'output' (default: in the output folder, committed), or 'deploy': build and check "
+                        + "leave them out (every row is still read and checked), and the deploy job writes them with 'linkwell build --item-pages'.",
+                    example: .string("deploy")),
+                .section(
+                    "homePages", \.homePages, homePages,
+                    "What each host's home and not-found pages promote (they belong to no route, so to no app of their own).",
+                    make: { RawHomePages(location: $0) }),
+            ])
+    }()
+
+    static let homePages: ManifestSection<RawHomePages> = {
+        ManifestSection(
+            what: "'homePages'",
+            fields: [
+                .text(
+                    "app", \.app, Schema.text(Pattern.name),
+                    "The app id the home and not-found pages promote (its iOS and Android apps); default: the first app of each platform.",
+                    example: .string("amora")),
+                .flag(
+                    "appClip", \.appClip, "Show the App Clip card on them (default true, where the app has an App Clip).",
+                    example: .bool(false)),
+                .text(
+                    "notFound", \.notFound, Schema.oneOf(["page", "web"], ""),
+                    "What a URL no route names gets: 'page' (default: the not-found page, with the store and the web), or 'web': every "
+                        + "visitor goes on to the same path and query on the host's web home (no association file changes).",
+                    example: .string("web")),
             ])
     }()
 
@@ -517,6 +549,10 @@ enum ManifestFields {
                     "web", \.web, Schema.scalar,
                     "This pair's web home (a market's own site): its pages' {origin} and 'Continue on the web' (default: the top-level web).",
                     example: .string("https://www.example.ca/")),
+                .text(
+                    "lang", \.lang, Schema.text(Pattern.language),
+                    "The language of this pair's pages (a market's), a BCP 47 tag (default: the top-level lang).",
+                    example: .string("fr-CA")),
             ])
     }()
 

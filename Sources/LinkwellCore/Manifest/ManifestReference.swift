@@ -19,13 +19,39 @@ package enum ManifestReference {
             ("pages.<name>", ManifestFields.pageType.rows),
             ("pages.<name>.since", ManifestFields.since.rows),
             ("pages.<name>.labels", ManifestFields.labels.rows),
+            ("pages.<name>.details[]", ManifestFields.detail.rows),
             ("theme", ManifestFields.theme.rows),
+            ("theme.fonts[]", ManifestFields.fontFace.rows),
+            ("homePages", ManifestFields.homePages.rows),
             ("contentSecurityPolicy", ManifestFields.contentSecurityPolicy.rows),
             ("shortLinks[]", ManifestFields.shortLink.rows),
             ("robots", ManifestFields.robots.rows),
             ("robots.groups[]", ManifestFields.robotsGroup.rows),
             ("tests[]", ManifestFields.linkTest.rows),
         ]
+    }
+
+    /// Every path in the manifest's schema that holds keys of its own (a mapping, a list of
+    /// mappings, a mapping of named mappings), for the test that each has its table.
+    package static var pathsWithKeys: [String] {
+        var found: [String] = []
+        func walk(_ rows: [(key: String, node: ManifestSchema.Node)], at prefix: String?) {
+            for (key, node) in rows {
+                let path = prefix.map { "\($0).\(key)" } ?? key
+                visit(node, path: path)
+            }
+        }
+        func visit(_ node: ManifestSchema.Node, path: String) {
+            if let properties = node.properties, !properties.isEmpty {
+                found.append(path)
+                walk(properties.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, at: path)
+            }
+            if let item = node.items?.first { visit(item, path: path + "[]") }
+            if case .schema(let named)? = node.additionalProperties, named.properties != nil { visit(named, path: path + ".<name>") }
+            for alternative in node.anyOf ?? [] { visit(alternative, path: path) }
+        }
+        walk(ManifestFields.root.rows.map { ($0.key, $0.schema) }, at: nil)
+        return found.uniqued()
     }
 
     /// The section paths, for the markers docs/manifest.md must hold.

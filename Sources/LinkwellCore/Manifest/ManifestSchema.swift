@@ -36,6 +36,8 @@ package enum ManifestSchema {
         static let scheme = "^[A-Za-z][A-Za-z0-9+.-]*$"
         static let version = "^[0-9]+(\\.[0-9]+)*$"
         static let shortCode = "^[A-Za-z0-9-][A-Za-z0-9_-]*$"
+        /// A BCP 47 language tag's shape: a language, then subtags (script, region, variant).
+        static let language = "^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$"
     }
 
     /// `node` with its description and an example an editor shows.

@@ -23,6 +23,12 @@ package struct RawManifest: RawEntry {
     package var web: Located<String>?
     package var theme: RawTheme?
     package var contentSecurityPolicy: RawAllowedOrigins?
+    package var homePages: RawHomePages?
+    /// The pages' language (`<html lang>`), where no mirror pair gives its own.
+    package var lang: Located<String>?
+    /// Where item pages are written: `output` (the output folder, committed), or `deploy` (built
+    /// by the deploy job only).
+    package var itemPages: Located<String>?
 
     package init(location: SourceLocation) {
         self.location = location
@@ -82,6 +88,8 @@ package struct RawMirrorPair: RawEntry {
     package var mirror: Located<String>?
     /// The pair's own web home (a market's site); the top-level `web` when absent.
     package var web: Located<String>?
+    /// The language of the pair's pages (a market's); the top-level `lang` when absent.
+    package var lang: Located<String>?
 }
 
 /// Matching defaults, for the whole domain (`applinks.defaults`).
@@ -242,6 +250,15 @@ package struct RawButtonLabels: RawEntry {
     package var open: Located<String>?
     package var store: Located<String>?
     package var web: Located<String>?
+}
+
+/// What each host's home and not-found pages, which no route names, promote.
+package struct RawHomePages: RawEntry {
+    package var location: SourceLocation
+    package var app: Located<String>?
+    package var appClip: Located<Bool>?
+    /// `page` (the not-found page) or `web` (every visitor goes on to the same path on the web).
+    package var notFound: Located<String>?
 }
 
 package struct RawAllowedOrigins: RawEntry {

@@ -33,8 +33,14 @@ package enum MatchEvaluator: Sendable {
         }
         lines.append(text)
         if decisions.isEmpty {
-            lines.append(
-                "  '\(url.host)' is not one of the manifest's hosts: no app is associated with it, so every platform opens the browser")
+            if case .site(let matcher) = self, matcher.site.signInHosts.contains(url.host) {
+                lines.append(
+                    "  '\(url.host)' is a sign-in host (domains.signIn): its files share credentials only (webcredentials), so no app "
+                        + "opens its links and every platform opens the browser")
+            } else {
+                lines.append(
+                    "  '\(url.host)' is not one of the manifest's hosts: no app is associated with it, so every platform opens the browser")
+            }
         }
         let appWidth = decisions.map(\.app.count).max() ?? 0
         for decision in decisions {
@@ -73,6 +79,15 @@ package enum MatchEvaluator: Sendable {
             case .short:
                 lines.append("  preview page on the short host \(url.host): no \"Open in app\" (no other host opens its codes)")
                 lines.append("  a tap on the store button sends \(fallbacks)")
+            }
+        }
+        if targets == nil, shortLink == nil, case .site(let matcher) = self, matcher.site.notFoundToWeb,
+            let host = PageHost.of(url.host, in: matcher.site), url.path != "/"
+        {
+            let links = PageLinks(site: matcher.site, page: PageKind.notFound.pageType(in: matcher.site), host: host)
+            if let web = links.web {
+                let target = URLTemplate.expand(web, path: url.path, query: url.query, primaryHost: links.primaryHost)
+                lines.append("  no page route serves it: the not-found page sends every visitor on to \(target) (homePages.notFound: web)")
             }
         }
         if let shortLink {

@@ -55,7 +55,9 @@ package struct PageLinks: Sendable, Hashable, Codable {
         hasWebEquivalent = page.webURL != nil
         native = site.scheme.map { "\($0):/{path}{query}" }
         let routed = Set(site.routes.filter { $0.pageType == page.name && !$0.exclude }.flatMap(\.apps))
-        let appIDs = routed.isEmpty && PageKind(page.name) != nil ? Set(site.iosApps.map(\.id) + site.androidApps.map(\.id)) : routed
+        // Home and not-found pages promote the app `homePages` names, else every app (the first of each platform).
+        let every = site.homeApp.map { [$0] } ?? site.iosApps.map(\.id) + site.androidApps.map(\.id)
+        let appIDs = routed.isEmpty && PageKind(page.name) != nil ? Set(every) : routed
         iosApp = site.iosApps.first { appIDs.contains($0.id) && $0.appStoreID != nil } ?? site.iosApps.first { appIDs.contains($0.id) }
         androidApp = site.androidApps.first { appIDs.contains($0.id) }
         let appStore = iosApp?.appStoreID.map { "https://apps.apple.com/app/id\($0)" }
@@ -93,11 +95,14 @@ package enum PageKind: String, Sendable, Hashable, Codable, CaseIterable {
     /// The page type these pages are rendered as: the site's name, its web home, the store.
     package func pageType(in site: Site) -> PageType {
         var page = PageType(name: "linkwell:\(rawValue)", fallback: .store, title: site.name)
+        page.appClip = site.homeAppClip
         switch self {
         case .home: page.description = "\(site.name) is better in the app. Get it, or continue on the web."
         case .notFound:
             page.title = "This link has no page"
             page.description = "It may be mistyped or out of date. \(site.name) can take you from here."
+            // `homePages.notFound: web`: the page's script takes every visitor to the same URL on the web.
+            if site.notFoundToWeb { page.webURL = "{origin}{path}{query}" }
         }
         return page
     }

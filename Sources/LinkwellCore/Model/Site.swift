@@ -28,6 +28,23 @@ package struct Site: Sendable, Hashable, Codable {
     package var theme = Theme()
     /// Origins the pages' Content-Security-Policy allows beyond the templates' own inline scripts.
     package var allowedOrigins = AllowedOrigins()
+    /// The app id the home and not-found pages promote (`homePages.app`); nil: the first app of
+    /// each platform.
+    package var homeApp: String? = nil
+    /// Whether the home and not-found pages show the App Clip card (`homePages.appClip`).
+    package var homeAppClip = true
+    /// Whether the not-found page sends every visitor to the same path on the web home
+    /// (`homePages.notFound: web`).
+    package var notFoundToWeb = false
+    /// The pages' language where a pair gives none (`lang`).
+    package var lang = "en"
+    /// Whether `build` and `check` leave item pages out of the output folder (`itemPages: deploy`).
+    package var itemPagesAtDeploy = false
+
+    /// The language of `host`'s pages: its pair's, else the site's.
+    package func lang(of host: String) -> String {
+        mirrorPairs.first { $0.primary == host || $0.mirror == host }?.lang ?? lang
+    }
 
     /// Every host that serves files, in manifest order: each pair's primary then mirror, then
     /// the short host.
@@ -102,6 +119,8 @@ package struct MirrorPair: Sendable, Hashable, Codable {
     package var mirror: String
     /// The pair's own web home; nil: the site's.
     package var web: String? = nil
+    /// The language of the pair's pages; nil: the site's.
+    package var lang: String? = nil
 }
 
 /// Matching defaults for a whole domain; nil means "not set", so the platform default applies

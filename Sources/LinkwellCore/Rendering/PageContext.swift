@@ -26,6 +26,8 @@ package final class PageContext: Sendable {
     /// The web page with an empty path and query (the page type's `web`, else the site's `web`):
     /// where "Continue on the web" leads before the script has run. Nil when there is none.
     package let webHome: String?
+    /// The pages' language (`lang`, a pair's own where it gives one).
+    package let lang: String
     /// The iOS and Android apps the page names (nil when the page's routes have none).
     package let ios: IOS?
     package let android: Android?
@@ -227,11 +229,13 @@ package final class PageContext: Sendable {
     }
 
     init(
-        siteName: String, host: PageHost, kind: PageKind?, page: Page, link: Link?, webHome: String?, ios: IOS?, android: Android?,
+        siteName: String, lang: String, host: PageHost, kind: PageKind?, page: Page, link: Link?, webHome: String?, ios: IOS?,
+        android: Android?,
         item: Item?, webShouldFallback: String, buttons: [Button], theme: ThemeValues, behaviour: Behaviour, assets: Assets
     ) {
         self.assets = assets
         self.siteName = siteName
+        self.lang = lang
         role = host.role.rawValue
         isPrimary = host.role == .primary
         isMirror = host.role == .mirror
@@ -257,12 +261,15 @@ package final class PageContext: Sendable {
 /// What the short host's fallback page for a code can use (served where a host cannot redirect).
 package final class ShortLinkContext: Sendable {
     package let siteName: String
+    /// The short host's pages' language: the site's `lang`.
+    package let lang: String
     package let code: String
     /// The absolute URL the code leads to.
     package let target: String
 
-    init(siteName: String, code: String, target: String) {
+    init(siteName: String, lang: String, code: String, target: String) {
         self.siteName = siteName
+        self.lang = lang
         self.code = code
         self.target = target
     }
@@ -280,6 +287,7 @@ extension PageContext: TemplateObject {
         case "android": .optional(android)
         case "buttons": buttonList
         case "siteName": .text(siteName)
+        case "lang": .text(lang)
         case "role": .text(role)
         case "isPrimary": .flag(isPrimary)
         case "isMirror": .flag(isMirror)
@@ -467,6 +475,7 @@ extension ShortLinkContext: TemplateObject {
     package func member(named name: String) -> TemplateValue? {
         switch name {
         case "siteName": .text(siteName)
+        case "lang": .text(lang)
         case "code": .text(code)
         case "target": .text(target)
         case "contentSecurityPolicy": .slot

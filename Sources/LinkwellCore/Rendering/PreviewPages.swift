@@ -139,7 +139,8 @@ package struct PreviewPages: Sendable {
     package func shortLinkPage(_ code: String) -> String {
         guard let link = site.shortLinks.first(where: { $0.code == code }), let pair = site.mirrorPairs.first else { return "" }
         let context = ShortLinkContext(
-            siteName: site.name, code: link.code, target: link.url(primaryHost: pair.primary))
+            siteName: site.name, lang: site.shortHost.map(site.lang(of:)) ?? site.lang, code: link.code,
+            target: link.url(primaryHost: pair.primary))
         return String(
             decoding: ContentSecurityPolicy.fill(templates.render(context, template: "short-link"), templates: templates, site: site),
             as: UTF8.self)
@@ -214,6 +215,8 @@ struct PageConfig: Encodable {
     var nativeAttempt: Bool
     /// `PageLinks.desktopRedirects`: false keeps a desktop on the page.
     var desktopRedirects: Bool
+    /// A not-found page under `homePages.notFound: web`: every visitor goes on to the web at once.
+    var toWeb: Bool
     /// The page's apps by platform (`ios`, `android`): the script decides whether the app opens
     /// its URL by that app's rules in its table (`PageDecisions`). Absent on home and not-found pages.
     var apps: [String: String]?
@@ -235,6 +238,7 @@ struct PageConfig: Encodable {
         clipboard = kind == nil ? page.clipboard?.rawValue ?? "" : ""
         nativeAttempt = kind == nil && page.nativeAttempt && links.native != nil
         desktopRedirects = kind == nil && links.desktopRedirects
+        toWeb = kind == .notFound && site.notFoundToWeb
         var apps: [String: String] = [:]
         apps["ios"] = links.iosApp?.id
         apps["android"] = links.androidApp?.id
@@ -297,6 +301,7 @@ struct PageConfig: Encodable {
             "clipboard": .string(clipboard), "nativeAttempt": .bool(nativeAttempt), "desktopRedirects": .bool(desktopRedirects),
             "apps": apps.map { .object($0.mapValues(JSONValue.string)) },
             "texts": texts.map { .object($0.mapValues(JSONValue.string)) },
+            "toWeb": toWeb ? .bool(true) : nil,
         ])
     }
 

@@ -157,6 +157,7 @@ final class SharedPageContext: Sendable {
         let values = values(item: item)
         return PageContext(
             siteName: site.name,
+            lang: site.lang(of: host.host),
             host: host,
             kind: kind,
             page: .init(

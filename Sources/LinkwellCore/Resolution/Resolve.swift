@@ -22,7 +22,8 @@ package enum Resolve {
         let pairs = try (manifest.domains?.pairs ?? []).map { pair throws(Unresolved) in
             MirrorPair(
                 primary: try required(pair.primary, "primary", in: "a mirror pair", at: pair.location),
-                mirror: try required(pair.mirror, "mirror", in: "a mirror pair", at: pair.location), web: pair.web?.value)
+                mirror: try required(pair.mirror, "mirror", in: "a mirror pair", at: pair.location), web: pair.web?.value,
+                lang: pair.lang?.value)
         }
         let allAppIDs = (iosApps.map(\.id) + androidApps.map(\.id)).uniqued()
         let pairHosts = pairs.flatMap { [$0.primary, $0.mirror] }
@@ -65,7 +66,10 @@ package enum Resolve {
             theme: Theme(written: manifest.theme),
             allowedOrigins: AllowedOrigins(
                 scripts: (manifest.contentSecurityPolicy?.scripts ?? []).map(\.value).uniqued(),
-                connect: (manifest.contentSecurityPolicy?.connect ?? []).map(\.value).uniqued()))
+                connect: (manifest.contentSecurityPolicy?.connect ?? []).map(\.value).uniqued()),
+            homeApp: manifest.homePages?.app?.value, homeAppClip: manifest.homePages?.appClip?.value ?? true,
+            notFoundToWeb: manifest.homePages?.notFound?.value == "web",
+            lang: manifest.lang?.value ?? "en", itemPagesAtDeploy: manifest.itemPages?.value == "deploy")
     }
 
     /// `expect` stands for every platform the test's app (or the site) has.

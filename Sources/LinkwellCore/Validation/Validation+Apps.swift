@@ -74,6 +74,31 @@ extension Validation {
         return found
     }
 
+    /// `homePages.app` names an app of the manifest; `notFound: web` needs a web home on every host.
+    static func checkHomePages(_ manifest: RawManifest) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        if let app = manifest.homePages?.app {
+            let ids = (manifest.iosApps.compactMap(\.id) + manifest.androidApps.compactMap(\.id)).map(\.value).uniqued()
+            if !ids.contains(app.value) {
+                let known = "; the apps are \(ids.map { "'\($0)'" }.joined(separator: ", "))"
+                found.append(
+                    .error(
+                        AppProblem.unknownHomeApp(app.value, suggestion: Suggestion.didYouMean(app.value, in: ids, otherwise: known)),
+                        at: app.location))
+            }
+        }
+        if let notFound = manifest.homePages?.notFound {
+            if !["page", "web"].contains(notFound.value) {
+                found.append(.error(AppProblem.unknownNotFound(notFound.value), at: notFound.location))
+            } else if notFound.value == "web", manifest.web == nil,
+                let host = (manifest.domains?.pairs ?? []).first(where: { $0.web == nil })?.primary?.value ?? manifest.domains?.short?.value
+            {
+                found.append(.error(AppProblem.notFoundWithoutWeb(host: host), at: notFound.location))
+            }
+        }
+        return found
+    }
+
     /// An id may name one iOS and one Android app (the same product on both platforms), but
     /// not two apps of one platform.
     static func checkAppIDsUnique(_ manifest: RawManifest) -> [Diagnostic] {
@@ -100,6 +125,9 @@ package enum AppProblem: DiagnosticMessage {
     case appFilePath(String)
     case targetSdk(Int)
     case valuesWithoutFile(key: String, file: String)
+    case unknownHomeApp(String, suggestion: String)
+    case unknownNotFound(String)
+    case notFoundWithoutWeb(host: String)
 
     package var text: String {
         switch self {
@@ -115,6 +143,13 @@ package enum AppProblem: DiagnosticMessage {
             "app file '\(path)' must be a path inside the project (relative, without '..'), e.g. 'app-files/android/AndroidManifest.xml'"
         case .targetSdk(let level): "targetSdk \(level) is not an API level"
         case .valuesWithoutFile(let key, let file): "'\(key)' gives values for the app's \(file), but the app names none; add '\(file):'"
+        case .unknownHomeApp(let app, let suggestion): "homePages app '\(app)' is not an app of the manifest\(suggestion)"
+        case .unknownNotFound(let value):
+            "homePages notFound '\(value)' is not one of page (the not-found page) or web (the same path on the web home)"
+                + Suggestion.didYouMean(value, in: ["page", "web"], otherwise: "")
+        case .notFoundWithoutWeb(let host):
+            "homePages notFound 'web' sends visitors to the same path on their host's web home, but \(host)'s pages have none: "
+                + "add 'web' to the manifest or to that host's mirror pair"
         }
     }
 }

@@ -97,7 +97,7 @@ extension Validation {
             // A suggestion keeps every pair the colour is part of readable, but for pairs another
             // failing colour is blamed for: those get their own suggestion, worked out after.
             let othersFailing = Set(failing.map(blamed)).subtracting([key])
-            let suggestion = Colour(hex: current)?.nearest { candidate in
+            let nearest = Colour(hex: current)?.nearest { candidate in
                 var changed = proposed
                 Self.set(key, to: candidate.hex, in: &changed)
                 return ThemeContrast.pairs(of: changed).allSatisfy { pair in
@@ -105,6 +105,8 @@ extension Validation {
                         || othersFailing.contains(blamed(pair))
                 }
             }
+            // The colour itself as the nearest one that reads is no suggestion: the other colour of the pair must change.
+            let suggestion = nearest.flatMap { $0.hex.lowercased() == current.lowercased() ? nil : $0 }
             if let suggestion { Self.set(key, to: suggestion.hex, in: &proposed) }
             let worst = failing.filter { blamed($0) == key }.min { $0.ratio < $1.ratio } ?? pair
             found.append(
@@ -152,7 +154,7 @@ package enum ContrastProblem: DiagnosticMessage {
             let subject = written ? "theme \(key) '\(value)'" : "the \(pair.scheme.rawValue) scheme's \(key) ('\(value)', not set)"
             let fix =
                 suggestion.map { "set \(key): '\($0)', the nearest colour that reads everywhere it is painted" }
-                ?? "no shade of it reads there; change the other colour of the pair"
+                ?? "no other shade of it reads there; change the other colour of the pair"
             return "\(subject) gives \(pair.what) in the \(pair.scheme.rawValue) scheme a contrast of "
                 + "\(Colour.ratio(pair.ratio)) (\(pair.foreground.hex) on \(pair.background.hex)); WCAG AA needs 4.5:1: \(fix)"
         }

@@ -48,10 +48,14 @@ extension Validation {
 
     static func checkHosting(_ manifest: RawManifest) -> [Diagnostic] {
         let names = HostingProvider.allCases.map(\.rawValue)
-        return (manifest.hosting ?? []).compactMap { provider in
+        var found: [Diagnostic] = (manifest.hosting ?? []).compactMap { provider in
             guard !names.contains(provider.value) else { return nil }
             return .error(SiteProblem.unknownHostingProvider(provider.value, known: names), at: provider.location)
         }
+        if let place = manifest.itemPages, !["output", "deploy"].contains(place.value) {
+            found.append(.error(SiteProblem.unknownItemPagesPlace(place.value), at: place.location))
+        }
+        return found
     }
 
     static func checkSubstitutionVariables(_ manifest: RawManifest) -> [Diagnostic] {
@@ -83,6 +87,7 @@ package enum SiteProblem: DiagnosticMessage {
     case noMirrorPair
     case signInWithoutCredentials(String)
     case unknownHostingProvider(String, known: [String])
+    case unknownItemPagesPlace(String)
     case badVariableName(String)
     case variableShadowsBuiltIn(String)
     case variableWithoutValues(String)
@@ -104,6 +109,10 @@ package enum SiteProblem: DiagnosticMessage {
         case .unknownHostingProvider(let provider, let known):
             "unknown hosting provider '\(provider)'"
                 + Suggestion.didYouMean(provider, in: known, otherwise: "; expected one of \(known.joined(separator: ", "))")
+        case .unknownItemPagesPlace(let place):
+            "itemPages '\(place)' is not a place item pages are written"
+                + Suggestion.didYouMean(
+                    place, in: ["output", "deploy"], otherwise: "; expected output (the output folder) or deploy (the deploy job)")
         case .badVariableName(let name):
             "substitution variable name '\(name)' must be non-empty and hold no '$', '(' or ')'"
         case .variableShadowsBuiltIn(let name):

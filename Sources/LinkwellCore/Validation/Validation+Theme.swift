@@ -14,6 +14,10 @@ extension Validation {
         where !isAbsoluteHTTPS(web.value) || web.value.contains("{") {
             found.append(.error(LookProblem.badWeb(web.value), at: web.location))
         }
+        for lang in [manifest.lang].compactMap({ $0 }) + (manifest.domains?.pairs ?? []).compactMap(\.lang)
+        where !Self.isLanguageTag(lang.value) {
+            found.append(.error(LookProblem.badLang(lang.value), at: lang.location))
+        }
         if let theme = manifest.theme {
             for (key, colour) in theme.colours where !Theme.isColour(colour.value) {
                 found.append(.error(LookProblem.badColour(key, colour.value), at: colour.location))
@@ -57,6 +61,15 @@ extension Validation {
         return found
     }
 
+    /// A BCP 47 tag's shape (`ManifestSchema.Pattern.language`): 2–3 letters, then subtags of 1–8
+    /// letters and digits. It ends up in an HTML attribute, so nothing else is let through.
+    static func isLanguageTag(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
+        return parts.dropFirst().allSatisfy { part in
+            (1...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        }
+    }
 }
 
 extension Validation {
@@ -122,6 +135,7 @@ package enum FontProblem: DiagnosticMessage {
 /// What the page-look checks find.
 package enum LookProblem: DiagnosticMessage {
     case badWeb(String)
+    case badLang(String)
     case badColour(String, String)
     case badImage(String, String)
     case badFont(String)
@@ -136,6 +150,8 @@ package enum LookProblem: DiagnosticMessage {
         switch self {
         case .badWeb(let web):
             "web '\(web)' must be an absolute https:// URL without placeholders, user information ('@') or wildcards, e.g. 'https://www.example.com/'"
+        case .badLang(let lang):
+            "lang '\(lang)' must be a BCP 47 language tag: a language, then a region or script, e.g. 'en', 'ja', 'fr-CA', 'zh-Hant'"
         case .badColour(let key, let colour):
             "theme \(key) '\(colour)' must be a hex colour such as '#2b59c3'\(Self.colourHint(colour))"
         case .badImage(let key, let image):

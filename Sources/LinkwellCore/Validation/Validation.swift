@@ -5,7 +5,7 @@ package enum Validation {
 
     package static let checks: [Check] = [
         checkVersion, checkRequiredKeys, checkSiteName, checkScheme,
-        checkAppsDeclared, checkIOSApps, checkAndroidApps, checkAppIDsUnique,
+        checkAppsDeclared, checkIOSApps, checkAndroidApps, checkAppIDsUnique, checkHomePages,
         checkDomains, checkHosting,
         checkSubstitutionVariables,
         checkRouteNames, checkRouteConditions, checkPagePathsForHosts, checkRoutePatterns, checkRouteReferences,
