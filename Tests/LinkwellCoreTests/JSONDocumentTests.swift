@@ -116,6 +116,7 @@ import Testing
             config.clipboard = Self.text(&random)
             config.nativeAttempt = random.below(2) == 0
             config.desktopRedirects = random.below(2) == 0
+            config.toWeb = random.below(2) == 0 ? true : nil
             switch random.below(3) {
             case 0: config.apps = nil
             case 1: config.apps = [:]

@@ -216,7 +216,8 @@ struct PageConfig: Encodable {
     /// `PageLinks.desktopRedirects`: false keeps a desktop on the page.
     var desktopRedirects: Bool
     /// A not-found page under `homePages.notFound: web`: every visitor goes on to the web at once.
-    var toWeb: Bool
+    /// `true` or absent, so every other page's settings stay as they were.
+    var toWeb: Bool?
     /// The page's apps by platform (`ios`, `android`): the script decides whether the app opens
     /// its URL by that app's rules in its table (`PageDecisions`). Absent on home and not-found pages.
     var apps: [String: String]?
@@ -238,7 +239,7 @@ struct PageConfig: Encodable {
         clipboard = kind == nil ? page.clipboard?.rawValue ?? "" : ""
         nativeAttempt = kind == nil && page.nativeAttempt && links.native != nil
         desktopRedirects = kind == nil && links.desktopRedirects
-        toWeb = kind == .notFound && site.notFoundToWeb
+        toWeb = kind == .notFound && site.notFoundToWeb ? true : nil
         var apps: [String: String] = [:]
         apps["ios"] = links.iosApp?.id
         apps["android"] = links.androidApp?.id
@@ -301,7 +302,7 @@ struct PageConfig: Encodable {
             "clipboard": .string(clipboard), "nativeAttempt": .bool(nativeAttempt), "desktopRedirects": .bool(desktopRedirects),
             "apps": apps.map { .object($0.mapValues(JSONValue.string)) },
             "texts": texts.map { .object($0.mapValues(JSONValue.string)) },
-            "toWeb": toWeb ? .bool(true) : nil,
+            "toWeb": toWeb.map(JSONValue.bool),
         ])
     }
 
