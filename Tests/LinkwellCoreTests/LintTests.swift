@@ -167,9 +167,12 @@ import Testing
             """
         #expect(
             Self.warnings(Self.manifest(routes: routes), code: .androidManifestLoss) == [
-                "site.yaml:12:5: warning: Android 14 and earlier cannot exclude, so they open URLs of exclusion 'hidden' that route 'item' lets through; the app must hand those back to the browser [android-manifest-loss]",
-                "site.yaml:13:5: warning: route 'item': Android 14 and earlier cannot see the query, so they open every URL whose path matches '/h/item' [android-manifest-loss]",
-                "site.yaml:15:5: warning: route 'post': Android 14 and earlier cannot match '/p/*/edit' exactly without backtracking, so they open every URL whose path starts with '/p/' [android-manifest-loss]",
+                "site.yaml:12:5: warning: Android 14 and earlier cannot exclude, so they open URLs of exclusion 'hidden' that route 'item' lets through; the app must hand those back to the browser [android-manifest-loss]\n"
+                    + "site.yaml:12:5: note: e.g. https://m.example.com/h/item: Android 15+ keeps it in the browser, Android ≤14 opens the app",
+                "site.yaml:13:5: warning: route 'item': Android 14 and earlier cannot see the query, so they open every URL whose path matches '/h/item' [android-manifest-loss]\n"
+                    + "site.yaml:13:5: note: e.g. https://m.example.com/h/item: Android 15+ keeps it in the browser, Android ≤14 opens the app",
+                "site.yaml:15:5: warning: route 'post': Android 14 and earlier cannot match '/p/*/edit' exactly without backtracking, so they open every URL whose path starts with '/p/' [android-manifest-loss]\n"
+                    + "site.yaml:15:5: note: e.g. https://m.example.com/p/: Android 15+ keeps it in the browser, Android ≤14 opens the app",
             ])
     }
 

@@ -78,10 +78,15 @@ enum PlatformLosses {
             guard let text = byPath["\(host)/\(AssociationFiles.assetLinks)"], compiledLinks.insert(text).inserted,
                 let document = try? JSONValue.parse(text)
             else { continue }
-            let lists = DecisionLists.android(document)
+            // One alphabet for both: the dynamic rules' patterns and the filters' paths.
+            let filterPaths = site.androidApps.flatMap { app in
+                AppFiles.intentFilterEntries(site: site, app: app).flatMap(\.paths).compactMap { $0.attribute.map(AppFiles.attribute) }
+            }
+            guard let alphabet = DecodedText(statementLists: [document], also: filterPaths) else { continue }
+            let lists = DecisionLists.android(document, text: alphabet)
             for app in site.androidApps {
                 guard let reference = lists.first(where: { $0.package == app.package })?.list else { continue }
-                let filters = DecisionLists.intentFilters(site: site, app: app, host: host)
+                let filters = DecisionLists.intentFilters(site: site, app: app, host: host, text: alphabet)
                 walks.append(
                     LossWalk(
                         host: host, app: app.package, reference: reference,
@@ -95,7 +100,9 @@ enum PlatformLosses {
             // Only a finished, fully modelled comparison may say "no difference".
             let comparison = LinkEquivalence.compare(
                 walk.reference, walk.list, platform: platform, app: walk.app, host: host, budget: budget)
-            if comparison.complete, comparison.unmodelled.isEmpty {
+            // Android ≤14 reads `https://host` as an empty path and the decoded-text universe as `/`:
+            // its examples are exact, a "no difference" would not be.
+            if comparison.complete, comparison.unmodelled.isEmpty, platform != .androidLegacy {
                 for route in (origins + otherOrigins).compactMap({ $0 }) {
                     compared.insert(RouteOnPlatform(route: route, platform: platform))
                 }

@@ -214,19 +214,27 @@ enum DecisionLists {
     /// Android 14 and earlier for a Linkwell manifest's app on `host`: the generated intent
     /// filter's path entries in order; no exclusions, no query or fragment.
     /// With the route each entry came from.
-    static func intentFilters(site: Site, app: AndroidApp, host: String) -> (list: DecisionList, origins: [String?]) {
+    /// `text`: over the decoded-text alphabet of Android 15+'s dynamic rules, to compare with them.
+    static func intentFilters(site: Site, app: AndroidApp, host: String, text: DecodedText? = nil) -> (
+        list: DecisionList, origins: [String?]
+    ) {
         guard !app.fingerprints.isEmpty,
             let filter = AppFiles.intentFilterEntries(site: site, app: app).first(where: { $0.hosts.contains(host) })
         else { return (.empty, []) }
         var list = DecisionList.empty
         var origins: [String?] = []
         for entry in filter.paths {
-            let text = entry.attribute.map(AppFiles.attribute) ?? "every path"
-            guard let automaton = RuleLanguage.intentFilterPath(entry.attribute) else {
-                list.unmodelled.append(text)
+            let written = entry.attribute.map(AppFiles.attribute) ?? "every path"
+            let rule =
+                text.map { RuleLanguage.intentFilterPath(entry.attribute, text: $0) }
+                ?? RuleLanguage.intentFilterPath(entry.attribute).map {
+                    DecisionRule(automaton: $0, exclude: false, text: written, decodes: true)
+                }
+            guard let rule else {
+                list.unmodelled.append(written)
                 continue
             }
-            list.rules.append(DecisionRule(automaton: automaton, exclude: false, text: text, decodes: true))
+            list.rules.append(rule)
             origins.append(entry.route)
         }
         return (list, origins)

@@ -82,9 +82,9 @@ package struct DecodedText: Sendable, Hashable {
 }
 
 extension DecodedText {
-    /// The alphabet for every dynamic rule of these statement lists (nil: too many non-ASCII
-    /// characters named; those lists are not modelled).
-    init?(statementLists documents: [JSONValue]) {
+    /// The alphabet for every dynamic rule of these statement lists, and the patterns `also`
+    /// names (nil: too many non-ASCII characters named; those lists are not modelled).
+    init?(statementLists documents: [JSONValue], also: [String] = []) {
         var patterns: [String] = []
         for document in documents {
             for statement in document.array ?? [] {
@@ -99,6 +99,6 @@ extension DecodedText {
                 }
             }
         }
-        self.init(patterns: patterns)
+        self.init(patterns: patterns + also)
     }
 }

@@ -238,10 +238,26 @@ enum RuleLanguage {
     /// engine does not model (a `pathAdvancedPattern`, or a `pathPattern` with a `*` anywhere but
     /// a final `.*` — Linkwell never writes those).
     static func intentFilterPath(_ attribute: AndroidPathMatcher?) -> Automaton? {
-        let part = PartSyntax.path(decoded: true)
+        intentFilterPath(attribute, part: PartSyntax.path(decoded: true), every: anyPath).map {
+            url(path: $0, query: anyQuery, fragment: anyFragment)
+        }
+    }
+
+    /// The same over decoded text (`DecodedText`), the universe of Android 15+'s dynamic rules,
+    /// so the filters Android 14 reads can be compared with them: the decoded path, any query
+    /// and fragment, written or not.
+    static func intentFilterPath(_ attribute: AndroidPathMatcher?, text: DecodedText) -> DecisionRule? {
+        let any = Automaton.any(of: text.part.raw)
+        guard let path = intentFilterPath(attribute, part: text.part, every: any) else { return nil }
+        return DecisionRule(
+            automaton: url(path: path, query: any, fragment: any), exclude: false,
+            text: attribute.map(AppFiles.attribute) ?? "every path", decodes: true, reading: text)
+    }
+
+    private static func intentFilterPath(_ attribute: AndroidPathMatcher?, part: PartSyntax, every: Automaton) -> Automaton? {
         let path: Automaton
         switch attribute {
-        case nil: path = anyPath
+        case nil: path = every
         case .path(let exact)?: path = part.exactly(exact)
         case .prefix(let prefix)?: path = .sequence([part.exactly(prefix), part.anyRun])
         case .suffix(let suffix)?: path = .sequence([part.anyRun, part.exactly(suffix)])
@@ -275,6 +291,6 @@ enum RuleLanguage {
             path = .sequence(sequence + [tail])
         case .advancedPattern?: return nil
         }
-        return url(path: path, query: anyQuery, fragment: anyFragment)
+        return path
     }
 }
