@@ -55,10 +55,34 @@ struct MatchCommand: ParsableCommand {
     @Option(help: "With --aasa or --assetlinks: the host the files are served from. Default: each URL's own host.")
     var host: String?
 
+    @Option(
+        name: .customLong("android-manifest"),
+        help: "With --assetlinks: the app's merged AndroidManifest.xml, whose intent filters then decide its package's links.")
+    var androidManifest: String?
+
+    @Option(name: .customLong("target-sdk"), help: "With --android-manifest: the targetSdkVersion, where the manifest does not name it.")
+    var targetSDK: Int?
+
+    @Option(help: "With --android-manifest: the value of a @string resource a host names: NAME=VALUE; repeatable.")
+    var string: [String] = []
+
+    @Option(help: "With --android-manifest: the value of a ${NAME} placeholder: NAME=VALUE; repeatable.")
+    var placeholder: [String] = []
+
     func validate() throws {
         if !appIDs.isEmpty, aasa == nil { throw ValidationError("--app-id needs --aasa") }
         if !packages.isEmpty, assetlinks == nil { throw ValidationError("--package needs --assetlinks") }
         if host != nil, aasa == nil, assetlinks == nil { throw ValidationError("--host needs --aasa or --assetlinks") }
+        if androidManifest != nil, assetlinks == nil {
+            throw ValidationError("--android-manifest needs --assetlinks (with a manifest, site.yaml's apps.android[].manifest names it)")
+        }
+        if androidManifest == nil, targetSDK != nil || !string.isEmpty || !placeholder.isEmpty {
+            throw ValidationError("--target-sdk, --string and --placeholder go with --android-manifest")
+        }
+        if androidManifest != nil, packages.count > 1 {
+            throw ValidationError("with --android-manifest, --package names the app's one package (where the manifest does not)")
+        }
+        for pair in string + placeholder where !pair.contains("=") { throw ValidationError("'\(pair)' is not NAME=VALUE") }
         if urls.isEmpty, !stdin { throw ValidationError("give at least one URL, or --stdin") }
     }
 
@@ -133,7 +157,28 @@ struct MatchCommand: ParsableCommand {
         }
         let assetLinksDocument = try assetlinks.map { try Console.readAssetLinks($0) }
         defer { Self.keptUntilExit.withLock { $0.append(assetLinksDocument) } }
-        return .files(FileMatcher(aasa: aasaDocument, appIDs: appIDs, assetLinks: assetLinksDocument, packages: packages, host: host))
+        var app: (package: String, handling: AndroidLinkHandling)?
+        if let androidManifest {
+            let read = AndroidLinkHandling.read(
+                try Console.readBytes(androidManifest), path: androidManifest,
+                values: AppFileValues(strings: Self.pairs(string), placeholders: Self.pairs(placeholder)), package: packages.first,
+                targetSdk: targetSDK)
+            for diagnostic in read.diagnostics { Console.printToStandardError(Console.render(diagnostic)) }
+            guard let read = read.app else { throw ExitCode.failure }
+            app = read
+        }
+        return .files(
+            FileMatcher(
+                aasa: aasaDocument, appIDs: appIDs, assetLinks: assetLinksDocument, packages: packages,
+                host: host, app: app))
+    }
+
+    private static func pairs(_ list: [String]) -> [String: String] {
+        Dictionary(
+            list.map { pair in
+                let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+                return (parts[0], parts.count > 1 ? parts[1] : "")
+            }, uniquingKeysWith: { _, last in last })
     }
 }
 

@@ -171,7 +171,7 @@ import Testing
         let topics = diff.changes.changes.map(\.topic).uniqued()
         #expect(
             topics == [
-                "apps", "signing keys", "hosts", "short links", "page types", "pages", "theme", "templates", "item pages",
+                "apps", "signing keys", "hosts", "short links", "page types", "home pages", "theme", "templates", "item pages",
                 "robots.txt", "link tests",
             ])
         let texts = diff.changes.changes.map(\.text)

@@ -45,6 +45,7 @@ SHAPE_ERRORS = [
     r"version '[^']*' must be dot-separated numbers",
     r"short code '[^']*' may use only",
     r"(route name|app id|page type name) '[^']*' must start with a lower-case letter",
+    r"lang '[^']*' must be a BCP 47 language tag",
     # A route needs a condition (the schema's anyOf), and a path starts with '/' (its pattern).
     r"route .* has no 'path', 'query' or 'fragment'",
     r"path '[^']*' of route .* must start with '/'",

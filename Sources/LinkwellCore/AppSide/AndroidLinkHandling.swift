@@ -176,3 +176,24 @@ package struct AndroidLinkHandling: Sendable {
         return false
     }
 }
+
+extension AndroidLinkHandling {
+    /// An app's manifest given as a file, read with the values given for its names: the package
+    /// and target SDK from the manifest unless given (recent Gradle keeps them in
+    /// `build.gradle`); a missing one is a located error, since the target SDK changes which
+    /// filters count.
+    package static func read(
+        _ bytes: [UInt8], path: String, values: AppFileValues, package given: String?, targetSdk givenTargetSdk: Int?
+    ) -> (app: (package: String, handling: AndroidLinkHandling)?, diagnostics: [Diagnostic]) {
+        let read = AndroidAppManifest.read(bytes, path: path, values: given.map { values.withAndroidPackage($0) } ?? values)
+        guard let manifest = read.manifest else { return (nil, read.diagnostics) }
+        var diagnostics = read.diagnostics
+        let package = given ?? manifest.package?.value
+        let targetSdk = givenTargetSdk ?? manifest.targetSdk?.value
+        let start = SourceLocation(file: path, line: 1, column: 1)
+        if package == nil { diagnostics.append(.error(AppFileProblem.noPackage(app: path), at: start)) }
+        if targetSdk == nil { diagnostics.append(.error(AppFileProblem.noTargetSdk(app: path), at: start)) }
+        guard let package, let targetSdk, !diagnostics.hasErrors else { return (nil, diagnostics) }
+        return ((package, AndroidLinkHandling(manifest: manifest, targetSdk: targetSdk)), diagnostics)
+    }
+}

@@ -81,8 +81,8 @@ struct DiffJSON: Encodable {
     }
 
     struct Change: Encodable {
-        /// `apps`, `signing-keys`, `hosts`, `short-links`, `page-types`, `theme`, `templates`,
-        /// `item-pages`, `robots`, `link-tests`.
+        /// `apps`, `signing-keys`, `hosts`, `short-links`, `page-types`, `home-pages`, `theme`,
+        /// `templates`, `item-pages`, `robots`, `link-tests`.
         var topic: String
         var attention: Bool
         var text: String

@@ -322,7 +322,7 @@ package struct ManifestChanges: Sendable, Hashable {
         guard let first = hosts.first, let was = promotion(base, first), let now = promotion(head, first) else { return }
         here = nil
         add(
-            "pages",
+            "home pages",
             "Home and not-found pages on \(count(hosts.count, "host")) (\(hosts.map(code).joined(separator: ", "))) now promote \(now), "
                 + "instead of \(was): the first page every visitor without a link's own page sees.",
             attention: true)

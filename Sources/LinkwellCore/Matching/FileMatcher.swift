@@ -17,13 +17,20 @@ package struct FileMatcher: Sendable {
     package var android: AndroidDynamicMatcher?
     package var packages: [String]
     package var host: String?
+    /// The Android app's own manifest, where one is given: its package's links are decided by
+    /// its real intent filters instead of "the app's own intent filters decide".
+    package var app: (package: String, handling: AndroidLinkHandling)?
 
-    package init(aasa: JSONValue?, appIDs: [String], assetLinks: JSONValue?, packages: [String], host: String?) {
+    package init(
+        aasa: JSONValue?, appIDs: [String], assetLinks: JSONValue?, packages: [String], host: String?,
+        app: (package: String, handling: AndroidLinkHandling)? = nil
+    ) {
         self.aasa = aasa.map { (AASAMatcher(document: $0, form: .components), AASAMatcher(document: $0, form: .legacyPaths)) }
         self.appIDs = appIDs
         self.android = assetLinks.map(AndroidDynamicMatcher.init)
         self.packages = packages
         self.host = host
+        self.app = app
     }
 
     package func decisions(for text: String, url: URLParts) -> [LinkDecision] {
@@ -49,8 +56,13 @@ package struct FileMatcher: Sendable {
             }
         }
         if let android {
-            let onHost = host.map { $0.lowercased() == url.host } ?? true
-            for package in packages.isEmpty ? android.packageNames : packages {
+            let named = packages.isEmpty ? (android.packageNames + (app.map { [$0.package] } ?? [])).uniqued() : packages
+            for package in named {
+                if let app, app.package == package {
+                    for decision in appDecisions(text, url, android: android, app: app) { body(decision) }
+                    continue
+                }
+                let onHost = host.map { $0.lowercased() == url.host } ?? true
                 for platform in [Platform.android, .androidLegacy] {
                     let decision = onHost ? android.decide(url, package: package, platform: platform) : .noMatch
                     body(
@@ -60,5 +72,42 @@ package struct FileMatcher: Sendable {
                 }
             }
         }
+    }
+
+    /// The given app's package decided by its own manifest: the file must verify it for the
+    /// URL's host (served by that host, or by the apex for a `*.` host the app names), the app
+    /// must ask for that host's verification, and then its filters decide
+    /// (`AndroidLinkHandling.decisions`).
+    private func appDecisions(
+        _ text: String, _ url: URLParts, android: AndroidDynamicMatcher, app: (package: String, handling: AndroidLinkHandling)
+    ) -> [LinkDecision] {
+        let served = host?.lowercased() ?? url.host
+        let file = app.handling.manifest.file
+        let asked = app.handling.verificationHosts.first { declared in
+            AndroidLinkHandling.covers(declared.value, url.host) && AndroidLinkHandling.fileHost(of: declared.value) == served
+        }
+        func both(_ decision: MatchDecision) -> [LinkDecision] {
+            [Platform.android, .androidLegacy].map {
+                LinkDecision(url: text, platform: $0, host: served, app: app.package, appIdentifier: app.package, decision: decision)
+            }
+        }
+        let verified = android.decide(url, package: app.package, platform: .androidLegacy)
+        guard verified.outcome == .intentFilters else { return both(verified) }
+        guard asked != nil else {
+            return both(
+                MatchDecision(
+                    outcome: .noMatch,
+                    ruleText: "\(file) does not ask Android to verify \(url.host)"
+                        + (served == url.host ? "" : " through \(served)'s file")
+                        + " (no collected autoVerify filter names it), so no Android version opens its links"))
+        }
+        let decided = app.handling.decisions(url, dynamic: android.decide(url, package: app.package))
+        return [
+            LinkDecision(
+                url: text, platform: .android, host: served, app: app.package, appIdentifier: app.package, decision: decided.android),
+            LinkDecision(
+                url: text, platform: .androidLegacy, host: served, app: app.package, appIdentifier: app.package,
+                decision: decided.androidLegacy),
+        ]
     }
 }

@@ -145,32 +145,22 @@ package struct SiteMatcher: Sendable {
                 LinkDecision(url: text, platform: $0, host: url.host, app: app.id, appIdentifier: app.package, decision: unverified)
             }
         }
-        func filterDecision(android15: Bool) -> MatchDecision {
-            guard let taken = real.handling.take(url, android15: android15) else {
-                return MatchDecision(outcome: .noMatch, ruleText: "no intent filter in \(file) takes it")
-            }
-            let filter = real.handling.linkFilters[taken.filter]
-            let path =
-                taken.path.map { AppFiles.attribute(filter.paths[$0]) }
-                ?? (filter.paths.isEmpty ? "every path" : "a uri-relative-filter-group")
-            return MatchDecision(outcome: .match, ruleText: "\(file): the intent filter of \(filter.activity), \(path)")
-        }
-        let legacy = filterDecision(android15: false)
-        let filtered = filterDecision(android15: true)
+        // Android 15+: the file's dynamic rules decide where a filter takes the URL.
+        let dynamic = matchers.android?.decide(url, package: app.package)
+        let decided = real.handling.decisions(url, dynamic: dynamic)
         // A URL both the app's filter and a route open is opened through that route.
         let (_, route) = intentFilterDecision(url, app: app)
-        let legacyRoute = legacy.opensApp ? route : nil
-        // Android 15+: the file's dynamic rules decide where a filter takes the URL; where they keep
-        // it in the browser their reason (a route's exclusion) is said whatever the filters do.
-        let dynamic = matchers.android?.decide(url, package: app.package)
+        let legacyRoute = decided.androidLegacy.opensApp ? route : nil
         let modern =
-            dynamic.map { filtered.opensApp || !$0.opensApp } == true
+            dynamic != nil && decided.android == dynamic
             ? dynamic.map { decision(text, url, .android, app.id, app.package, $0) } : nil
         return [
             modern
-                ?? LinkDecision(url: text, platform: .android, host: url.host, app: app.id, appIdentifier: app.package, decision: filtered),
+                ?? LinkDecision(
+                    url: text, platform: .android, host: url.host, app: app.id, appIdentifier: app.package, decision: decided.android),
             LinkDecision(
-                url: text, platform: .androidLegacy, host: url.host, app: app.id, appIdentifier: app.package, decision: legacy,
+                url: text, platform: .androidLegacy, host: url.host, app: app.id, appIdentifier: app.package,
+                decision: decided.androidLegacy,
                 route: legacyRoute, pageType: legacyRoute.flatMap { pageTypes[$0] }),
         ]
     }

@@ -30,28 +30,20 @@ package struct AppCheckRun: Sendable {
         var android: [AppProof.AndroidApp] = []
         var ios: [AppProof.IOSApp] = []
         if let file = given.androidManifest {
-            let read = AndroidAppManifest.read(
-                file.bytes, path: file.path, values: given.package.map { given.values.withAndroidPackage($0) } ?? given.values)
+            let read = AndroidLinkHandling.read(
+                file.bytes, path: file.path, values: given.values, package: given.package, targetSdk: given.targetSdk)
             diagnostics += read.diagnostics
-            if let manifest = read.manifest {
-                let package = given.package ?? manifest.package?.value
-                let targetSdk = given.targetSdk ?? manifest.targetSdk?.value
-                let start = SourceLocation(file: file.path, line: 1, column: 1)
-                if package == nil { diagnostics.append(.error(AppFileProblem.noPackage(app: file.path), at: start)) }
-                if targetSdk == nil { diagnostics.append(.error(AppFileProblem.noTargetSdk(app: file.path), at: start)) }
-                var certificates: [String]?
-                if let certificate = given.certificate {
-                    switch SigningCertificate.fingerprints(in: certificate.text) {
-                    case .success(let found): certificates = found
-                    case .failure(let problem):
-                        diagnostics.append(.error(CertificateProblem(source: certificate.source, problem: problem), at: nil))
-                    }
+            var certificates: [String]?
+            if let certificate = given.certificate {
+                switch SigningCertificate.fingerprints(in: certificate.text) {
+                case .success(let found): certificates = found
+                case .failure(let problem):
+                    diagnostics.append(.error(CertificateProblem(source: certificate.source, problem: problem), at: nil))
                 }
-                if let package, let targetSdk {
-                    let handling = AndroidLinkHandling(manifest: manifest, targetSdk: targetSdk)
-                    android.append(.init(id: package, package: package, handling: handling, certificates: certificates))
-                    androidApps.append((package, handling))
-                }
+            }
+            if let app = read.app {
+                android.append(.init(id: app.package, package: app.package, handling: app.handling, certificates: certificates))
+                androidApps.append((app.package, app.handling))
             }
         }
         if !given.entitlements.isEmpty {

@@ -1,0 +1,19 @@
+import ArgumentParser
+import LinkwellCore
+import LinkwellSystem
+
+struct ValidateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate", abstract: "Run every check on the manifest without writing anything.")
+
+    @OptionGroup var manifestOptions: ManifestOptions
+
+    func run() throws {
+        let result = try Console.build(manifestOptions)
+        var count = 0
+        let leavesItemPages = result.site?.itemPagesAtDeploy ?? false
+        let rows = try Console.produce(result, manifestOptions, fingerprinted: false, itemPages: !leavesItemPages) { _ in count += 1 }
+        let leftOut = leavesItemPages && rows > 0 ? Console.itemPagesLeftOut(rows: rows) : ""
+        Console.status("\(manifestOptions.manifest) is valid (\(count) files would be written\(leftOut))")
+    }
+}
