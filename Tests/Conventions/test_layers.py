@@ -61,3 +61,17 @@ def test_no_folder_uses_a_folder_above_it():
     upward = [f"{file} ({folder}/) uses {name} from {owner}/, which is above it"
               for folder, file, name, owner in uses() if rank[owner] > rank[folder]]
     assert not upward, "\n".join(upward)
+
+
+def test_core_tests_are_where_their_code_is():
+    """Tests/LinkwellCoreTests/ mirrors the core's folders: each test file sits in a folder named
+    as the core folder whose code it holds (Support/ also holds test helpers), and no file is
+    over 600 lines."""
+    tests = REPOSITORY / "Tests" / "LinkwellCoreTests"
+    folders = {path.name for path in CORE.iterdir() if path.is_dir()}
+    misplaced = [str(path.relative_to(tests)) for path in tests.rglob("*.swift")
+                 if len(path.relative_to(tests).parts) != 2 or path.relative_to(tests).parts[0] not in folders]
+    assert not misplaced, f"not in a folder named as a core folder: {misplaced}"
+    long = [f"{path.relative_to(REPOSITORY)} ({count} lines)" for path in REPOSITORY.glob("Tests/*Tests/**/*.swift")
+            if (count := len(path.read_text().splitlines())) > 600]
+    assert not long, f"test files over 600 lines: {long}"
