@@ -103,13 +103,7 @@ struct AppCommand: ParsableCommand {
     /// The files and values given, read.
     private func given() throws -> AppCheckRun.Given {
         var given = AppCheckRun.Given()
-        func pairs(_ list: [String]) -> [String: String] {
-            Dictionary(
-                list.map { pair in
-                    let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
-                    return (parts[0], parts.count > 1 ? parts[1] : "")
-                }, uniquingKeysWith: { _, last in last })
-        }
+        let pairs = AppFileValues.pairs
         given.values = AppFileValues(strings: pairs(string), placeholders: pairs(placeholder), buildSettings: pairs(setting))
         given.package = package
         given.targetSdk = targetSDK

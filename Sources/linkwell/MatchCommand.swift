@@ -161,7 +161,8 @@ struct MatchCommand: ParsableCommand {
         if let androidManifest {
             let read = AndroidLinkHandling.read(
                 try Console.readBytes(androidManifest), path: androidManifest,
-                values: AppFileValues(strings: Self.pairs(string), placeholders: Self.pairs(placeholder)), package: packages.first,
+                values: AppFileValues(strings: AppFileValues.pairs(string), placeholders: AppFileValues.pairs(placeholder)),
+                package: packages.first,
                 targetSdk: targetSDK)
             for diagnostic in read.diagnostics { Console.printToStandardError(Console.render(diagnostic)) }
             guard let read = read.app else { throw ExitCode.failure }
@@ -173,13 +174,6 @@ struct MatchCommand: ParsableCommand {
                 host: host, app: app))
     }
 
-    private static func pairs(_ list: [String]) -> [String: String] {
-        Dictionary(
-            list.map { pair in
-                let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
-                return (parts[0], parts.count > 1 ? parts[1] : "")
-            }, uniquingKeysWith: { _, last in last })
-    }
 }
 
 /// Standard output in large writes, so `--stdin` over a million URLs is not bound by printing.

@@ -25,6 +25,16 @@ package struct AppFileValues: Sendable, Hashable {
     }
 
     /// `${applicationId}`, which Gradle writes from the package, under the given ones.
+    /// `NAME=VALUE` pairs as the command line gives them (`--string`, `HOST=FILE`), the last of a
+    /// repeated name winning; a pair without `=` has the empty value.
+    package static func pairs(_ list: [String]) -> [String: String] {
+        Dictionary(
+            list.map { pair in
+                let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+                return (parts[0], parts.count > 1 ? parts[1] : "")
+            }, uniquingKeysWith: { _, last in last })
+    }
+
     package func withAndroidPackage(_ package: String) -> Self {
         var values = self
         if values.placeholders["applicationId"] == nil { values.placeholders["applicationId"] = package }
