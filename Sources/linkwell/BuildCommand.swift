@@ -14,33 +14,20 @@ struct BuildCommand: ParsableCommand {
 
     func run() throws {
         let result = try Console.build(manifestOptions, writes: true)
-        try OutputFolderError.reported { try write(result) }
-    }
-
-    private func write(_ result: Linkwell.BuildResult) throws {
-        let folder = OutputFolder(path: outputOptions.output)
-        let root = try folder.resolvedRoot()
-        // Item pages the last build recorded, and that nothing has touched since, are kept
-        // without rendering or reading them (see BuildRecord).
-        let session = BuildRecord.Session(root: root)
         let leavesItemPages = (result.site?.itemPagesAtDeploy ?? false) && !itemPages
-        var rows = 0
-        let (summary, count) = try folder.replace { emit in
-            rows = try Console.produce(result, manifestOptions, record: session.record, writes: true, itemPages: !leavesItemPages) { file in
-                session.note(file)
-                try emit(file)
-            }
-        } finish: { summary in
-            session.finish(changedNothing: summary.isEmpty)
+        let written = try Console.streaming(manifestOptions, itemPages: !leavesItemPages, writes: true, items: \.items) { options in
+            try SiteFolder(path: outputOptions.output).write(result, project: manifestOptions.project, options: options)
         }
-        let proved = session.proved
-        let leftOut = leavesItemPages && rows > 0 ? Console.itemPagesLeftOut(rows: rows) : ""
+        let leftOut = leavesItemPages && written.items.rows > 0 ? Console.itemPagesLeftOut(rows: written.items.rows) : ""
+        let summary = written.summary
         if summary.isEmpty {
-            Console.status("\(outputOptions.output) is up to date (\(count) files\(provedNote(proved))\(leftOut))")
+            Console.status(
+                "\(outputOptions.output) is up to date (\(written.count) files\(Console.provedNote(written.items.proved))\(leftOut))")
         } else {
             let counts = [(summary.added, "added"), (summary.changed, "changed"), (summary.removed, "removed")].filter { $0.0 > 0 }
             Console.status(
-                "wrote \(outputOptions.output): \(count) files, \(counts.map { "\($0.0) \($0.1)" }.joined(separator: ", "))\(leftOut)")
+                "wrote \(outputOptions.output): \(written.count) files, \(counts.map { "\($0.0) \($0.1)" }.joined(separator: ", "))\(leftOut)"
+            )
         }
     }
 }

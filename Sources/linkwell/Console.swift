@@ -47,24 +47,36 @@ enum Console {
         }
     }
 
-    /// Emits the build's files, then streams its item pages; the item rows' diagnostics are
-    /// printed at the end, and an error among them stops the build before anything is kept.
-    ///
-    /// With a `record`, item pages it proves current are emitted unrendered; `writes` as `build`'s.
-    /// Returns the item rows read (every row, whether its pages are emitted or not).
-    @discardableResult
-    static func produce(
-        _ result: Linkwell.BuildResult, _ options: ManifestOptions, record: BuildRecord? = nil, fingerprinted: Bool = true,
-        writes: Bool = false, inspect: (@Sendable (inout [OutputFile]) -> Void)? = nil, itemPages: Bool = true,
-        emit: (OutputFile) throws -> Void
-    ) throws -> Int {
+    /// Runs `body`, a `SiteFolder` call that streams the build's item pages, with a terminal's
+    /// progress line, then prints the item rows' diagnostics. An error among them, or in the
+    /// output folder, stops the command (exit 1) with the folder as it was; `writes` as `build`'s.
+    static func streaming<Value>(
+        _ options: ManifestOptions, itemPages: Bool = true, writes: Bool = false, items: (Value) -> SiteFolder.Items,
+        _ body: (SiteFolder.Options) throws -> Value
+    ) throws -> Value {
         let progress = Progress()
-        let items = try BuildOutput.files(
-            of: result, project: options.project, strict: options.strict, proof: record, identity: BuildRecord.binaryIdentity ?? [],
-            fingerprinted: fingerprinted, inspect: inspect, progress: progress.update, itemPages: itemPages, emit: emit)
-        progress.finish(rows: items.rows)
-        try report(items.diagnostics, options, writes: writes)
-        return items.rows
+        let value: Value
+        do {
+            value = try body(SiteFolder.Options(strict: options.strict, itemPages: itemPages, progress: progress.update))
+        } catch let failed as SiteFolder.ItemRowsFailed {
+            progress.finish(rows: failed.rows)
+            try report(failed.diagnostics, options, writes: writes)
+            throw ExitCode.failure
+        } catch let error as OutputFolderError {
+            Console.error(error.description)
+            throw ExitCode.failure
+        }
+        progress.finish(rows: items(value).rows)
+        try report(items(value).diagnostics, options, writes: writes)
+        return value
+    }
+
+    /// Says how much of a "same" rests on the build record rather than on reading the bytes.
+    static func provedNote(_ proved: Int) -> String {
+        proved == 0
+            ? ""
+            : "; \(proved) item page\(proved == 1 ? "" : "s") not re-read: the build record shows them untouched since the last build "
+                + "wrote or compared them"
     }
 
     /// What `build` and `check` say of item pages `itemPages: deploy` leaves out, after their count.
@@ -208,17 +220,4 @@ struct RepeatedKey: DiagnosticMessage {
     var parserMessage: String
 
     var text: String { "\(parserMessage); parsers differ on repeated keys, keep one" }
-}
-
-extension OutputFolderError {
-    /// Runs `body`, printing a folder error as Linkwell prints every error (not as an argument
-    /// parser's "Error:") and exiting 1.
-    static func reported(_ body: () throws -> Void) throws {
-        do {
-            try body()
-        } catch let error as OutputFolderError {
-            Console.error(error.description)
-            throw ExitCode.failure
-        }
-    }
 }

@@ -12,8 +12,10 @@ struct ValidateCommand: ParsableCommand {
         let result = try Console.build(manifestOptions)
         var count = 0
         let leavesItemPages = result.site?.itemPagesAtDeploy ?? false
-        let rows = try Console.produce(result, manifestOptions, fingerprinted: false, itemPages: !leavesItemPages) { _ in count += 1 }
-        let leftOut = leavesItemPages && rows > 0 ? Console.itemPagesLeftOut(rows: rows) : ""
+        let items = try Console.streaming(manifestOptions, itemPages: !leavesItemPages, items: { $0 }) { options in
+            try SiteFolder.each(result, project: manifestOptions.project, options: options) { _ in count += 1 }
+        }
+        let leftOut = leavesItemPages && items.rows > 0 ? Console.itemPagesLeftOut(rows: items.rows) : ""
         Console.status("\(manifestOptions.manifest) is valid (\(count) files would be written\(leftOut))")
     }
 }

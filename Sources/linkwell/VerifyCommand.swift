@@ -85,7 +85,9 @@ struct VerifyCommand: AsyncParsableCommand {
                 host: parts.host, port: parts.port >= 0 ? parts.port : (parts.scheme == "https" ? 443 : 80), seconds: 10)
         }
         var files: [OutputFile] = []
-        try Console.produce(result, manifestOptions) { files.append($0) }
+        _ = try Console.streaming(manifestOptions, items: { $0 }) { options in
+            try SiteFolder.each(result, project: manifestOptions.project, options: options) { files.append($0) }
+        }
         let probes = DeploymentProbe.probes(
             site: site, files: files, hosts: hosts.isEmpty ? known : hosts, appleCDN: appleCDN ? appleCDNURL : nil,
             items: Int(items), webTargets: baseURL == nil)

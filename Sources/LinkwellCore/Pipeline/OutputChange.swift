@@ -72,3 +72,33 @@ package struct OutputDriftRest: DiagnosticMessage {
         "\(count) more files of \(output) are stale (in all: \(summary)); the log lists every one; run 'linkwell build' and commit the result"
     }
 }
+
+extension OutputChange {
+    /// How many stale files `check` annotates one by one: GitHub shows only a few annotations of
+    /// a step, so the rest are one annotation at the manifest, with their count.
+    package static let annotatedOneByOne = 10
+
+    /// `check`'s annotations for a stale folder (GitHub's and JSON's forms; the text form lists
+    /// the changes instead): the first few at their files, the rest at the manifest.
+    package static func annotations(_ changes: [OutputChange], output: String, manifest: String) -> [Diagnostic] {
+        var annotations = changes.prefix(annotatedOneByOne).map { change in
+            let file = TerminalText.escaped("\(output)/\(change.path)")
+            return Diagnostic.error(OutputDrift(file: file, kind: change.kind), at: SourceLocation(file: file, line: 1, column: 1))
+        }
+        if changes.count > annotatedOneByOne {
+            let rest = OutputDriftRest(
+                output: TerminalText.escaped(output), count: changes.count - annotatedOneByOne, summary: summary(of: changes))
+            annotations.append(.error(rest, at: SourceLocation(file: TerminalText.escaped(manifest), line: 1, column: 1)))
+        }
+        return annotations
+    }
+
+    /// "2 added, 1 changed", or "no changes".
+    package static func summary(of changes: [OutputChange]) -> String {
+        let counts = [Kind.added, .changed, .removed].compactMap { kind -> String? in
+            let count = changes.filter { $0.kind == kind }.count
+            return count == 0 ? nil : "\(count) \(kind.rawValue)"
+        }
+        return counts.isEmpty ? "no changes" : counts.joined(separator: ", ")
+    }
+}
