@@ -12,7 +12,7 @@ struct ValidateCommand: ParsableCommand {
         let result = try Console.build(manifestOptions)
         var count = 0
         let leavesItemPages = result.site?.itemPagesAtDeploy ?? false
-        let items = try Console.streaming(manifestOptions, itemPages: !leavesItemPages, items: { $0 }) { options in
+        let items = try Console.streaming(manifestOptions, itemPages: !leavesItemPages, items: \.self) { options in
             try SiteFolder.each(result, project: manifestOptions.project, options: options) { _ in count += 1 }
         }
         let leftOut = leavesItemPages && items.rows > 0 ? Console.itemPagesLeftOut(rows: items.rows) : ""

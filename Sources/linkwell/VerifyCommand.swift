@@ -85,7 +85,7 @@ struct VerifyCommand: AsyncParsableCommand {
                 host: parts.host, port: parts.port >= 0 ? parts.port : (parts.scheme == "https" ? 443 : 80), seconds: 10)
         }
         var files: [OutputFile] = []
-        _ = try Console.streaming(manifestOptions, items: { $0 }) { options in
+        _ = try Console.streaming(manifestOptions, items: \.self) { options in
             try SiteFolder.each(result, project: manifestOptions.project, options: options) { files.append($0) }
         }
         let probes = DeploymentProbe.probes(
