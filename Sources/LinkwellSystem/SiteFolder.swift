@@ -15,13 +15,10 @@ package struct SiteFolder {
         /// False under `itemPages: deploy` (without `build --item-pages`): every row is read and
         /// checked, and no item page is written or compared.
         package var itemPages = true
-        /// Rows read so far, for a terminal's progress line.
-        package var progress: (Int) -> Void = { _ in }
 
-        package init(strict: Bool, itemPages: Bool, progress: @escaping (Int) -> Void = { _ in }) {
+        package init(strict: Bool, itemPages: Bool) {
             self.strict = strict
             self.itemPages = itemPages
-            self.progress = progress
         }
     }
 
@@ -111,9 +108,12 @@ package struct SiteFolder {
         _ result: Linkwell.BuildResult, project: some ProjectFiles, options: Options, record: BuildRecord?, fingerprinted: Bool = true,
         inspect: (@Sendable (inout [OutputFile]) -> Void)? = nil, emit: (OutputFile) throws -> Void
     ) throws -> Items {
+        // Rows and their rate on a terminal (silent in a CI log or a pipe).
+        let progress = ItemProgress()
         let produced = try BuildOutput.files(
             of: result, project: project, strict: options.strict, proof: record, identity: BuildRecord.binaryIdentity ?? [],
-            fingerprinted: fingerprinted, inspect: inspect, progress: options.progress, itemPages: options.itemPages, emit: emit)
+            fingerprinted: fingerprinted, inspect: inspect, progress: progress.update, itemPages: options.itemPages, emit: emit)
+        progress.finish(rows: produced.rows)
         guard !produced.diagnostics.hasErrors else { throw ItemRowsFailed(rows: produced.rows, diagnostics: produced.diagnostics) }
         return Items(rows: produced.rows, diagnostics: produced.diagnostics)
     }

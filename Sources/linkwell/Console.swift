@@ -47,26 +47,23 @@ enum Console {
         }
     }
 
-    /// Runs `body`, a `SiteFolder` call that streams the build's item pages, with a terminal's
-    /// progress line, then prints the item rows' diagnostics. An error among them, or in the
+    /// Runs `body`, a `SiteFolder` call that streams the build's item pages, then prints the item
+    /// rows' diagnostics. An error among them, or in the
     /// output folder, stops the command (exit 1) with the folder as it was; `writes` as `build`'s.
     static func streaming<Value>(
         _ options: ManifestOptions, itemPages: Bool = true, writes: Bool = false, items: (Value) -> SiteFolder.Items,
         _ body: (SiteFolder.Options) throws -> Value
     ) throws -> Value {
-        let progress = Progress()
         let value: Value
         do {
-            value = try body(SiteFolder.Options(strict: options.strict, itemPages: itemPages, progress: progress.update))
+            value = try body(SiteFolder.Options(strict: options.strict, itemPages: itemPages))
         } catch let failed as SiteFolder.ItemRowsFailed {
-            progress.finish(rows: failed.rows)
             try report(failed.diagnostics, options, writes: writes)
             throw ExitCode.failure
         } catch let error as OutputFolderError {
             Console.error(error.description)
             throw ExitCode.failure
         }
-        progress.finish(rows: items(value).rows)
         try report(items(value).diagnostics, options, writes: writes)
         return value
     }
@@ -82,30 +79,6 @@ enum Console {
     /// What `build` and `check` say of item pages `itemPages: deploy` leaves out, after their count.
     static func itemPagesLeftOut(rows: Int) -> String {
         "; item pages left out (itemPages: deploy): \(rows) row\(rows == 1 ? "" : "s") read and checked, no page written or compared"
-    }
-
-    /// Item rows and their rate on a terminal, redrawn at most ten times a second; silent when
-    /// standard error is not a terminal (CI logs, pipes).
-    final class Progress {
-        private let start = Date()
-        private var lastDrawn = Date.distantPast
-        private let enabled = StandardStreams.errorIsTerminal
-
-        func update(_ rows: Int) {
-            guard enabled, Date().timeIntervalSince(lastDrawn) > 0.1 else { return }
-            lastDrawn = Date()
-            StandardStreams.error("\r\u{1B}[2Kitem pages: \(rows) rows (\(rate(rows))/s)")
-        }
-
-        func finish(rows: Int) {
-            guard enabled, lastDrawn != .distantPast else { return }
-            let tenths = Int((Date().timeIntervalSince(start) * 10).rounded())
-            StandardStreams.error("\r\u{1B}[2Kitem pages: \(rows) rows in \(tenths / 10).\(tenths % 10) s\n")
-        }
-
-        private func rate(_ rows: Int) -> Int {
-            Int(Double(rows) / max(Date().timeIntervalSince(start), 0.001))
-        }
     }
 
     static func status(_ message: String) {
