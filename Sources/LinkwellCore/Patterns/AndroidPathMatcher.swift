@@ -38,36 +38,54 @@ package enum AndroidPathMatcher: Sendable, Hashable {
         }
     }
 
+    /// One character of a `pathPattern` as `PatternMatcher` reads it: `\` makes the next one
+    /// literal, and a `*` after it repeats it (`.*`: any run).
+    struct SimpleGlobToken: Equatable {
+        var character: Character
+        var escaped: Bool
+        var repeated: Bool
+
+        /// An unescaped `.`: any one character.
+        var isAny: Bool { character == "." && !escaped }
+    }
+
+    /// A `pathPattern`'s tokens, the one reading of its escapes that the matcher and the exact
+    /// engine (`RuleLanguage.intentFilterPath`) share.
+    static func simpleGlobTokens(_ pattern: [Character]) -> [SimpleGlobToken] {
+        var tokens: [SimpleGlobToken] = []
+        var p = 0
+        while p < pattern.count {
+            var token = SimpleGlobToken(character: pattern[p], escaped: false, repeated: false)
+            if token.character == "\\", p + 1 < pattern.count {
+                token.escaped = true
+                p += 1
+                token.character = pattern[p]
+            }
+            token.repeated = p + 1 < pattern.count && pattern[p + 1] == "*"
+            p += token.repeated ? 2 : 1
+            tokens.append(token)
+        }
+        return tokens
+    }
+
     /// PATTERN_SIMPLE_GLOB. After `.*` the match jumps to the first occurrence of the next
     /// pattern character and never reconsiders it, so `/.*/edit` cannot match `/items/42/edit`.
     static func simpleGlob(_ pattern: [Character], _ text: [Character]) -> Bool {
-        var p = 0
+        let tokens = simpleGlobTokens(pattern)
         var s = 0
-        while p < pattern.count {
-            var literal = pattern[p]
-            var escaped = false
-            if literal == "\\", p + 1 < pattern.count {
-                escaped = true
-                p += 1
-                literal = pattern[p]
-            }
-            let repeated = p + 1 < pattern.count && pattern[p + 1] == "*"
-            if repeated {
-                p += 2
-                if literal == ".", !escaped {
-                    guard p < pattern.count else { return true }
-                    var next = pattern[p]
-                    if next == "\\", p + 1 < pattern.count { next = pattern[p + 1] }
-                    guard let found = text[s...].firstIndex(of: next) else { return false }
+        for (index, token) in tokens.enumerated() {
+            if token.repeated {
+                if token.isAny {
+                    guard index + 1 < tokens.count else { return true }
+                    guard let found = text[s...].firstIndex(of: tokens[index + 1].character) else { return false }
                     s = found
                 } else {
-                    while s < text.count, text[s] == literal { s += 1 }
+                    while s < text.count, text[s] == token.character { s += 1 }
                 }
                 continue
             }
-            guard s < text.count, (literal == "." && !escaped) || text[s] == literal else { return false }
+            guard s < text.count, token.isAny || text[s] == token.character else { return false }
             s += 1
-            p += 1
         }
         return s == text.count
     }

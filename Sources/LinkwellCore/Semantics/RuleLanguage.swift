@@ -262,31 +262,23 @@ enum RuleLanguage {
         case .prefix(let prefix)?: path = .sequence([part.exactly(prefix), part.anyRun])
         case .suffix(let suffix)?: path = .sequence([part.anyRun, part.exactly(suffix)])
         case .pattern(let pattern)?:
-            var characters = Array(pattern)
+            var tokens = AndroidPathMatcher.simpleGlobTokens(Array(pattern))
             var tail: Automaton = .epsilon
-            if characters.suffix(2) == [".", "*"], characters.dropLast(2).last != "\\" {
-                characters.removeLast(2)
+            if let last = tokens.last, last.isAny, last.repeated {
+                tokens.removeLast()
                 tail = part.anyRun
             }
             var sequence: [Automaton] = []
-            var index = 0
-            while index < characters.count {
-                var character = characters[index]
-                var escaped = false
-                if character == "\\", index + 1 < characters.count {
-                    escaped = true
-                    index += 1
-                    character = characters[index]
-                }
-                if index + 1 < characters.count, characters[index + 1] == "*" { return nil }
-                if character == ".", !escaped {
+            for token in tokens {
+                // A repeat anywhere but at the end jumps without going back: not a regular language here.
+                if token.repeated { return nil }
+                if token.isAny {
                     sequence.append(part.anyCharacter)
                 } else {
-                    let scalars = Array(character.unicodeScalars)
+                    let scalars = Array(token.character.unicodeScalars)
                     guard scalars.count == 1 else { return nil }
                     sequence.append(part.exactly(scalars[0]))
                 }
-                index += 1
             }
             path = .sequence(sequence + [tail])
         case .advancedPattern?: return nil

@@ -140,4 +140,24 @@ import Testing
         #expect(URLParts.browserEncoded("https://m.example.com/café?q=a b#x y") == "https://m.example.com/caf%C3%A9?q=a%20b#x%20y")
         #expect(URLParts.browserEncoded("https://m.example.com/u/1?ref=a") == nil)
     }
+
+    /// A `pathPattern`'s escapes read once (`AndroidPathMatcher.simpleGlobTokens`) by the matcher
+    /// and the exact engine alike: an escaped `.` is a dot, an escaped backslash before a final
+    /// `.*` leaves the `.*` a run of anything, and the engine's language is the matcher's on
+    /// every path tried.
+    @Test(arguments: [#"/a\.b"#, #"/a\\.*"#, #"/p/.*"#, #"/p/..x"#, #"/x\*"#, #"/a.*"#])
+    func pathPatternEscapesAreReadOnceForMatcherAndEngine(_ pattern: String) throws {
+        let attribute = AndroidPathMatcher.pattern(pattern)
+        let alphabet = try #require(DecodedText(statementLists: [], also: [pattern]))
+        let rule = try #require(RuleLanguage.intentFilterPath(attribute, text: alphabet), "\(pattern)")
+        let paths = [
+            "/a.b", "/axb", #"/a\"#, #"/a\b/c"#, "/a", "/p/", "/p/x", "/p/abx", "/p/ax", #"/x*"#, "/x", "/a.b/c", "/ab", "",
+        ]
+        for path in paths {
+            let url = try #require(URLParts("https://m.example.com" + path.replacingOccurrences(of: "\\", with: "%5C")))
+            let symbols = Self.symbols(url, text: alphabet)
+            #expect(rule.automaton.accepts(symbols) == attribute.matches(url.androidPath), "\(pattern) on \(path)")
+        }
+    }
 }
+
