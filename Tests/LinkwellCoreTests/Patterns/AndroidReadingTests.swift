@@ -160,4 +160,3 @@ import Testing
         }
     }
 }
-
