@@ -95,12 +95,22 @@ package struct SiteFolder {
         return Compared(changes: changes, count: count, items: items)
     }
 
-    /// Every file a build would write, handed to `body`, nothing written (`validate` counts them,
-    /// `verify` holds a deployment to them).
-    package static func each(
-        _ result: Linkwell.BuildResult, project: some ProjectFiles, options: Options, _ body: (OutputFile) throws -> Void
-    ) throws -> Items {
-        try produce(result, project: project, options: options, record: nil, fingerprinted: false, emit: body)
+    /// How many files a build would write, nothing written (`validate`).
+    package static func count(_ result: Linkwell.BuildResult, project: some ProjectFiles, options: Options) throws -> (
+        count: Int, items: Items
+    ) {
+        var count = 0
+        let items = try produce(result, project: project, options: options, record: nil, fingerprinted: false) { _ in count += 1 }
+        return (count, items)
+    }
+
+    /// Every file a build would write, in memory (`verify` holds a deployment to them).
+    package static func files(_ result: Linkwell.BuildResult, project: some ProjectFiles, options: Options) throws -> (
+        files: [OutputFile], items: Items
+    ) {
+        var files: [OutputFile] = []
+        let items = try produce(result, project: project, options: options, record: nil, fingerprinted: false) { files.append($0) }
+        return (files, items)
     }
 
     /// The build's files, then its item pages streamed; an error among the rows stops it.

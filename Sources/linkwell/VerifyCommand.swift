@@ -84,10 +84,9 @@ struct VerifyCommand: AsyncParsableCommand {
             _ = LoopbackWait.untilListening(
                 host: parts.host, port: parts.port >= 0 ? parts.port : (parts.scheme == "https" ? 443 : 80), seconds: 10)
         }
-        var files: [OutputFile] = []
-        _ = try Console.streaming(manifestOptions, items: \.self) { options in
-            try SiteFolder.each(result, project: manifestOptions.project, options: options) { files.append($0) }
-        }
+        let files = try Console.streaming(manifestOptions, items: \.items) { options in
+            try SiteFolder.files(result, project: manifestOptions.project, options: options)
+        }.files
         let probes = DeploymentProbe.probes(
             site: site, files: files, hosts: hosts.isEmpty ? known : hosts, appleCDN: appleCDN ? appleCDNURL : nil,
             items: Int(items), webTargets: baseURL == nil)
