@@ -2,6 +2,7 @@
 a change that touches every section validates, and its platform and decision ids are the ones
 `linkwell match --json` prints."""
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -53,3 +54,30 @@ def test_display_names_are_refused():
     data = report()
     data["regions"][0]["platform"] = "iOS 13+"
     assert not VALIDATOR.is_valid(data)
+
+
+def test_every_topic_the_diff_writes_is_in_the_schema():
+    # Read from the source: each topic `ManifestChanges` adds a change under, as its JSON code.
+    source = (REPOSITORY / "Sources" / "LinkwellCore" / "Diffing" / "ManifestChanges.swift").read_text()
+    topics = set(re.findall(r'add\(\s*"([a-z .]+)",', source))
+    assert {"apps", "app files", "home pages", "item pages", "robots.txt"} <= topics, topics
+    codes = {"robots" if topic == "robots.txt" else topic.replace(" ", "-") for topic in topics}
+    enum = set(_topic_enum(SCHEMA))
+    assert codes <= enum, f"topics the schema does not list: {sorted(codes - enum)}"
+
+
+def _topic_enum(node):
+    """The `enum` of the first `topic` property in the schema."""
+    if isinstance(node, dict):
+        if "topic" in node and isinstance(node["topic"], dict) and "enum" in node["topic"]:
+            return node["topic"]["enum"]
+        for value in node.values():
+            found = _topic_enum(value)
+            if found:
+                return found
+    if isinstance(node, list):
+        for value in node:
+            found = _topic_enum(value)
+            if found:
+                return found
+    return None

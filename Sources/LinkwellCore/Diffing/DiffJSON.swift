@@ -82,7 +82,7 @@ struct DiffJSON: Encodable {
 
     struct Change: Encodable {
         /// `apps`, `signing-keys`, `hosts`, `short-links`, `page-types`, `home-pages`, `theme`,
-        /// `templates`, `item-pages`, `robots`, `link-tests`.
+        /// `templates`, `item-pages`, `app-files`, `robots`, `link-tests`.
         var topic: String
         var attention: Bool
         var text: String
