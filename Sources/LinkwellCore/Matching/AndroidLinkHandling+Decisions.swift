@@ -25,10 +25,4 @@ extension AndroidLinkHandling {
         }
         return (dynamic, filterDecision(android15: false))
     }
-
-    /// Whether the app asks Android to verify `host`: a collected filter names it, or a
-    /// `*.` wildcard that covers it.
-    package func asksToVerify(_ host: String) -> Bool {
-        verificationHosts.contains { Self.covers($0.value, host) }
-    }
 }
