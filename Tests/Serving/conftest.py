@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "Support"))
-from linkwell_testing import free_port, linkwell_binary, start_nginx, start_serve, wait_for_port  # noqa: E402,F401
+from linkwell_testing import free_port, linkwell_binary, start_nginx, start_serve, swift_build_options, wait_for_port  # noqa: E402,F401
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 OUTPUT = REPOSITORY / "Output"

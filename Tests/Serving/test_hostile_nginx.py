@@ -14,7 +14,7 @@ from pathlib import Path
 
 from html.parser import HTMLParser
 
-from conftest import REPOSITORY
+from conftest import REPOSITORY, swift_build_options
 
 CASES = 15_000
 BATCH = 400
@@ -69,7 +69,7 @@ def test_ten_thousand_hostile_manifests_give_configurations_nginx_loads(nginx_av
     pages.mkdir()
     environment = dict(os.environ, LINKWELL_HOSTILE_CASES=str(CASES), LINKWELL_HOSTILE_NGINX_DIR=str(out),
                        LINKWELL_HOSTILE_PAGES_DIR=str(pages))
-    run = subprocess.run(["swift", "test", "--skip-build", "--filter", "HostileStringTests"], cwd=REPOSITORY,
+    run = subprocess.run(["swift", "test", "--skip-build", *swift_build_options(), "--filter", "HostileStringTests"], cwd=REPOSITORY,
                          env=environment, capture_output=True, text=True, timeout=1800)
     assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]
     snippets = sorted(out.glob("*.conf"))

@@ -1,5 +1,6 @@
 """Helpers the Python suites (Serving, Browser, Schema) share: the built binary, free ports and a
 running `linkwell serve`. Each suite's conftest puts this folder on sys.path."""
+import os
 import random
 import socket
 import subprocess
@@ -15,8 +16,14 @@ def free_port():
         return s.getsockname()[1]
 
 
+def swift_build_options():
+    """The build the suites test: `.ci/test` sets LINKWELL_BUILD=release (the optimized build, with
+    testing on, that it compiled and ran the Swift suites in); a bare `pytest` uses the debug build."""
+    return ["-c", "release", "-Xswiftc", "-enable-testing"] if os.environ.get("LINKWELL_BUILD") == "release" else []
+
+
 def linkwell_binary():
-    path = subprocess.run(["swift", "build", "--show-bin-path"], cwd=REPOSITORY, check=True,
+    path = subprocess.run(["swift", "build", "--show-bin-path", *swift_build_options()], cwd=REPOSITORY, check=True,
                           capture_output=True, text=True).stdout.strip()
     return Path(path) / "linkwell"
 
