@@ -75,18 +75,16 @@ package struct ManifestChanges: Sendable, Hashable {
     }
 
     private mutating func iosApps(_ base: Site, _ head: Site) {
-        let before = Dictionary(base.iosApps.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let after = Dictionary(head.iosApps.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        for app in head.iosApps where before[app.id] == nil {
+        let apps = KeyedSides(base.iosApps, head.iosApps, by: \.id)
+        for app in apps.added {
             here = app.location
             add("apps", "iOS app \(code(app.id)) (\(app.name), \(code(app.appID))) added.")
         }
-        for app in base.iosApps where after[app.id] == nil {
-            here = nil
+        here = nil
+        for app in apps.removed {
             add("apps", "iOS app \(code(app.id)) (\(code(app.appID))) removed: its links no longer open it.", attention: true)
         }
-        for app in head.iosApps {
-            guard let old = before[app.id] else { continue }
+        for (old, app) in apps.kept {
             here = app.location
             let what = "iOS app \(code(app.id))"
             if old.teamID != app.teamID || old.bundleID != app.bundleID {
@@ -142,21 +140,19 @@ package struct ManifestChanges: Sendable, Hashable {
     }
 
     private mutating func androidApps(_ base: Site, _ head: Site) {
-        let beforeAndroid = Dictionary(base.androidApps.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let afterAndroid = Dictionary(head.androidApps.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        for app in head.androidApps where beforeAndroid[app.id] == nil {
+        let apps = KeyedSides(base.androidApps, head.androidApps, by: \.id)
+        for app in apps.added {
             here = app.location
             add(
                 "apps",
                 "Android app \(code(app.id)) (\(app.name), \(code(app.package))) added with \(count(app.fingerprints.count, "signing key"))."
             )
         }
-        for app in base.androidApps where afterAndroid[app.id] == nil {
-            here = nil
+        here = nil
+        for app in apps.removed {
             add("apps", "Android app \(code(app.id)) (\(code(app.package))) removed: its links no longer open it.", attention: true)
         }
-        for app in head.androidApps {
-            guard let old = beforeAndroid[app.id] else { continue }
+        for (old, app) in apps.kept {
             here = app.location
             let what = "Android app \(code(app.id))"
             if old.package != app.package {
@@ -240,11 +236,10 @@ package struct ManifestChanges: Sendable, Hashable {
 
     private mutating func shortLinks(_ base: Site, _ head: Site) {
         let host = head.shortHost ?? base.shortHost ?? "the short host"
-        let before = Dictionary(base.shortLinks.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
-        let after = Dictionary(head.shortLinks.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
+        let links = KeyedSides(base.shortLinks, head.shortLinks, by: \.code)
         for link in head.shortLinks {
             here = link.location
-            guard let old = before[link.code] else {
+            guard let old = links.old(link) else {
                 add("short links", "Short link \(code("\(host)/\(link.code)")) added → \(code(link.target)).")
                 continue
             }
@@ -253,7 +248,7 @@ package struct ManifestChanges: Sendable, Hashable {
             }
         }
         here = nil
-        for link in base.shortLinks where after[link.code] == nil {
+        for link in links.removed {
             add("short links", "Short link \(code("\(host)/\(link.code)")) removed (was → \(code(link.target))).", attention: true)
         }
     }
@@ -261,16 +256,14 @@ package struct ManifestChanges: Sendable, Hashable {
     // MARK: - Page types
 
     private mutating func pageTypes(_ base: Site, _ head: Site) {
-        let before = Dictionary(base.pageTypes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let after = Dictionary(head.pageTypes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        for page in head.pageTypes where before[page.name] == nil {
+        let types = KeyedSides(base.pageTypes, head.pageTypes, by: \.name)
+        for page in types.added {
             here = page.location
             add("page types", "Page type \(code(page.name)) added: \(quoted(page.title)).")
         }
         here = nil
-        for page in base.pageTypes where after[page.name] == nil { add("page types", "Page type \(code(page.name)) removed.") }
-        for page in head.pageTypes {
-            guard let old = before[page.name] else { continue }
+        for page in types.removed { add("page types", "Page type \(code(page.name)) removed.") }
+        for (old, page) in types.kept {
             here = page.location
             // Every key the page type's field table lists, as written on each side (a list key's
             // values joined): the head's keys in the table's order, then those only the base has.
@@ -429,11 +422,10 @@ package struct ManifestChanges: Sendable, Hashable {
     }
 
     private mutating func robots(_ base: RobotsPolicy, _ head: RobotsPolicy) {
-        let before = Dictionary(base.groups.map { ($0.userAgents, $0) }, uniquingKeysWith: { first, _ in first })
-        let after = Dictionary(head.groups.map { ($0.userAgents, $0) }, uniquingKeysWith: { first, _ in first })
+        let groups = KeyedSides(base.groups, head.groups, by: \.userAgents)
         func agents(_ group: RobotsGroup) -> String { group.userAgents.map(code).joined(separator: ", ") }
         for group in head.groups {
-            guard let old = before[group.userAgents] else {
+            guard let old = groups.old(group) else {
                 add(
                     "robots.txt",
                     "robots.txt group for \(agents(group)) added: allow \(list(group.allow)), disallow \(list(group.disallow)).")
@@ -446,7 +438,7 @@ package struct ManifestChanges: Sendable, Hashable {
                 add("robots.txt", "robots.txt \(agents(group)): disallow \(list(old.disallow)) → \(list(group.disallow)).")
             }
         }
-        for group in base.groups where after[group.userAgents] == nil {
+        for group in groups.removed {
             add("robots.txt", "robots.txt group for \(agents(group)) removed.")
         }
         if base.sitemaps != head.sitemaps { add("robots.txt", "Sitemaps \(list(base.sitemaps)) → \(list(head.sitemaps)).") }

@@ -26,8 +26,6 @@ package struct LinkTargets: Sendable, Hashable, Codable {
     /// `PageDecisions`). Nil when the app opens it everywhere, or the page has no web page to offer.
     package var keptOnWeb: [String: String]?
 
-    package var isOnMirror: Bool { role == .mirror }
-
     /// Nil when the URL's host serves no pages or the route has no page type.
     package init?(site: Site, route: Route, url: URLParts) {
         guard let pageTypeName = route.pageType, let page = site.pageTypes.first(where: { $0.name == pageTypeName }),

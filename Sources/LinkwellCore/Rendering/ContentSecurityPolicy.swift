@@ -33,11 +33,12 @@ enum ContentSecurityPolicy {
     }
 
     /// The constant text of a program with a 0 byte for each text, branch or loop left to
-    /// render; false when one of those could add an element.
-    private static func flatten(_ steps: [TemplateProgram.Step], into skeleton: inout [UInt8]) -> Bool {
+    /// render; false when one of those could add an element, or constant text holds a needle.
+    private static func flatten(_ steps: [TemplateProgram.Step], into skeleton: inout [UInt8], refusing needles: [[UInt8]] = []) -> Bool {
         for step in steps {
             switch step {
             case .bytes(let bytes):
+                guard needles.allSatisfy({ find($0, in: bytes, from: 0) == nil }) else { return false }
                 skeleton += bytes
             case .slot:
                 continue
@@ -55,25 +56,11 @@ enum ContentSecurityPolicy {
     /// Text that opens no `<style>`/`<script>` element, with only escaped texts, none inside a
     /// tag name.
     private static func isInert(_ steps: [TemplateProgram.Step]) -> Bool {
-        let needles = ["<style", "<script"].map { Array($0.utf8) }
         var text: [UInt8] = []
-        for step in steps {
-            switch step {
-            case .bytes(let bytes):
-                guard needles.allSatisfy({ find($0, in: bytes, from: 0) == nil }) else { return false }
-                text += bytes
-            case .slot:
-                continue
-            case .text(_, let escaped):
-                guard escaped, !endsInsideTagName(text) else { return false }
-                text.append(0)
-            case .branch(_, let first, let second), .each(_, let first, let second):
-                guard isInert(first), isInert(second), !endsInsideTagName(text) else { return false }
-                text.append(0)
-            }
-        }
-        return !endsInsideTagName(text)
+        return flatten(steps, into: &text, refusing: elementOpenings) && !endsInsideTagName(text)
     }
+
+    private static let elementOpenings = ["<style", "<script"].map { Array($0.utf8) }
 
     /// Whether text ends in `<` or `</` and letters: what follows could finish a tag's name.
     private static func endsInsideTagName(_ text: [UInt8]) -> Bool {
