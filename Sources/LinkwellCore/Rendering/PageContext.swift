@@ -28,9 +28,10 @@ package final class PageContext: Sendable {
     package let webHome: String?
     /// The pages' language (`lang`, a pair's own where it gives one).
     package let lang: String
-    /// The iOS and Android apps the page names (nil when the page's routes have none).
-    package let ios: IOS?
-    package let android: Android?
+    /// The iOS app the page names (`name`, `appStoreID`, `appClipBundleID`) and the Android app
+    /// (`name`, `package`); nil when the page's routes have none.
+    package let ios: TemplateRecord?
+    package let android: TemplateRecord?
     /// The item row on item pages.
     package let item: Item?
     /// `true` when the page type has a web page besides the preview (`al:web:should_fallback`).
@@ -40,8 +41,12 @@ package final class PageContext: Sendable {
     /// `buttons` as a template list, made once: a page's template iterates it several times.
     private let buttonList: TemplateValue
     package let theme: ThemeValues
-    package let behaviour: Behaviour
-    package let assets: Assets
+    /// `config` (JSON for `<script type="application/json" id="linkwell-config">`, safe inside
+    /// it), `script` (the page script) and `contentSecurityPolicy` (written in once the page is
+    /// rendered).
+    package let behaviour: TemplateRecord
+    /// The shared style sheet and script (`PageAssets`), by URL path: `style`, `rules`, `script`.
+    package let assets: TemplateRecord
 
     package final class Page: Sendable {
         /// The page type's name (`linkwell:home` and `linkwell:not-found` for those pages).
@@ -169,29 +174,6 @@ package final class PageContext: Sendable {
         }
     }
 
-    package final class IOS: Sendable {
-        package let name: String
-        package let appStoreID: String?
-        /// The app's first App Clip, for the App Clip card in Safari (`app-clip-bundle-id`).
-        package let appClipBundleID: String?
-
-        init(name: String, appStoreID: String?, appClipBundleID: String?) {
-            self.name = name
-            self.appStoreID = appStoreID
-            self.appClipBundleID = appClipBundleID
-        }
-    }
-
-    package final class Android: Sendable {
-        package let name: String
-        package let package: String
-
-        init(name: String, package: String) {
-            self.name = name
-            self.package = package
-        }
-    }
-
     package final class Item: Sendable {
         package let path: String
         /// Every column of the row (CSV) or key of the object (JSON Lines), `path` included.
@@ -203,35 +185,10 @@ package final class PageContext: Sendable {
         }
     }
 
-    /// The shared style sheet and script (`PageAssets`), by URL path.
-    package final class Assets: Sendable {
-        package let style: String
-        package let rules: String
-        package let script: String
-
-        init(style: String, rules: String, script: String) {
-            self.style = style
-            self.rules = rules
-            self.script = script
-        }
-    }
-
-    package final class Behaviour: Sendable {
-        /// JSON for `<script type="application/json" id="linkwell-config">`, safe inside it.
-        package let config: String
-        /// The page script, the same on every page.
-        package let script: String
-
-        init(config: String, script: String) {
-            self.config = config
-            self.script = script
-        }
-    }
-
     init(
-        siteName: String, lang: String, host: PageHost, kind: PageKind?, page: Page, link: Link?, webHome: String?, ios: IOS?,
-        android: Android?,
-        item: Item?, webShouldFallback: String, buttons: [Button], theme: ThemeValues, behaviour: Behaviour, assets: Assets
+        siteName: String, lang: String, host: PageHost, kind: PageKind?, page: Page, link: Link?, webHome: String?, ios: TemplateRecord?,
+        android: TemplateRecord?,
+        item: Item?, webShouldFallback: String, buttons: [Button], theme: ThemeValues, behaviour: TemplateRecord, assets: TemplateRecord
     ) {
         self.assets = assets
         self.siteName = siteName
@@ -301,17 +258,6 @@ extension PageContext: TemplateObject {
         case "theme": .object(theme)
         case "behaviour": .object(behaviour)
         case "assets": .object(assets)
-        default: nil
-        }
-    }
-}
-
-extension PageContext.Assets: TemplateObject {
-    package func member(named name: String) -> TemplateValue? {
-        switch name {
-        case "style": .text(style)
-        case "rules": .text(rules)
-        case "script": .text(script)
         default: nil
         }
     }
@@ -426,27 +372,6 @@ extension PageContext.ThemeValues: TemplateObject {
     }
 }
 
-extension PageContext.IOS: TemplateObject {
-    package func member(named name: String) -> TemplateValue? {
-        switch name {
-        case "name": .text(self.name)
-        case "appStoreID": .optional(appStoreID)
-        case "appClipBundleID": .optional(appClipBundleID)
-        default: nil
-        }
-    }
-}
-
-extension PageContext.Android: TemplateObject {
-    package func member(named name: String) -> TemplateValue? {
-        switch name {
-        case "name": .text(self.name)
-        case "package": .text(package)
-        default: nil
-        }
-    }
-}
-
 extension PageContext.Item: TemplateObject {
     package func member(named name: String) -> TemplateValue? {
         // `item.<column>` for any column; `item.fields.<column>` is the older spelling.
@@ -454,19 +379,6 @@ extension PageContext.Item: TemplateObject {
         case "path": .text(path)
         case "fields": .object(fields)
         default: fields.member(named: name)
-        }
-    }
-}
-
-extension PageContext.Behaviour: TemplateObject {
-    package func member(named name: String) -> TemplateValue? {
-        switch name {
-        // The Content-Security-Policy for a `<meta http-equiv>`: the page script's hash and the
-        // hashes of the page's `<style>` elements, written in once the page is rendered.
-        case "contentSecurityPolicy": .slot
-        case "config": .text(config)
-        case "script": .text(script)
-        default: nil
         }
     }
 }

@@ -20,11 +20,11 @@ final class SharedPageContext: Sendable {
     let storeLabel: String
     let openLabel: String
     let webLabel: String
-    let ios: PageContext.IOS?
-    let android: PageContext.Android?
+    let ios: TemplateRecord?
+    let android: TemplateRecord?
     let theme: PageContext.ThemeValues
-    let behaviour: PageContext.Behaviour
-    let assets: PageContext.Assets
+    let behaviour: TemplateRecord
+    let assets: TemplateRecord
     /// The page type's texts as written, by key (`page.<key>`).
     let pageTexts: [String: String]
     /// Whether the page type's title or description take words from the URL (most do not).
@@ -52,12 +52,20 @@ final class SharedPageContext: Sendable {
         openLabel = page.labels.open ?? "Open in \(appName)"
         webLabel = page.labels.web ?? "Continue on the web"
         ios = links.iosApp.map {
-            .init(name: $0.name, appStoreID: $0.appStoreID, appClipBundleID: page.appClip ? $0.appClipBundleIDs.first : nil)
+            // The App Clip card in Safari (`app-clip-bundle-id`) shows the app's first App Clip.
+            TemplateRecord([
+                "name": .text($0.name), "appStoreID": .optional($0.appStoreID),
+                "appClipBundleID": .optional(page.appClip ? $0.appClipBundleIDs.first : nil),
+            ])
         }
-        android = links.androidApp.map { .init(name: $0.name, package: $0.package) }
+        android = links.androidApp.map { TemplateRecord(["name": .text($0.name), "package": .text($0.package)]) }
         theme = .init(site.theme, fontURLs: assets.fontURLs)
-        behaviour = .init(config: config, script: PageScript.source)
-        self.assets = .init(style: assets.style.path, rules: PageAssetPaths.rules, script: assets.script.path)
+        // The Content-Security-Policy for a `<meta http-equiv>` (the page script's hash and the
+        // hashes of the page's `<style>` elements) is a slot, written in once the page is rendered.
+        behaviour = TemplateRecord(["contentSecurityPolicy": .slot, "config": .text(config), "script": .text(PageScript.source)])
+        self.assets = TemplateRecord([
+            "style": .text(assets.style.path), "rules": .text(PageAssetPaths.rules), "script": .text(assets.script.path),
+        ])
         pageTexts = Dictionary(page.written.filter(\.isPageText).map { ($0.key, $0.text) }, uniquingKeysWith: { first, _ in first })
         titleHasWords = PageTextTemplate.mayHavePlaceholders(page.title)
         descriptionHasWords = page.description.map(PageTextTemplate.mayHavePlaceholders) ?? false

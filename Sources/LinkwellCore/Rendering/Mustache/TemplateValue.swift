@@ -73,6 +73,16 @@ package protocol TemplateObject: AnyObject, Sendable {
     func member(named name: String) -> TemplateValue?
 }
 
+/// An object that is only its members (the apps a page names, its shared files, its behaviour):
+/// each name is written once, where the value is made.
+package final class TemplateRecord: TemplateObject {
+    private let members: [(name: String, value: TemplateValue)]
+
+    init(_ members: KeyValuePairs<String, TemplateValue>) { self.members = members.map { ($0.key, $0.value) } }
+
+    package func member(named name: String) -> TemplateValue? { members.first { $0.name == name }?.value }
+}
+
 /// Item rows' columns, by name (`{{item.fields.distance_km}}`).
 package final class TemplateFields: TemplateObject {
     package let values: ItemFields
