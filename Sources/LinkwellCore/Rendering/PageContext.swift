@@ -215,23 +215,6 @@ package final class PageContext: Sendable {
     }
 }
 
-/// What the short host's fallback page for a code can use (served where a host cannot redirect).
-package final class ShortLinkContext: Sendable {
-    package let siteName: String
-    /// The short host's pages' language: the site's `lang`.
-    package let lang: String
-    package let code: String
-    /// The absolute URL the code leads to.
-    package let target: String
-
-    init(siteName: String, lang: String, code: String, target: String) {
-        self.siteName = siteName
-        self.lang = lang
-        self.code = code
-        self.target = target
-    }
-}
-
 // One switch per type: the list of names a template can use, and a lookup that costs a compare
 // of short strings.
 extension PageContext: TemplateObject {
@@ -379,19 +362,6 @@ extension PageContext.Item: TemplateObject {
         case "path": .text(path)
         case "fields": .object(fields)
         default: fields.member(named: name)
-        }
-    }
-}
-
-extension ShortLinkContext: TemplateObject {
-    package func member(named name: String) -> TemplateValue? {
-        switch name {
-        case "siteName": .text(siteName)
-        case "lang": .text(lang)
-        case "code": .text(code)
-        case "target": .text(target)
-        case "contentSecurityPolicy": .slot
-        default: nil
         }
     }
 }

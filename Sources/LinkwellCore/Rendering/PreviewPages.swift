@@ -138,9 +138,12 @@ package struct PreviewPages: Sendable {
     /// The fallback page of a short code: a plain link and a refresh, for hosts that cannot redirect.
     package func shortLinkPage(_ code: String) -> String {
         guard let link = site.shortLinks.first(where: { $0.code == code }), let pair = site.mirrorPairs.first else { return "" }
-        let context = ShortLinkContext(
-            siteName: site.name, lang: site.shortHost.map(site.lang(of:)) ?? site.lang, code: link.code,
-            target: link.url(primaryHost: pair.primary))
+        // What the short-link template can use: `lang` is the short host's pages' language,
+        // `target` the absolute URL the code leads to.
+        let context = TemplateRecord([
+            "siteName": .text(site.name), "lang": .text(site.shortHost.map(site.lang(of:)) ?? site.lang), "code": .text(link.code),
+            "target": .text(link.url(primaryHost: pair.primary)), "contentSecurityPolicy": .slot,
+        ])
         return String(
             decoding: ContentSecurityPolicy.fill(templates.render(context, template: "short-link"), templates: templates, site: site),
             as: UTF8.self)
