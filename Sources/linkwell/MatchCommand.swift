@@ -3,18 +3,6 @@ import LinkwellCore
 import LinkwellSystem
 import Synchronization
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 struct MatchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "match",
@@ -102,7 +90,7 @@ struct MatchCommand: ParsableCommand {
         func evaluate(_ written: String) {
             // A device sees a URL as a browser sends it: `/café` arrives as `/caf%C3%A9`.
             var text = written
-            if written.utf8.contains(where: Self.mayNeedEncoding), let encoded = URLParts.browserEncoded(written) {
+            if let encoded = URLParts.browserEncoded(written) {
                 output.flush()
                 StandardStreams.error(
                     "note: read '\(written)' as '\(encoded)', as a browser sends it (non-ASCII characters and spaces percent-encoded)\n")
@@ -130,17 +118,6 @@ struct MatchCommand: ParsableCommand {
         }
         output.flush()
         if invalid > 0 { throw ExitCode.failure }
-    }
-
-    /// A byte `URLParts.browserEncoded` may change: a quick test, so plain URLs skip it.
-    /// (Comparisons, not a lookup in a string: `--stdin` asks this of every byte it reads.)
-    private static func mayNeedEncoding(_ byte: UInt8) -> Bool {
-        switch byte {
-        case 0x21...0x7E:
-            byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "`")
-                || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: "'")
-        default: true
-        }
     }
 
     private func makeEvaluator() throws -> MatchEvaluator {
@@ -172,71 +149,5 @@ struct MatchCommand: ParsableCommand {
             FileMatcher(
                 aasa: aasaDocument, appIDs: appIDs, assetLinks: assetLinksDocument, packages: packages,
                 host: host, app: app))
-    }
-
-}
-
-/// Standard output in large writes, so `--stdin` over a million URLs is not bound by printing.
-struct BufferedOutput {
-    var lines = MatchOutputLines()
-
-    mutating func write(_ line: String) {
-        lines.append(line: line)
-        flushIfFull()
-    }
-
-    mutating func flushIfFull() {
-        if lines.bytes.count > 1 << 18 { flush() }
-    }
-
-    mutating func flush() {
-        _ = writeAll(STDOUT_FILENO, lines.bytes)
-        lines.removeAll()
-    }
-
-    /// When standard output is a pipe, asks Linux for a 1 MB buffer (the default is 64 KB, and
-    /// each time it fills, `match` waits for the reader). On a file,
-    /// a terminal or another system the request fails and nothing changes.
-    static func enlargePipe() {
-        #if os(Linux)
-            // F_SETPIPE_SZ, which Glibc's header declares only for _GNU_SOURCE.
-            let setPipeSize: Int32 = 1031
-            _ = fcntl(STDOUT_FILENO, setPipeSize, 1 << 20)
-        #endif
-    }
-}
-
-/// Standard input's lines as bytes, read in large blocks, without the line end and with blanks
-/// (spaces, tabs, a `\r`) trimmed at both ends.
-struct StandardInputLines {
-    private var buffer: [UInt8] = []
-    private var start = 0
-    private var finished = false
-
-    mutating func next() -> ArraySlice<UInt8>? {
-        while true {
-            if let end = buffer[start...].firstIndex(of: 0x0A) {
-                let line = buffer[start..<end]
-                start = end + 1
-                return Self.trimmed(line)
-            }
-            if finished {
-                guard start < buffer.count else { return nil }
-                let line = buffer[start...]
-                start = buffer.count
-                return Self.trimmed(line)
-            }
-            buffer.removeFirst(start)
-            start = 0
-            var block = [UInt8](repeating: 0, count: 1 << 16)
-            let count = block.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
-            if count <= 0 { finished = true } else { buffer += block[..<count] }
-        }
-    }
-
-    private static func trimmed(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-        let blank: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
-        guard let first = line.firstIndex(where: { !blank($0) }), let last = line.lastIndex(where: { !blank($0) }) else { return [] }
-        return line[first...last]
     }
 }

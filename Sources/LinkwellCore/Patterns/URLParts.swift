@@ -138,6 +138,7 @@ extension URLParts {
     /// `%HH` escapes of their UTF-8 bytes. The matchers and the exact engine compare URLs as
     /// they reach a device, and a device never sees `/café`, only `/caf%C3%A9`.
     package static func browserEncoded(_ text: String) -> String? {
+        guard text.utf8.contains(where: mayNeedEncoding) else { return nil }
         let scalars = Array(text.unicodeScalars)
         guard let colon = scalars.firstIndex(of: ":"), colon + 2 < scalars.count, scalars[colon + 1] == "/", scalars[colon + 2] == "/"
         else { return nil }
@@ -166,6 +167,17 @@ extension URLParts {
             }
         }
         return changed ? result : nil
+    }
+
+    /// A byte `browserEncoded` may change: a quick test, so a plain URL (most of what `match
+    /// --stdin` reads) skips the walk. Comparisons, not a lookup in a set.
+    private static func mayNeedEncoding(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x21...0x7E:
+            byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "`")
+                || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: "'")
+        default: true
+        }
     }
 }
 

@@ -141,6 +141,23 @@ import Testing
         #expect(URLParts.browserEncoded("https://m.example.com/u/1?ref=a") == nil)
     }
 
+    /// Every ASCII character and a few others, alone in a path, a query and a fragment: encoded
+    /// exactly where WHATWG's path, query and fragment sets (and every control, space and
+    /// non-ASCII character) say, so the quick test that lets plain URLs skip the walk hides none.
+    @Test func browserEncodingFollowsEachPartsSet() {
+        let sets: [(part: String, encoded: Set<Unicode.Scalar>)] = [
+            ("/p", [" ", "\"", "<", ">", "`", "{", "}"]), ("/?q=", [" ", "\"", "<", ">", "'"]), ("/#f", [" ", "\"", "<", ">", "`"]),
+        ]
+        let scalars = (0..<0x80).compactMap(Unicode.Scalar.init) + ["é", "\u{A0}", "\u{2028}", "😀"]
+        for (part, set) in sets {
+            for scalar in scalars where !(part == "/p" && ["?", "#"].contains(scalar)) && !(part == "/?q=" && scalar == "#") {
+                let url = "https://m.example.com" + part + String(scalar)
+                let expected = !scalar.isASCII || scalar.value < 0x20 || scalar.value == 0x7F || set.contains(scalar)
+                #expect((URLParts.browserEncoded(url) != nil) == expected, "\(url.debugDescription)")
+            }
+        }
+    }
+
     /// A `pathPattern`'s escapes read once (`AndroidPathMatcher.simpleGlobTokens`) by the matcher
     /// and the exact engine alike: an escaped `.` is a dot, an escaped backslash before a final
     /// `.*` leaves the `.*` a run of anything, and the engine's language is the matcher's on
