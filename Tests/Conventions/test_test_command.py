@@ -27,3 +27,18 @@ def test_linkwell_check_runs_the_build_the_suites_tested():
     run = (REPOSITORY / ".ci" / "run").read_text()
     assert flags(run) == flags(SCRIPT)
     assert 'swift build --build-tests "${build[@]}"' in SCRIPT and 'swift test --skip-build "${build[@]}"' in SCRIPT
+
+
+def test_a_hang_fails_the_run_saying_where():
+    """A suite has a time limit well inside CI's, and prints each thread's Python stack before it;
+    the durability suite waits on no process without a deadline (a `Deadline`, `run_within` or a
+    `timeout=`), so a hung build fails its test with the build's own threads."""
+    definition = re.search(r"^suite\(\) \{(.*)\}$", SCRIPT, flags=re.M)
+    assert definition and "timeout " in definition[1] and "faulthandler_timeout=" in definition[1], definition
+    for path in (REPOSITORY / "Tests" / "Durability").glob("*.py"):
+        text = path.read_text()
+        for call in re.finditer(r"subprocess\.run\((?:[^()]|\([^()]*\))*\)", text):
+            assert "timeout=" in call[0], f"{path.name}: {call[0]}"
+        popens = len(re.findall(r"subprocess\.Popen\(", text))
+        guarded = len(re.findall(r"with Deadline\(process", text)) + len(re.findall(r"process\.send_signal\(signal\.SIGKILL\)\n\s+process\.wait\(\)", text))
+        assert popens <= guarded, f"{path.name}: {popens} processes started, {guarded} waited on with a deadline"

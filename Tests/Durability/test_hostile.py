@@ -10,13 +10,12 @@ succeed.
 import hashlib
 import os
 import random
-import subprocess
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "Support"))
-from linkwell_testing import linkwell_binary  # noqa: E402
+from linkwell_testing import linkwell_binary, run_within  # noqa: E402
 from test_kill import bundled_workspace, kill_at, write_rows  # noqa: E402
 
 ROUNDS = 40
@@ -99,7 +98,7 @@ def plant(rng, workspace, outside):
 
 
 def run(binary, workspace, *arguments):
-    return subprocess.run([str(binary), *arguments], cwd=workspace, capture_output=True, text=True, timeout=120)
+    return run_within([str(binary), *arguments], cwd=workspace, seconds=120)
 
 
 def test_planted_entries_never_reach_outside_the_output(tmp_path):

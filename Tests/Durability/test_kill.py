@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "Support"))
-from linkwell_testing import REPOSITORY, linkwell_binary  # noqa: E402
+from linkwell_testing import REPOSITORY, Deadline, linkwell_binary, run_within  # noqa: E402
 
 ROWS = 1500
 KILLS = 50
@@ -58,8 +58,7 @@ def assert_every_file_whole(state, old, new, what):
 
 
 def build(binary, workspace, output, check=True):
-    done = subprocess.run([str(binary), "build", "--output", str(output)], cwd=workspace,
-                          capture_output=True, text=True)
+    done = run_within([str(binary), "build", "--output", str(output)], cwd=workspace)
     if check:
         assert done.returncode == 0, done.stderr
     return done
@@ -157,12 +156,13 @@ def kill_at(binary, workspace, output, moment):
     process = subprocess.Popen([str(binary), "build", "--output", str(output)], cwd=workspace,
                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=environment)
     said = []
-    for line in process.stderr:
-        said.append(line.decode().strip())
-        if said[-1] == f"linkwell-test: {moment}":
-            process.send_signal(signal.SIGKILL)
-            break
-    process.wait()
+    with Deadline(process):
+        for line in process.stderr:
+            said.append(line.decode().strip())
+            if said[-1] == f"linkwell-test: {moment}":
+                process.send_signal(signal.SIGKILL)
+                break
+        process.wait()
     assert said and said[-1] == f"linkwell-test: {moment}", said
 
 
@@ -190,7 +190,7 @@ def test_a_build_killed_at_the_swap_itself_leaves_the_old_or_the_new_output(tmp_
         kill_at(binary, workspace, output, "replacing")
         assert journal(output).exists(), f"attempt {attempt}: no journal while replacing"
         assert_every_file_whole(snapshot(output), versions[current], versions[target], f"attempt {attempt}")
-        checked = subprocess.run([str(binary), "check", "--output", str(output)], cwd=workspace, capture_output=True, text=True)
+        checked = run_within([str(binary), "check", "--output", str(output)], cwd=workspace)
         assert checked.returncode == 1 and "was killed while it replaced files" in checked.stderr, checked.stderr
         build(binary, workspace, output)
         assert snapshot(output) == versions[target] and not journal(output).exists(), f"attempt {attempt}: not completed"

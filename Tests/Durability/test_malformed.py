@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "Support"))
-from linkwell_testing import REPOSITORY, linkwell_binary  # noqa: E402
+from linkwell_testing import REPOSITORY, Deadline, linkwell_binary  # noqa: E402
 
 CASES = 320
 SECONDS = 20
@@ -72,8 +72,9 @@ def build(binary, manifest, output):
     start = time.monotonic()
     process = subprocess.Popen([binary, "build", "--manifest", str(manifest), "--output", str(output)],
                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    stderr = process.stderr.read()
-    _, status, usage = os.wait4(process.pid, 0)
+    with Deadline(process, 120):
+        stderr = process.stderr.read()
+        _, status, usage = os.wait4(process.pid, 0)
     process.returncode = os.waitstatus_to_exitcode(status)
     return process.returncode, stderr.decode(errors="replace"), time.monotonic() - start, usage.ru_maxrss / 1024
 

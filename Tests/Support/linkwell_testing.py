@@ -1,9 +1,12 @@
 """Helpers the Python suites (Serving, Browser, Schema) share: the built binary, free ports and a
 running `linkwell serve`. Each suite's conftest puts this folder on sys.path."""
+import functools
 import os
 import random
+import shutil
 import socket
 import subprocess
+import threading
 import time
 from pathlib import Path
 
@@ -22,10 +25,59 @@ def swift_build_options():
     return ["-c", "release", "-Xswiftc", "-enable-testing"] if os.environ.get("LINKWELL_BUILD") == "release" else []
 
 
+@functools.cache
 def linkwell_binary():
+    """The built binary, asked of SwiftPM once per suite (each ask loads the package graph)."""
     path = subprocess.run(["swift", "build", "--show-bin-path", *swift_build_options()], cwd=REPOSITORY, check=True,
-                          capture_output=True, text=True).stdout.strip()
+                          capture_output=True, text=True, timeout=300).stdout.strip()
     return Path(path) / "linkwell"
+
+
+def threads_of(pid):
+    """Where each thread of process `pid` is (gdb's backtraces), or why that cannot be said."""
+    if not shutil.which("gdb"):
+        return "(no gdb on this machine to show its threads)"
+    try:
+        done = subprocess.run(["gdb", "-p", str(pid), "-batch", "-ex", "thread apply all bt"], capture_output=True,
+                              text=True, timeout=120)
+        return "\n".join(line for line in done.stdout.splitlines() if line.startswith(("#", "Thread")))
+    except subprocess.TimeoutExpired:
+        return "(gdb did not answer within 120 s)"
+
+
+class Deadline:
+    """Kills `process` if it is still running after `seconds`, keeping its threads' stacks: a run
+    that hangs fails its test, saying where it hung, instead of holding the whole CI run until its
+    time limit. Use as a context manager around everything that waits on the process."""
+
+    def __init__(self, process, seconds=180):
+        self.process, self.seconds, self.stacks = process, seconds, None
+        self.timer = threading.Timer(seconds, self._expire)
+        self.timer.daemon = True
+
+    def _expire(self):
+        if self.process.poll() is None:
+            self.stacks = threads_of(self.process.pid)
+            self.process.kill()
+
+    def __enter__(self):
+        self.timer.start()
+        return self
+
+    def __exit__(self, *failure):
+        self.timer.cancel()
+        if self.stacks is not None:
+            arguments = " ".join(map(str, self.process.args))
+            raise AssertionError(f"`{arguments}` did not end within {self.seconds} s and was killed; its threads:\n{self.stacks}")
+        return False
+
+
+def run_within(arguments, seconds=180, **options):
+    """`subprocess.run(arguments, capture_output=True, text=True, **options)` under a `Deadline`."""
+    process = subprocess.Popen(arguments, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **options)
+    with Deadline(process, seconds):
+        stdout, stderr = process.communicate()
+    return subprocess.CompletedProcess(arguments, process.returncode, stdout, stderr)
 
 
 def start_serve(hosts, cwd=REPOSITORY):
