@@ -36,10 +36,9 @@ package final class PageContext: Sendable {
     package let item: Item?
     /// `true` when the page type has a web page besides the preview (`al:web:should_fallback`).
     package let webShouldFallback: String
-    /// The page's buttons in the order the page shows them (the first is the main one).
-    package let buttons: [Button]
-    /// `buttons` as a template list, made once: a page's template iterates it several times.
-    private let buttonList: TemplateValue
+    /// The page's buttons (`button(…)`) in the order the page shows them (the first is the main
+    /// one), as a template list made once: a page's template iterates it several times.
+    private let buttons: TemplateValue
     package let theme: ThemeValues
     /// `config` (JSON for `<script type="application/json" id="linkwell-config">`, safe inside
     /// it), `script` (the page script) and `contentSecurityPolicy` (written in once the page is
@@ -67,7 +66,7 @@ package final class PageContext: Sendable {
 
         init(
             type: String, title: String, description: String?, image: String?, twitterCard: String, texts: [String: String] = [:],
-            details: [Detail] = []
+            details: [TemplateValue] = []
         ) {
             self.type = type
             self.title = title
@@ -75,28 +74,14 @@ package final class PageContext: Sendable {
             self.image = image
             self.twitterCard = twitterCard
             self.texts = texts
-            self.details = .list(details.map { .object($0) })
+            self.details = .list(details)
             hasDetails = !details.isEmpty
         }
     }
 
     /// One shown column of an item: its label and the row's value (absent where the row has none).
-    package final class Detail: TemplateObject {
-        let label: String
-        let value: TemplateValue
-
-        init(label: String, value: TemplateValue) {
-            self.label = label
-            self.value = value
-        }
-
-        package func member(named name: String) -> TemplateValue? {
-            switch name {
-            case "label": .text(label)
-            case "value": value
-            default: nil
-            }
-        }
+    static func detail(label: String, value: TemplateValue) -> TemplateValue {
+        .object(TemplateRecord(["label": .text(label), "value": value]))
     }
 
     package final class Link: Sendable {
@@ -117,20 +102,10 @@ package final class PageContext: Sendable {
     }
 
     /// A button: `id` is what the page script looks for (`linkwell-open`, `linkwell-store`,
-    /// `linkwell-web`), `href` where it leads before the script has run (and without it).
-    package final class Button: Sendable {
-        package let id: String
-        package let label: String
-        package let href: String
-        /// `primary` for the main button, `secondary` for the others, `link` for the web link.
-        package let style: String
-
-        init(id: String, label: String, href: String, style: String) {
-            self.id = id
-            self.label = label
-            self.href = href
-            self.style = style
-        }
+    /// `linkwell-web`), `href` where it leads before the script has run (and without it), `style`
+    /// `primary` for the main button, `secondary` for the others, `link` for the web link.
+    static func button(id: String, label: String, href: TemplateValue, style: String) -> TemplateValue {
+        .object(TemplateRecord(["id": .text(id), "label": .text(label), "href": href, "style": .text(style)]))
     }
 
     /// The manifest's `theme` with every default applied: hex colours, https images and a font
@@ -146,31 +121,14 @@ package final class PageContext: Sendable {
             fonts = .list(
                 theme.fonts.compactMap { face in
                     guard let url = face.isURL ? face.source : fontURLs[face.source] else { return nil }
-                    return .object(FontValues(face, url: url))
+                    // One `@font-face`: every value held by validation to a syntax that cannot leave
+                    // the CSS declaration it is written into (`{{{…}}}`: a style sheet is not HTML).
+                    return .object(
+                        TemplateRecord([
+                            "family": .text(face.family), "url": .text(url), "format": .optional(face.format?.format),
+                            "weight": .text(face.weight), "style": .text(face.style),
+                        ]))
                 })
-        }
-    }
-
-    /// One `@font-face`: every value held by validation to a syntax that cannot leave the CSS
-    /// declaration it is written into (`{{{…}}}`: a style sheet is not HTML).
-    package final class FontValues: TemplateObject {
-        let face: FontFace
-        let url: String
-
-        init(_ face: FontFace, url: String) {
-            self.face = face
-            self.url = url
-        }
-
-        package func member(named name: String) -> TemplateValue? {
-            switch name {
-            case "family": .text(face.family)
-            case "url": .text(url)
-            case "format": .optional(face.format?.format)
-            case "weight": .text(face.weight)
-            case "style": .text(face.style)
-            default: nil
-            }
         }
     }
 
@@ -187,8 +145,8 @@ package final class PageContext: Sendable {
 
     init(
         siteName: String, lang: String, host: PageHost, kind: PageKind?, page: Page, link: Link?, webHome: String?, ios: TemplateRecord?,
-        android: TemplateRecord?,
-        item: Item?, webShouldFallback: String, buttons: [Button], theme: ThemeValues, behaviour: TemplateRecord, assets: TemplateRecord
+        android: TemplateRecord?, item: Item?, webShouldFallback: String, buttons: [TemplateValue], theme: ThemeValues,
+        behaviour: TemplateRecord, assets: TemplateRecord
     ) {
         self.assets = assets
         self.siteName = siteName
@@ -208,8 +166,7 @@ package final class PageContext: Sendable {
         self.android = android
         self.item = item
         self.webShouldFallback = webShouldFallback
-        self.buttons = buttons
-        buttonList = .list(buttons.map { .object($0) })
+        self.buttons = .list(buttons)
         self.theme = theme
         self.behaviour = behaviour
     }
@@ -225,7 +182,7 @@ extension PageContext: TemplateObject {
         case "page": .object(page)
         case "ios": .optional(ios)
         case "android": .optional(android)
-        case "buttons": buttonList
+        case "buttons": buttons
         case "siteName": .text(siteName)
         case "lang": .text(lang)
         case "role": .text(role)
@@ -262,14 +219,6 @@ extension PageContext.Page: TemplateObject {
 }
 
 extension PageContext.Link: TemplateObject {
-    /// One piece of the shown URL (`{{text}}`: a named member, so the policy can still be filled
-    /// into the template once, which `{{.}}` would prevent).
-    final class Piece: TemplateObject {
-        let text: String
-        init(text: String) { self.text = text }
-        func member(named name: String) -> TemplateValue? { name == "text" ? .text(text) : nil }
-    }
-
     /// The pieces of `canonical` without its scheme, as the page shows them.
     static func shown(_ canonical: String) -> [Substring] {
         // ASCII (every canonical URL, its path percent-encoded): the first '/' found by byte.
@@ -312,23 +261,13 @@ extension PageContext.Link: TemplateObject {
         case "canonical": .text(canonical)
         // The URL as the page shows it (host, path, query), in pieces that end after '/', '?',
         // '&' or '=': a template puts <wbr> after each so the line breaks there, not mid-word.
-        case "shown": .list(Self.shown(canonical).map { .object(Piece(text: URLDisplay.decoded($0))) })
+        // Each piece is `{{text}}`, a named member, so the policy can still be filled into the
+        // template once, which `{{.}}` would prevent.
+        case "shown": .list(Self.shown(canonical).map { .object(TemplateRecord(["text": .text(URLDisplay.decoded($0))])) })
         case "openInApp": .optional(openInApp)
         case "web": .optional(web)
         case "desktop": .optional(desktop)
         case "native": .optional(native)
-        default: nil
-        }
-    }
-}
-
-extension PageContext.Button: TemplateObject {
-    package func member(named name: String) -> TemplateValue? {
-        switch name {
-        case "id": .text(id)
-        case "label": .text(label)
-        case "href": .text(href)
-        case "style": .text(style)
         default: nil
         }
     }

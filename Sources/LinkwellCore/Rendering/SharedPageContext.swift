@@ -175,7 +175,7 @@ final class SharedPageContext: Sendable {
                     ? item.map { row in
                         page.details.map { detail in
                             let value = row.fields.names.index(of: detail.column).map(row.fields.value)
-                            return .init(label: detail.label, value: .optional(value?.isEmpty == false ? value : nil))
+                            return PageContext.detail(label: detail.label, value: .optional(value?.isEmpty == false ? value : nil))
                         }
                     } ?? [] : []),
             link: values.link,
@@ -184,7 +184,7 @@ final class SharedPageContext: Sendable {
             android: android,
             item: kind == nil ? item.map { .init(path: $0.path, fields: $0.fields) } : nil,
             webShouldFallback: links.hasWebEquivalent ? "true" : "false",
-            buttons: values.buttons.map { .init(id: $0.id, label: $0.label, href: $0.href, style: $0.style) },
+            buttons: values.buttons.map { PageContext.button(id: $0.id, label: $0.label, href: .text($0.href), style: $0.style) },
             theme: theme,
             behaviour: behaviour,
             assets: assets)

@@ -25,7 +25,7 @@ struct ItemPageTemplate: Sendable {
 
     init?(frame: SharedPageContext, shared: PageContext, library: TemplateLibrary) {
         let columns = ColumnHoles()
-        guard let program = library.compile("page", against: .object(Root(frame: frame, shared: shared, columns: columns))) else {
+        guard let program = library.compile("page", against: .object(Self.root(frame: frame, shared: shared, columns: columns))) else {
             return nil
         }
         self.program = program
@@ -145,35 +145,33 @@ struct ItemPageTemplate: Sendable {
     private static func hole(_ hole: Hole) -> TemplateValue { .hole(TemplateHole(hole.rawValue)) }
 
     /// The frame's page context with `link`, `item`, `buttons` and the row's page texts as holes.
-    private final class Root: TemplateObject {
-        let frame: SharedPageContext
-        let shared: PageContext
-        let columns: ColumnHoles
-
-        init(frame: SharedPageContext, shared: PageContext, columns: ColumnHoles) {
-            self.frame = frame
-            self.shared = shared
-            self.columns = columns
+    private static func root(frame: SharedPageContext, shared: PageContext, columns: ColumnHoles) -> TemplateRecord {
+        func link(_ template: URLTemplate.Compiled?, _ hole: Hole) -> TemplateValue {
+            template == nil ? .absent : ItemPageTemplate.hole(hole)
         }
-
-        func member(named name: String) -> TemplateValue? {
-            switch name {
-            case "page": .object(PageTexts(shared.page, frame: frame, columns: columns))
-            case "link": .object(LinkHoles(frame: frame))
-            case "item": .object(ItemHoles(columns: columns))
-            case "buttons":
-                // Every row has the links the frame has, so the same buttons: their links are holes.
-                .list(
-                    frame.buttons(
-                        openInApp: frame.openInApp.map { _ in ItemPageTemplate.hole(.openInApp) },
-                        web: frame.web.map { _ in ItemPageTemplate.hole(.web) },
-                        store: { frame.store.map { _ in ItemPageTemplate.hole(.store) } }, text: { .text($0) }
-                    ).map { .object(Button(id: $0.id, label: $0.label, href: $0.href, style: $0.style)) })
-            default: shared.member(named: name)
-            }
-        }
+        // Every row has the links the frame has, so the same buttons: their links are holes.
+        let buttons = frame.buttons(
+            openInApp: frame.openInApp.map { _ in hole(.openInApp) }, web: frame.web.map { _ in hole(.web) },
+            store: { frame.store.map { _ in hole(.store) } }, text: { .text($0) })
+        return TemplateRecord(
+            [
+                "page": .object(PageTexts(shared.page, frame: frame, columns: columns)),
+                "link": .object(
+                    TemplateRecord([
+                        "canonical": hole(.canonical),
+                        // One piece of the shown URL: its text.
+                        "shown": .holeList(shownPieces, element: .object(TemplateRecord(["text": .hole(TemplateHole(0, .element))]))),
+                        "openInApp": link(frame.openInApp, .openInApp), "web": link(frame.web, .web),
+                        "desktop": link(frame.desktop, .desktop), "native": link(frame.native, .native),
+                    ])),
+                // Its path, and any other name a column of the row (`item.fields.<column>` too).
+                "item": .object(TemplateRecord(["path": hole(.path), "fields": .object(columns)], otherwise: columns)),
+                "buttons": .list(buttons.map { PageContext.button(id: $0.id, label: $0.label, href: $0.href, style: $0.style) }),
+            ], otherwise: shared)
     }
 
+    /// The page's texts: the row's where it can give its own (holes), the page type's otherwise.
+    /// A class, not a record: a detail's column becomes a hole only when a template shows details.
     private final class PageTexts: TemplateObject {
         let shared: PageContext.Page
         let frame: SharedPageContext
@@ -195,75 +193,10 @@ struct ItemPageTemplate: Sendable {
             case "details":
                 .list(
                     frame.page.details.map {
-                        .object(
-                            PageContext.Detail(label: $0.label, value: .hole(TemplateHole(columns.number($0.column, emptyIsAbsent: true)))))
+                        PageContext.detail(label: $0.label, value: .hole(TemplateHole(columns.number($0.column, emptyIsAbsent: true))))
                     })
             case "hasDetails": .flag(!frame.page.details.isEmpty)
             default: shared.member(named: name)
-            }
-        }
-    }
-
-    private final class LinkHoles: TemplateObject {
-        let frame: SharedPageContext
-        init(frame: SharedPageContext) { self.frame = frame }
-
-        func member(named name: String) -> TemplateValue? {
-            func link(_ template: URLTemplate.Compiled?, _ hole: Hole) -> TemplateValue {
-                template == nil ? .absent : ItemPageTemplate.hole(hole)
-            }
-            return switch name {
-            case "canonical": ItemPageTemplate.hole(.canonical)
-            case "shown": .holeList(ItemPageTemplate.shownPieces, element: .object(Piece()))
-            case "openInApp": link(frame.openInApp, .openInApp)
-            case "web": link(frame.web, .web)
-            case "desktop": link(frame.desktop, .desktop)
-            case "native": link(frame.native, .native)
-            default: nil
-            }
-        }
-    }
-
-    private final class Piece: TemplateObject {
-        func member(named name: String) -> TemplateValue? {
-            name == "text" ? .hole(TemplateHole(0, .element)) : nil
-        }
-    }
-
-    private final class Button: TemplateObject {
-        let id: String
-        let label: String
-        let href: TemplateValue
-        let style: String
-
-        init(id: String, label: String, href: TemplateValue, style: String) {
-            self.id = id
-            self.label = label
-            self.href = href
-            self.style = style
-        }
-
-        func member(named name: String) -> TemplateValue? {
-            switch name {
-            case "id": .text(id)
-            case "label": .text(label)
-            case "href": href
-            case "style": .text(style)
-            default: nil
-            }
-        }
-    }
-
-    /// `item`: its path, and any other name a column of the row (`item.fields.<column>` too).
-    private final class ItemHoles: TemplateObject {
-        let columns: ColumnHoles
-        init(columns: ColumnHoles) { self.columns = columns }
-
-        func member(named name: String) -> TemplateValue? {
-            switch name {
-            case "path": ItemPageTemplate.hole(.path)
-            case "fields": .object(columns)
-            default: columns.member(named: name)
             }
         }
     }

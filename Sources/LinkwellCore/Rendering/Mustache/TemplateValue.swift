@@ -74,13 +74,20 @@ package protocol TemplateObject: AnyObject, Sendable {
 }
 
 /// An object that is only its members (the apps a page names, its shared files, its behaviour):
-/// each name is written once, where the value is made.
+/// each name is written once, where the value is made. A name it lacks is asked of `otherwise`
+/// (an item page's context is its host's, with a few members made holes).
 package final class TemplateRecord: TemplateObject {
     private let members: [(name: String, value: TemplateValue)]
+    private let otherwise: (any TemplateObject)?
 
-    init(_ members: KeyValuePairs<String, TemplateValue>) { self.members = members.map { ($0.key, $0.value) } }
+    init(_ members: KeyValuePairs<String, TemplateValue>, otherwise: (any TemplateObject)? = nil) {
+        self.members = members.map { ($0.key, $0.value) }
+        self.otherwise = otherwise
+    }
 
-    package func member(named name: String) -> TemplateValue? { members.first { $0.name == name }?.value }
+    package func member(named name: String) -> TemplateValue? {
+        members.first { $0.name == name }?.value ?? otherwise?.member(named: name)
+    }
 }
 
 /// Item rows' columns, by name (`{{item.fields.distance_km}}`).
