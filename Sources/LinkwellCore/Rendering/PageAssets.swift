@@ -55,7 +55,8 @@ package struct PageAssets: Sendable, Hashable {
     package init(site: Site, templates: PageTemplates, fonts: [Font] = []) {
         self.fonts = fonts
         let urls = Dictionary(fonts.map { ($0.source, $0.path) }, uniquingKeysWith: { first, _ in first })
-        let css = templates.render(StyleContext(theme: PageContext.ThemeValues(site.theme, fontURLs: urls)), template: "style").bytes
+        let context = TemplateRecord(["theme": .object(PageContext.theme(site.theme, fontURLs: urls))])
+        let css = templates.render(context, template: "style").bytes
         style = File(path: PageAssetPaths.style, text: String(decoding: css, as: UTF8.self))
         script = File(path: PageAssetPaths.script, text: PageScript.source + "\n")
         var rules: [String: File] = [:]
@@ -72,14 +73,6 @@ package struct PageAssets: Sendable, Hashable {
 }
 
 /// What the `style` template can use: the theme.
-private final class StyleContext: TemplateObject {
-    let theme: PageContext.ThemeValues
-
-    init(theme: PageContext.ThemeValues) { self.theme = theme }
-
-    func member(named name: String) -> TemplateValue? { name == "theme" ? .object(theme) : nil }
-}
-
 extension BuildPlan {
     /// The plan of a build with the built-in templates: what `diff`, `verify` and the checks of a
     /// manifest alone plan (the shared files' names follow the templates' content).

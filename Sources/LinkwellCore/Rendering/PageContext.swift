@@ -33,13 +33,13 @@ package final class PageContext: Sendable {
     package let ios: TemplateRecord?
     package let android: TemplateRecord?
     /// The item row on item pages.
-    package let item: Item?
+    package let item: TemplateRecord?
     /// `true` when the page type has a web page besides the preview (`al:web:should_fallback`).
     package let webShouldFallback: String
     /// The page's buttons (`button(…)`) in the order the page shows them (the first is the main
     /// one), as a template list made once: a page's template iterates it several times.
     private let buttons: TemplateValue
-    package let theme: ThemeValues
+    package let theme: TemplateRecord
     /// `config` (JSON for `<script type="application/json" id="linkwell-config">`, safe inside
     /// it), `script` (the page script) and `contentSecurityPolicy` (written in once the page is
     /// rendered).
@@ -109,43 +109,39 @@ package final class PageContext: Sendable {
     }
 
     /// The manifest's `theme` with every default applied: hex colours, https images and a font
-    /// stack, each checked by validation so it can be written into a style sheet as it is.
-    package final class ThemeValues: Sendable {
-        let theme: Theme
-        /// The fonts the style sheet declares: each face with the URL its file is served at (a
-        /// project file's copy beside the style sheet; a face whose file was not copied is left out).
-        let fonts: TemplateValue
-
-        init(_ theme: Theme, fontURLs: [String: String] = [:]) {
-            self.theme = theme
-            fonts = .list(
-                theme.fonts.compactMap { face in
-                    guard let url = face.isURL ? face.source : fontURLs[face.source] else { return nil }
-                    // One `@font-face`: every value held by validation to a syntax that cannot leave
-                    // the CSS declaration it is written into (`{{{…}}}`: a style sheet is not HTML).
-                    return .object(
-                        TemplateRecord([
-                            "family": .text(face.family), "url": .text(url), "format": .optional(face.format?.format),
-                            "weight": .text(face.weight), "style": .text(face.style),
-                        ]))
-                })
+    /// stack, each checked by validation so it can be written into a style sheet as it is; and
+    /// `fonts`, the faces the style sheet declares, each with the URL its file is served at (a
+    /// project file's copy beside the style sheet; a face whose file was not copied is left out).
+    static func theme(_ theme: Theme, fontURLs: [String: String] = [:]) -> TemplateRecord {
+        let fonts = theme.fonts.compactMap { face -> TemplateValue? in
+            guard let url = face.isURL ? face.source : fontURLs[face.source] else { return nil }
+            // One `@font-face`: every value held by validation to a syntax that cannot leave the
+            // CSS declaration it is written into (`{{{…}}}`: a style sheet is not HTML).
+            return .object(
+                TemplateRecord([
+                    "family": .text(face.family), "url": .text(url), "format": .optional(face.format?.format),
+                    "weight": .text(face.weight), "style": .text(face.style),
+                ]))
         }
+        return TemplateRecord([
+            "accent": .text(theme.accent), "accentText": .text(theme.accentText), "text": .text(theme.text),
+            "background": .text(theme.background), "darkText": .text(theme.darkText), "darkBackground": .text(theme.darkBackground),
+            "darkAccent": .text(theme.darkAccentColour), "darkAccentText": .text(theme.darkAccentTextColour),
+            "logo": .optional(theme.logo), "darkLogo": .optional(theme.darkLogo), "icon": .optional(theme.icon),
+            "font": .text(theme.font), "fonts": .list(fonts),
+        ])
     }
 
-    package final class Item: Sendable {
-        package let path: String
-        /// Every column of the row (CSV) or key of the object (JSON Lines), `path` included.
-        package let fields: TemplateFields
-
-        init(path: String, fields: ItemFields) {
-            self.path = path
-            self.fields = TemplateFields(fields)
-        }
+    /// The item row: its path, and any other name a column of it (CSV) or key (JSON Lines), `path`
+    /// included; `item.fields.<column>` is the older spelling.
+    static func item(path: String, fields: ItemFields) -> TemplateRecord {
+        let fields = TemplateFields(fields)
+        return TemplateRecord(["path": .text(path), "fields": .object(fields)], otherwise: fields)
     }
 
     init(
         siteName: String, lang: String, host: PageHost, kind: PageKind?, page: Page, link: Link?, webHome: String?, ios: TemplateRecord?,
-        android: TemplateRecord?, item: Item?, webShouldFallback: String, buttons: [TemplateValue], theme: ThemeValues,
+        android: TemplateRecord?, item: TemplateRecord?, webShouldFallback: String, buttons: [TemplateValue], theme: TemplateRecord,
         behaviour: TemplateRecord, assets: TemplateRecord
     ) {
         self.assets = assets
@@ -269,38 +265,6 @@ extension PageContext.Link: TemplateObject {
         case "desktop": .optional(desktop)
         case "native": .optional(native)
         default: nil
-        }
-    }
-}
-
-extension PageContext.ThemeValues: TemplateObject {
-    package func member(named name: String) -> TemplateValue? {
-        switch name {
-        case "accent": .text(theme.accent)
-        case "accentText": .text(theme.accentText)
-        case "text": .text(theme.text)
-        case "background": .text(theme.background)
-        case "darkText": .text(theme.darkText)
-        case "darkBackground": .text(theme.darkBackground)
-        case "darkAccent": .text(theme.darkAccentColour)
-        case "darkAccentText": .text(theme.darkAccentTextColour)
-        case "logo": .optional(theme.logo)
-        case "darkLogo": .optional(theme.darkLogo)
-        case "icon": .optional(theme.icon)
-        case "font": .text(theme.font)
-        case "fonts": fonts
-        default: nil
-        }
-    }
-}
-
-extension PageContext.Item: TemplateObject {
-    package func member(named name: String) -> TemplateValue? {
-        // `item.<column>` for any column; `item.fields.<column>` is the older spelling.
-        switch name {
-        case "path": .text(path)
-        case "fields": .object(fields)
-        default: fields.member(named: name)
         }
     }
 }

@@ -22,7 +22,7 @@ final class SharedPageContext: Sendable {
     let webLabel: String
     let ios: TemplateRecord?
     let android: TemplateRecord?
-    let theme: PageContext.ThemeValues
+    let theme: TemplateRecord
     let behaviour: TemplateRecord
     let assets: TemplateRecord
     /// The page type's texts as written, by key (`page.<key>`).
@@ -59,7 +59,7 @@ final class SharedPageContext: Sendable {
             ])
         }
         android = links.androidApp.map { TemplateRecord(["name": .text($0.name), "package": .text($0.package)]) }
-        theme = .init(site.theme, fontURLs: assets.fontURLs)
+        theme = PageContext.theme(site.theme, fontURLs: assets.fontURLs)
         // The Content-Security-Policy for a `<meta http-equiv>` (the page script's hash and the
         // hashes of the page's `<style>` elements) is a slot, written in once the page is rendered.
         behaviour = TemplateRecord(["contentSecurityPolicy": .slot, "config": .text(config), "script": .text(PageScript.source)])
@@ -182,7 +182,7 @@ final class SharedPageContext: Sendable {
             webHome: webHome,
             ios: ios,
             android: android,
-            item: kind == nil ? item.map { .init(path: $0.path, fields: $0.fields) } : nil,
+            item: kind == nil ? item.map { PageContext.item(path: $0.path, fields: $0.fields) } : nil,
             webShouldFallback: links.hasWebEquivalent ? "true" : "false",
             buttons: values.buttons.map { PageContext.button(id: $0.id, label: $0.label, href: .text($0.href), style: $0.style) },
             theme: theme,
