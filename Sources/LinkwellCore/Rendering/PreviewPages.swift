@@ -186,7 +186,7 @@ package struct PreviewPages: Sendable {
 
     private static func context(
         site: Site, page: PageType, host: PageHost, kind: PageKind?, item: ItemRow?, links: PageLinks, config: String, assets: PageAssets
-    ) -> PageContext {
+    ) -> TemplateRecord {
         SharedPageContext(site: site, page: page, host: host, kind: kind, links: links, config: config, assets: assets).context(item: item)
     }
 }

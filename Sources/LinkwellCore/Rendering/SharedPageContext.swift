@@ -26,7 +26,7 @@ final class SharedPageContext: Sendable {
     let behaviour: TemplateRecord
     let assets: TemplateRecord
     /// The page type's texts as written, by key (`page.<key>`).
-    let pageTexts: [String: String]
+    let pageTexts: TemplateRecord
     /// Whether the page type's title or description take words from the URL (most do not).
     let titleHasWords: Bool
     let descriptionHasWords: Bool
@@ -66,7 +66,8 @@ final class SharedPageContext: Sendable {
         self.assets = TemplateRecord([
             "style": .text(assets.style.path), "rules": .text(PageAssetPaths.rules), "script": .text(assets.script.path),
         ])
-        pageTexts = Dictionary(page.written.filter(\.isPageText).map { ($0.key, $0.text) }, uniquingKeysWith: { first, _ in first })
+        var seen = Set<String>()
+        pageTexts = TemplateRecord(page.written.filter { $0.isPageText && seen.insert($0.key).inserted }.map { ($0.key, .text($0.text)) })
         titleHasWords = PageTextTemplate.mayHavePlaceholders(page.title)
         descriptionHasWords = page.description.map(PageTextTemplate.mayHavePlaceholders) ?? false
     }
@@ -161,32 +162,58 @@ final class SharedPageContext: Sendable {
         return buttons
     }
 
-    func context(item: ItemRow?) -> PageContext {
+    /// Everything a page's template can use (`PageContext`): a record, made once for each route,
+    /// home and not-found page, and once for each item page type and host, its row's values made
+    /// holes (`ItemPageTemplate`).
+    func context(item: ItemRow?) -> TemplateRecord {
         let values = values(item: item)
-        return PageContext(
-            siteName: site.name,
-            lang: site.lang(of: host.host),
-            host: host,
-            kind: kind,
-            page: .init(
-                type: page.name, title: values.title, description: values.description, image: values.image,
-                twitterCard: values.twitterCard, texts: pageTexts,
-                details: kind == nil
-                    ? item.map { row in
-                        page.details.map { detail in
-                            let value = row.fields.names.index(of: detail.column).map(row.fields.value)
-                            return PageContext.detail(label: detail.label, value: .optional(value?.isEmpty == false ? value : nil))
-                        }
-                    } ?? [] : []),
-            link: values.link,
-            webHome: webHome,
-            ios: ios,
-            android: android,
-            item: kind == nil ? item.map { PageContext.item(path: $0.path, fields: $0.fields) } : nil,
-            webShouldFallback: links.hasWebEquivalent ? "true" : "false",
-            buttons: values.buttons.map { PageContext.button(id: $0.id, label: $0.label, href: .text($0.href), style: $0.style) },
-            theme: theme,
-            behaviour: behaviour,
-            assets: assets)
+        let details: [TemplateValue] =
+            kind == nil
+            ? item.map { row in
+                page.details.map { detail in
+                    let value = row.fields.names.index(of: detail.column).map(row.fields.value)
+                    return PageContext.detail(label: detail.label, value: .optional(value?.isEmpty == false ? value : nil))
+                }
+            } ?? [] : []
+        return TemplateRecord([
+            "siteName": .text(site.name),
+            // The pages' language (`lang`, a pair's own where it gives one).
+            "lang": .text(site.lang(of: host.host)),
+            // `primary`, `mirror` or `short` (see `PageHost.Role`), and one flag per role; whether
+            // this copy of the page is served on the mirror host (the app did not open) is `isMirror`.
+            "role": .text(host.role.rawValue), "isPrimary": .flag(host.role == .primary), "isMirror": .flag(host.role == .mirror),
+            "isShort": .flag(host.role == .short),
+            // The host's home page (`index.html`) and not-found page (`404.html`).
+            "isHome": .flag(kind == .home), "isNotFound": .flag(kind == .notFound),
+            // This page's host and the other host of its mirror pair (absent on the short host).
+            "host": .text(host.host), "otherHost": .optional(host.otherHost),
+            "page": .object(
+                PageContext.page(
+                    type: page.name, title: values.title, description: values.description, image: values.image,
+                    twitterCard: values.twitterCard, texts: pageTexts, details: details)),
+            // The links of the URL the page stands for. Set on item pages and home pages, whose
+            // path is known when building; absent on route pages, where the script fills links and
+            // URL tags in the browser (crawlers, which run no script, read the route-level tags).
+            "link": .optional(values.link?.record),
+            // The web page with an empty path and query (the page type's `web`, else the site's
+            // `web`): where "Continue on the web" leads before the script has run.
+            "webHome": .optional(webHome),
+            // The iOS app the page names (`name`, `appStoreID`, `appClipBundleID`) and the Android
+            // app (`name`, `package`); absent when the page's routes have none.
+            "ios": .optional(ios), "android": .optional(android),
+            "item": .optional(kind == nil ? item.map { PageContext.item(path: $0.path, fields: $0.fields) } : nil),
+            // Whether the page type has a web page besides the preview (`al:web:should_fallback`).
+            "webShouldFallback": .text(links.hasWebEquivalent ? "true" : "false"),
+            // The page's buttons in the order the page shows them (the first is the main one).
+            "buttons": .list(
+                values.buttons.map { PageContext.button(id: $0.id, label: $0.label, href: .text($0.href), style: $0.style) }),
+            "theme": .object(theme),
+            // `config` (JSON for `<script type="application/json" id="linkwell-config">`, safe
+            // inside it), `script` (the page script) and `contentSecurityPolicy` (written in once
+            // the page is rendered).
+            "behaviour": .object(behaviour),
+            // The shared style sheet and script (`PageAssets`), by URL path: `style`, `rules`, `script`.
+            "assets": .object(assets),
+        ])
     }
 }

@@ -23,7 +23,7 @@ struct ItemPageTemplate: Sendable {
     /// number after `Hole`'s.
     let columns: [ColumnHoles.Column]
 
-    init?(frame: SharedPageContext, shared: PageContext, library: TemplateLibrary) {
+    init?(frame: SharedPageContext, shared: TemplateRecord, library: TemplateLibrary) {
         let columns = ColumnHoles()
         guard let program = library.compile("page", against: .object(Self.root(frame: frame, shared: shared, columns: columns))) else {
             return nil
@@ -145,7 +145,7 @@ struct ItemPageTemplate: Sendable {
     private static func hole(_ hole: Hole) -> TemplateValue { .hole(TemplateHole(hole.rawValue)) }
 
     /// The frame's page context with `link`, `item`, `buttons` and the row's page texts as holes.
-    private static func root(frame: SharedPageContext, shared: PageContext, columns: ColumnHoles) -> TemplateRecord {
+    private static func root(frame: SharedPageContext, shared: TemplateRecord, columns: ColumnHoles) -> TemplateRecord {
         func link(_ template: URLTemplate.Compiled?, _ hole: Hole) -> TemplateValue {
             template == nil ? .absent : ItemPageTemplate.hole(hole)
         }
@@ -155,7 +155,7 @@ struct ItemPageTemplate: Sendable {
             store: { frame.store.map { _ in hole(.store) } }, text: { .text($0) })
         return TemplateRecord(
             [
-                "page": .object(PageTexts(shared.page, frame: frame, columns: columns)),
+                "page": .object(PageTexts(shared.member(named: "page"), frame: frame, columns: columns)),
                 "link": .object(
                     TemplateRecord([
                         "canonical": hole(.canonical),
@@ -173,12 +173,12 @@ struct ItemPageTemplate: Sendable {
     /// The page's texts: the row's where it can give its own (holes), the page type's otherwise.
     /// A class, not a record: a detail's column becomes a hole only when a template shows details.
     private final class PageTexts: TemplateObject {
-        let shared: PageContext.Page
+        let shared: (any TemplateObject)?
         let frame: SharedPageContext
         let columns: ColumnHoles
 
-        init(_ shared: PageContext.Page, frame: SharedPageContext, columns: ColumnHoles) {
-            self.shared = shared
+        init(_ shared: TemplateValue?, frame: SharedPageContext, columns: ColumnHoles) {
+            if case .object(let page)? = shared { self.shared = page } else { self.shared = nil }
             self.frame = frame
             self.columns = columns
         }
@@ -196,7 +196,7 @@ struct ItemPageTemplate: Sendable {
                         PageContext.detail(label: $0.label, value: .hole(TemplateHole(columns.number($0.column, emptyIsAbsent: true))))
                     })
             case "hasDetails": .flag(!frame.page.details.isEmpty)
-            default: shared.member(named: name)
+            default: shared?.member(named: name)
             }
         }
     }

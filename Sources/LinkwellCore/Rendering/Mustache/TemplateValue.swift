@@ -80,8 +80,12 @@ package final class TemplateRecord: TemplateObject {
     private let members: [(name: String, value: TemplateValue)]
     private let otherwise: (any TemplateObject)?
 
-    init(_ members: KeyValuePairs<String, TemplateValue>, otherwise: (any TemplateObject)? = nil) {
-        self.members = members.map { ($0.key, $0.value) }
+    convenience init(_ members: KeyValuePairs<String, TemplateValue>, otherwise: (any TemplateObject)? = nil) {
+        self.init(members.map { ($0.key, $0.value) }, otherwise: otherwise)
+    }
+
+    init(_ members: [(name: String, value: TemplateValue)], otherwise: (any TemplateObject)? = nil) {
+        self.members = members
         self.otherwise = otherwise
     }
 
