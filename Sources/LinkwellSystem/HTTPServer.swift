@@ -131,29 +131,20 @@ package struct HTTPServer: Sendable {
     }
 
     private static func openSocket(address: String, port: Int) throws -> Int32 {
-        var hints = addrinfo()
-        hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
-        hints.ai_family = AF_UNSPEC
-        #if canImport(Glibc)
-            hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        #else
-            hints.ai_socktype = SOCK_STREAM
-        #endif
-        var found: UnsafeMutablePointer<addrinfo>?
-        guard getaddrinfo(address, String(port), &hints, &found) == 0, let info = found else {
-            throw ServeError("cannot listen on \(address):\(port): not an address of this machine")
+        let opened = try StreamSocket.withAddress(address, port: port, passive: true) { info in
+            let descriptor = socket(info.ai_family, info.ai_socktype, info.ai_protocol)
+            guard descriptor >= 0 else { throw ServeError("cannot listen on \(address):\(port): \(String(cString: strerror(errno)))") }
+            var yes: Int32 = 1
+            setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+            guard bind(descriptor, info.ai_addr, info.ai_addrlen) == 0, startListening(descriptor, 128) == 0 else {
+                let reason = String(cString: strerror(errno))
+                close(descriptor)
+                throw ServeError("cannot listen on \(address):\(port): \(reason)")
+            }
+            return descriptor
         }
-        defer { freeaddrinfo(found) }
-        let descriptor = socket(info.pointee.ai_family, info.pointee.ai_socktype, info.pointee.ai_protocol)
-        guard descriptor >= 0 else { throw ServeError("cannot listen on \(address):\(port): \(String(cString: strerror(errno)))") }
-        var yes: Int32 = 1
-        setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        guard bind(descriptor, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0, startListening(descriptor, 128) == 0 else {
-            let reason = String(cString: strerror(errno))
-            close(descriptor)
-            throw ServeError("cannot listen on \(address):\(port): \(reason)")
-        }
-        return descriptor
+        guard let opened else { throw ServeError("cannot listen on \(address):\(port): not an address of this machine") }
+        return opened
     }
 
     /// Past the connection limit, ends the connection that has waited longest for its request

@@ -21,19 +21,31 @@ package enum LoopbackWait {
     }
 
     private static func connects(host: String, port: Int) -> Bool {
+        StreamSocket.withAddress(host, port: port, passive: false) { info in
+            let descriptor = socket(info.ai_family, info.ai_socktype, info.ai_protocol)
+            guard descriptor >= 0 else { return false }
+            defer { close(descriptor) }
+            return connect(descriptor, info.ai_addr, info.ai_addrlen) == 0
+        } ?? false
+    }
+}
+
+/// A TCP socket's address: the first `getaddrinfo` gives for a numeric port, handed to `body`
+/// while it lasts; nil when there is none (`serve` listens on it, `LoopbackWait` connects to it).
+enum StreamSocket {
+    static func withAddress<Result>(_ host: String, port: Int, passive: Bool, _ body: (addrinfo) throws -> Result) rethrows
+        -> Result?
+    {
         var hints = addrinfo()
-        hints.ai_flags = AI_NUMERICSERV
+        hints.ai_flags = (passive ? AI_PASSIVE : 0) | AI_NUMERICSERV
         #if canImport(Glibc)
             hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         #else
             hints.ai_socktype = SOCK_STREAM
         #endif
         var found: UnsafeMutablePointer<addrinfo>?
-        guard getaddrinfo(host, String(port), &hints, &found) == 0, let info = found else { return false }
+        guard getaddrinfo(host, String(port), &hints, &found) == 0, let info = found else { return nil }
         defer { freeaddrinfo(found) }
-        let descriptor = socket(info.pointee.ai_family, info.pointee.ai_socktype, info.pointee.ai_protocol)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        return connect(descriptor, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0
+        return try body(info.pointee)
     }
 }
