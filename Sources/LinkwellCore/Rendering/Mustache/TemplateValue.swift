@@ -73,9 +73,11 @@ package protocol TemplateObject: AnyObject, Sendable {
     func member(named name: String) -> TemplateValue?
 }
 
-/// An object that is only its members (the apps a page names, its shared files, its behaviour):
+/// An object that is only its members (a page's context and every object in it, `PageContext`):
 /// each name is written once, where the value is made. A name it lacks is asked of `otherwise`
-/// (an item page's context is its host's, with a few members made holes).
+/// (an item page's context is its host's, with a few members made holes). A lookup compares the
+/// names in turn: a context is made once per route, home and not-found page, and once per item
+/// page type and host, whose rows then fill a compiled program's holes with no lookup at all.
 package final class TemplateRecord: TemplateObject {
     private let members: [(name: String, value: TemplateValue)]
     private let otherwise: (any TemplateObject)?
