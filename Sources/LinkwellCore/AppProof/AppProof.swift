@@ -21,18 +21,10 @@ package struct AppProof: Sendable {
         package var id: String
         /// `TEAM.bundle`.
         package var appID: String
-        package var clipIDs: [String]
+        package var clipIDs: [String] = []
         package var entitlements: [AppEntitlements]
         /// Where site.yaml names the app (nil on the command line).
         package var location: SourceLocation?
-
-        package init(id: String, appID: String, clipIDs: [String] = [], entitlements: [AppEntitlements], location: SourceLocation? = nil) {
-            self.id = id
-            self.appID = appID
-            self.clipIDs = clipIDs
-            self.entitlements = entitlements
-            self.location = location
-        }
     }
 
     package struct AndroidApp: Sendable {

@@ -34,16 +34,10 @@ package struct ManifestChanges: Sendable, Hashable {
     /// What a side contributes besides its `Site`: template sources by file name, and the item
     /// pages it builds (paths on their first host, with their bytes' fingerprints).
     package struct Extras: Sendable, Hashable {
-        package var templates: [String: String]
-        package var itemPages: [String: UInt64]
+        package var templates: [String: String] = [:]
+        package var itemPages: [String: UInt64] = [:]
         /// The apps' own files site.yaml names, by path.
-        package var appFiles: [String: String]
-
-        package init(templates: [String: String] = [:], itemPages: [String: UInt64] = [:], appFiles: [String: String] = [:]) {
-            self.templates = templates
-            self.itemPages = itemPages
-            self.appFiles = appFiles
-        }
+        package var appFiles: [String: String] = [:]
     }
 
     package init(base: Site, head: Site, baseExtras: Extras = Extras(), headExtras: Extras = Extras()) {

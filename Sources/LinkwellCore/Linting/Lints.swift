@@ -316,11 +316,6 @@ package enum LintFinding: LintMessage {
     package struct RouteCost: Hashable, Sendable {
         package var route: String
         package var bytes: Int
-
-        package init(route: String, bytes: Int) {
-            self.route = route
-            self.bytes = bytes
-        }
     }
 
     package var code: LintCode {

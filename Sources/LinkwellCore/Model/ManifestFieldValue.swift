@@ -8,10 +8,4 @@ package struct ManifestFieldValue: Sendable, Hashable, Codable {
     /// Text shown on a page, under a key of the entry itself (not a nested section's): a
     /// template names it as `page.<key>`.
     package var isPageText: Bool
-
-    package init(key: String, text: String, isPageText: Bool) {
-        self.key = key
-        self.text = text
-        self.isPageText = isPageText
-    }
 }

@@ -433,13 +433,6 @@ package struct FontFace: Sendable, Hashable, Codable {
     package var weight = "normal"
     package var style = "normal"
 
-    package init(family: String, source: String, weight: String = "normal", style: String = "normal") {
-        self.family = family
-        self.source = source
-        self.weight = weight
-        self.style = style
-    }
-
     /// The file types a font may be, by extension, with the `format()` a style sheet names and
     /// the bytes such a file starts with.
     package static let formats: [(extension: String, format: String, magic: [[UInt8]])] = [

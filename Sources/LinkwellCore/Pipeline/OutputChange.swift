@@ -39,11 +39,6 @@ package struct OutputDrift: DiagnosticMessage {
     package var file: String
     package var kind: OutputChange.Kind
 
-    package init(file: String, kind: OutputChange.Kind) {
-        self.file = file
-        self.kind = kind
-    }
-
     package var text: String {
         let what =
             switch kind {
@@ -61,12 +56,6 @@ package struct OutputDriftRest: DiagnosticMessage {
     package var output: String
     package var count: Int
     package var summary: String
-
-    package init(output: String, count: Int, summary: String) {
-        self.output = output
-        self.count = count
-        self.summary = summary
-    }
 
     package var text: String {
         "\(count) more files of \(output) are stale (in all: \(summary)); the log lists every one; run 'linkwell build' and commit the result"

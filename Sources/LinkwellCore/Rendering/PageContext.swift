@@ -78,29 +78,13 @@ enum PageContext {
 extension PageContext.Link {
     /// The pieces of `canonical` without its scheme, as the page shows them.
     static func shown(_ canonical: String) -> [Substring] {
-        // ASCII (every canonical URL, its path percent-encoded): the first '/' found by byte.
-        let bytes = canonical.utf8
-        if let slash = bytes.firstIndex(of: UInt8(ascii: "/")), bytes.allSatisfy({ $0 < 0x80 }) {
-            return pieces(of: canonical[(bytes.index(slash, offsetBy: 2, limitedBy: bytes.endIndex) ?? bytes.endIndex)...])
-        }
-        return pieces(of: canonical.drop { $0 != "/" }.dropFirst(2))
+        pieces(of: canonical.drop { $0 != "/" }.dropFirst(2))
     }
 
+    /// `text` in pieces that each end after '/', '?', '&' or '=', walked by characters: a mark
+    /// combined onto a '/' keeps it from ending a piece. (Item pages split their canonical URLs,
+    /// ASCII once percent-encoded, by bytes: `ItemPageTemplate.shownPieces`.)
     static func pieces(of text: Substring) -> [Substring] {
-        // Canonical URLs are ASCII once their paths are percent-encoded: split their bytes, not
-        // characters (every item page has one). Any other text takes
-        // the walk, where a mark combined onto a '/' keeps it from ending a piece.
-        if text.utf8.allSatisfy({ $0 < 0x80 }) {
-            var pieces: [Substring] = []
-            let bytes = text.utf8
-            var start = bytes.startIndex
-            for index in bytes.indices where Self.breaks.contains(bytes[index]) {
-                pieces.append(Substring(bytes[start...index]))
-                start = bytes.index(after: index)
-            }
-            if start < bytes.endIndex { pieces.append(Substring(bytes[start...])) }
-            return pieces
-        }
         var pieces: [Substring] = []
         var start = text.startIndex
         for index in text.indices where "/?&=".contains(text[index]) {
@@ -110,8 +94,6 @@ extension PageContext.Link {
         if start < text.endIndex { pieces.append(text[start...]) }
         return pieces
     }
-
-    private static let breaks = ASCIISet("/?&=")
 
     var record: TemplateRecord {
         TemplateRecord([

@@ -524,11 +524,6 @@ package struct EngineBudget: Sendable, Hashable {
     /// Product states: each holds a witness path, so memory grows with them.
     package var productStates: Int
 
-    package init(steps: Int, productStates: Int) {
-        self.steps = steps
-        self.productStates = productStates
-    }
-
     package static let `default` = EngineBudget(steps: 320_000_000, productStates: 1_600_000)
 
     /// What is left after `steps` were spent (never less than one step).

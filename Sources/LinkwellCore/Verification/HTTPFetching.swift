@@ -15,18 +15,12 @@ package struct HTTPRequest: Sendable, Hashable {
     /// Sent as the `Host` header when the URL names another server (`--base-url`).
     package var host: String?
     /// A longer body is not read: the fetch fails, saying so.
-    package var maxBodyBytes: Int
+    package var maxBodyBytes = HTTPRequest.pageLimit
 
     /// What a page or robots.txt may weigh: pages are tens of KB; this leaves room for a big one.
     package static let pageLimit = 4 << 20
     /// Apple's limit for an association file (128 KB; a larger one is ignored by iOS).
     package static let associationFileLimit = 128 << 10
-
-    package init(url: String, host: String? = nil, maxBodyBytes: Int = pageLimit) {
-        self.url = url
-        self.host = host
-        self.maxBodyBytes = maxBodyBytes
-    }
 }
 
 package struct HTTPResponse: Sendable, Hashable {
