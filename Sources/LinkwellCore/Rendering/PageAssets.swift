@@ -55,6 +55,7 @@ package struct PageAssets: Sendable, Hashable {
     package init(site: Site, templates: PageTemplates, fonts: [Font] = []) {
         self.fonts = fonts
         let urls = Dictionary(fonts.map { ($0.source, $0.path) }, uniquingKeysWith: { first, _ in first })
+        // What the `style` template can use: the theme.
         let context = TemplateRecord(["theme": .object(PageContext.theme(site.theme, fontURLs: urls))])
         let css = templates.render(context, template: "style").bytes
         style = File(path: PageAssetPaths.style, text: String(decoding: css, as: UTF8.self))
@@ -72,7 +73,6 @@ package struct PageAssets: Sendable, Hashable {
     }
 }
 
-/// What the `style` template can use: the theme.
 extension BuildPlan {
     /// The plan of a build with the built-in templates: what `diff`, `verify` and the checks of a
     /// manifest alone plan (the shared files' names follow the templates' content).
