@@ -40,7 +40,9 @@ def threads_of(pid):
     try:
         done = subprocess.run(["gdb", "-p", str(pid), "-batch", "-ex", "thread apply all bt"], capture_output=True,
                               text=True, timeout=120)
-        return "\n".join(line for line in done.stdout.splitlines() if line.startswith(("#", "Thread")))
+        stacks = "\n".join(line for line in done.stdout.splitlines() if line.startswith(("#", "Thread")))
+        # gdb may not attach (ptrace refused to a non-root user, say): then say why.
+        return stacks or f"(gdb showed no threads: {done.stderr.strip()[-500:]})"
     except subprocess.TimeoutExpired:
         return "(gdb did not answer within 120 s)"
 
@@ -56,7 +58,12 @@ class Deadline:
         self.timer.daemon = True
 
     def _expire(self):
-        if self.process.poll() is None:
+        # Asked without reaping the process (`poll` would): a caller may be in `os.wait4` for it.
+        try:
+            running = os.waitid(os.P_PID, self.process.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is None
+        except ChildProcessError:
+            running = False
+        if running:
             self.stacks = threads_of(self.process.pid)
             self.process.kill()
 
@@ -66,6 +73,7 @@ class Deadline:
 
     def __exit__(self, *failure):
         self.timer.cancel()
+        self.timer.join()
         if self.stacks is not None:
             arguments = " ".join(map(str, self.process.args))
             raise AssertionError(f"`{arguments}` did not end within {self.seconds} s and was killed; its threads:\n{self.stacks}")
