@@ -31,17 +31,22 @@ struct FolderLock {
     }
 }
 
-/// For the durability suite only: with `LINKWELL_TEST_SWAP_PAUSE=<milliseconds>`, a build says on
-/// standard error when its staging folder is complete (`linkwell-test: staged`), when it has
-/// replaced its first file (`linkwell-test: replacing`) and when every file is in place
-/// (`linkwell-test: swapped`), and waits that long after each, so a test can kill it at those
-/// moments rather than at ones it can only hope to hit.
+/// For the durability suite only: with `LINKWELL_TEST_PAUSE=<moment>:<milliseconds>`, a build says
+/// on standard error each moment a kill there must be survived — its staging folder made but not
+/// yet listed (`linkwell-test: staging made`), its journal's temporary file made but not yet
+/// listed (`journal made`), the staging folder complete (`staged`), its first file replaced
+/// (`replacing`), every file in place (`swapped`) — and waits that long at the one named, so a
+/// test can kill it at that moment rather than at one it can only hope to hit.
 enum SwapPause {
-    static let milliseconds: UInt32? = getenv("LINKWELL_TEST_SWAP_PAUSE").flatMap { UInt32(String(cString: $0)) }
+    static let pause: (moment: Substring, milliseconds: UInt32)? = getenv("LINKWELL_TEST_PAUSE").flatMap {
+        let setting = String(cString: $0)
+        guard let colon = setting.lastIndex(of: ":"), let milliseconds = UInt32(setting[setting.index(after: colon)...]) else { return nil }
+        return (setting[..<colon], milliseconds)
+    }
 
     static func announce(_ moment: String) {
-        guard let milliseconds else { return }
+        guard let pause else { return }
         _ = writeAll(STDERR_FILENO, Array("linkwell-test: \(moment)\n".utf8))
-        usleep(milliseconds * 1000)
+        if pause.moment == moment { usleep(pause.milliseconds * 1000) }
     }
 }

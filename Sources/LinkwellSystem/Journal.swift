@@ -34,6 +34,8 @@ enum Journal {
         let temporary = name + ".new"
         let descriptor = openat(parent.descriptor, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw OutputFolderError.system("cannot write '\(root).linkwell-journal.new'") }
+        // Killed now, the build leaves it empty and unlisted (`Leftovers.isEmptyRemains`).
+        SwapPause.announce("journal made")
         var info = stat()
         let written = fstat(descriptor, &info) == 0 && beside.remember([(temporary, info), (name, info)]) && writeAll(descriptor, bytes)
         close(descriptor)

@@ -12,8 +12,8 @@ import LinkwellCore
 /// `<name>.linkwell-clock-*`. A name proves nothing — a pull request can commit any of them, as a
 /// file, a folder or a link to a folder elsewhere — so a build acts only on the entries that
 /// builds on this machine made (`BesideEntries`: same name, device and inode), and refuses to
-/// start while any other entry of such a name is there: nothing but the output folder and its
-/// own staging folder is ever removed or renamed.
+/// start while any other entry of such a name is there: nothing but the output folder, its
+/// own staging folder and such an entry left empty (`isEmptyRemains`) is ever removed or renamed.
 enum Leftovers {
     /// The start every such name has.
     static func prefix(of root: String) -> String { FileTree.split(root).name + ".linkwell-" }
@@ -39,12 +39,28 @@ enum Leftovers {
         return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
     }
 
-    /// Makes way for a build: completes a journal a killed build here left, removes what killed
-    /// builds here left, and refuses, before anything changes, while any entry of such a name is
-    /// there that no build here made.
+    /// Whether an entry no build here listed is what a build killed between making an entry and
+    /// listing it leaves: its staging folder, a real folder with nothing in it, or its journal's
+    /// temporary file, a regular file of no bytes. Nothing in it can be published or lost, so it is
+    /// removed whoever made it (a folder only while it is empty: `rmdir` refuses one that is not).
+    static func isEmptyRemains(_ name: String, _ info: stat, root: String, in parent: Folder) -> Bool {
+        switch Folder.kind(of: info) {
+        case .folder: isStagingName(name, of: root) && parent.folder(name)?.entries().isEmpty == true
+        case .file: name == Journal.name(of: root) + ".new" && info.st_size == 0
+        case .special: false
+        }
+    }
+
+    /// Makes way for a build: removes the empty remains of a build killed before it listed them,
+    /// completes a journal a killed build here left, removes what killed builds here left, and
+    /// refuses, before anything else changes, while any entry of such a name is there that no
+    /// build here made.
     static func clear(root: String, in parent: Folder, beside: inout BesideEntries) throws {
-        let entries = found(root: root, in: parent)
-        let strangers = entries.filter { !beside.made($0.name, $0.info) }
+        for (name, info) in found(root: root, in: parent)
+        where !beside.made(name, info) && isEmptyRemains(name, info, root: root, in: parent) {
+            unlinkat(parent.descriptor, name, Folder.kind(of: info) == .folder ? AT_REMOVEDIR : 0)
+        }
+        let strangers = found(root: root, in: parent).filter { !beside.made($0.name, $0.info) }
         if !strangers.isEmpty { throw notMade(strangers, root: root) }
         try Journal.complete(root: root, in: parent, beside: &beside)
         for (name, _) in found(root: root, in: parent) { parent.removeTree(name) }
@@ -61,7 +77,11 @@ enum Leftovers {
         let journal = Journal.name(of: root)
         return found(root: root, in: parent).map { name, info in
             let path = TerminalText.escaped(FileTree.split(root).parent + "/" + name)
-            guard beside.made(name, info) else { return "'\(path)' (\(describe(info))) was not made by a build on this machine; remove it" }
+            guard beside.made(name, info) else {
+                return isEmptyRemains(name, info, root: root, in: parent)
+                    ? "'\(path)' was left empty by a build killed as it made it; the next 'linkwell build' removes it"
+                    : "'\(path)' (\(describe(info))) was not made by a build on this machine; remove it"
+            }
             return name == journal
                 ? "a build was killed while it replaced files of '\(root)' ('\(path)'); the next 'linkwell build' completes it"
                 : "'\(path)' was left by a killed build; the next 'linkwell build' removes it"

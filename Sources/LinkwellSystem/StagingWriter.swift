@@ -77,8 +77,11 @@ struct StagingWriter {
         guard mkdirat(parent.descriptor, name, 0o755) == 0 else {
             throw OutputFolderError.system("cannot write '\(root)': cannot create a folder beside it")
         }
-        // Unlisted (no cache folder), a killed build's staging folder is not removed by the next
-        // build, which names it for the user to remove.
+        // Killed now, the build leaves it empty and unlisted; the next build removes it as such
+        // (`Leftovers.isEmptyRemains`). Unlisted for good (no cache folder), a killed build's
+        // staging folder with files in it is not removed by the next build, which names it for
+        // the user to remove.
+        SwapPause.announce("staging made")
         if let info = parent.status(of: name) { beside.remember([(name, info)]) }
     }
 

@@ -8,6 +8,9 @@ rows are added and removed) is started again and again and killed with SIGKILL a
 delay spread over 1.5 times the time one such build takes to replace the other version (a window
 that adapts when every kill lands on one side of the swap); after each kill the folder must equal
 one of the two versions, file for file and byte for byte, or hold the journal, every file whole.
+A build that ends on its own before its kill must have succeeded. Builds are also killed at each
+moment a build announces (LINKWELL_TEST_PAUSE), the narrow ones among them: its staging folder or
+its journal's temporary file made but not yet listed as its own.
 """
 import hashlib
 import os
@@ -106,19 +109,29 @@ def test_a_killed_build_leaves_the_old_or_the_new_output(tmp_path):
     seed = random.randrange(1 << 30)
     rng = random.Random(seed)
     window = 1.5 * max(durations)
+    # A build that no kill lets finish leaves the old output every time: the window is never
+    # widened past ten builds' time, so such a run fails on its count below, not by its clock.
+    widest = 10 * max(durations) + 2
     outcomes = {"old": 0, "new": 0, "replacing": 0}
+    said = tmp_path / "killed-build-stderr"
     for attempt in range(KILLS):
         # This machine is shared and build times drift: past the first ten kills, a window in
         # which every kill landed on one side of the swap is widened or narrowed.
         if attempt >= 10 and outcomes["new"] == 0:
-            window *= 1.25
+            window = min(window * 1.25, widest)
         elif attempt >= 10 and outcomes["old"] == 0:
             window *= 0.8
         target = "b" if current == "a" else "a"
         write_rows(workspace, target)
-        process = subprocess.Popen([str(binary), "build", "--output", str(output)], cwd=workspace,
-                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        with open(said, "wb") as stderr:
+            process = subprocess.Popen([str(binary), "build", "--output", str(output)], cwd=workspace,
+                                       stdout=subprocess.DEVNULL, stderr=stderr)
         time.sleep(rng.uniform(0, window))
+        # A build that ended before its kill must have succeeded: one that refused (a leftover of
+        # the kill before it that it cannot prove its own) would leave the old output, and look
+        # like a kill that came early.
+        ended = process.poll()
+        assert ended in (None, 0), f"kill {attempt} (seed {seed}): the build failed on its own: {said.read_text()}"
         process.send_signal(signal.SIGKILL)
         process.wait()
         state = snapshot(output)
@@ -150,9 +163,9 @@ def test_a_killed_build_leaves_the_old_or_the_new_output(tmp_path):
 
 
 def kill_at(binary, workspace, output, moment):
-    """Starts a build that pauses at the swap (LINKWELL_TEST_SWAP_PAUSE), kills it with SIGKILL
-    the moment it says `moment`, and returns once it is dead."""
-    environment = dict(os.environ, LINKWELL_TEST_SWAP_PAUSE="5000")
+    """Starts a build that pauses at `moment` (LINKWELL_TEST_PAUSE), kills it with SIGKILL the
+    moment it says so, and returns once it is dead."""
+    environment = dict(os.environ, LINKWELL_TEST_PAUSE=f"{moment}:5000")
     process = subprocess.Popen([str(binary), "build", "--output", str(output)], cwd=workspace,
                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=environment)
     said = []
@@ -181,6 +194,10 @@ def test_a_build_killed_at_the_swap_itself_leaves_the_old_or_the_new_output(tmp_
     for attempt in range(4):
         target = "a" if current == "b" else "b"
         write_rows(workspace, target)
+        # Killed with its staging folder (or its journal's temporary file) made but not yet
+        # listed as its own: the old output, whole, and the next build removes what is left empty.
+        kill_at(binary, workspace, output, "staging made" if attempt % 2 == 0 else "journal made")
+        assert snapshot(output) == versions[current], f"attempt {attempt}: killed as it made an entry"
         # Killed with the staging folder complete but not yet in place: the old output, whole.
         kill_at(binary, workspace, output, "staged")
         assert snapshot(output) == versions[current], f"attempt {attempt}: killed before the swap"

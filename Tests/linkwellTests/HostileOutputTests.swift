@@ -175,6 +175,25 @@ import Testing
         #expect(try workspace.run("check").status == 0)
     }
 
+    /// A build killed between making its staging folder (or its journal's temporary file) and
+    /// listing it as its own leaves that entry empty: the next build removes it and builds, where
+    /// it once refused every build after it as made by someone else.
+    @Test(arguments: ["staging made", "journal made"])
+    func whatAKilledBuildMadeButDidNotListIsRemovedEmpty(moment: String) throws {
+        let workspace = try Workspace.bundled()
+        #expect(try workspace.run("build").status == 0)
+        try Self.changeEveryRow(in: workspace)
+        try Self.killBuild(in: workspace, at: moment)
+        let unlisted = moment == "staging made" ? "Output.linkwell-new-" : "Output.linkwell-journal.new"
+        #expect(workspace.leftovers().contains { $0.hasPrefix(unlisted) }, "\(workspace.leftovers())")
+        let check = try workspace.run("check")
+        #expect(check.status == 1 && check.standardError.contains("was left empty by a build killed as it made it; the next 'linkwell build' removes it"), "\(check.standardError)")
+        let build = try workspace.run("build")
+        #expect(build.status == 0, "\(build.standardError)")
+        #expect(workspace.leftovers().isEmpty)
+        #expect(try workspace.run("check").status == 0)
+    }
+
     /// A committed file whose name holds a line break, a workflow command and an escape sequence
     /// is listed by `check` on one line, inert, in text and in GitHub's format.
     @Test func aDriftedNameIsPrintedInert() throws {
@@ -207,7 +226,7 @@ import Testing
         process.currentDirectoryURL = workspace.url
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_CACHE_HOME"] = workspace.url.appendingPathComponent(".test-cache").path
-        environment["LINKWELL_TEST_SWAP_PAUSE"] = "1000"
+        environment["LINKWELL_TEST_PAUSE"] = "\(moment):1000"
         process.environment = environment
         let error = Pipe()
         process.standardError = error
