@@ -35,7 +35,8 @@ struct FolderLock {
 /// on standard error each moment a kill there must be survived — its staging folder made but not
 /// yet listed (`linkwell-test: staging made`), its journal's temporary file made but not yet
 /// listed (`journal made`), the staging folder complete (`staged`), its first file replaced
-/// (`replacing`), every file in place (`swapped`) — and waits that long at the one named, so a
+/// (`replacing`), every file in place (`swapped`), the staging folder removed but not yet the
+/// journal (`staging removed`) — and waits that long at the one named, so a
 /// test can kill it at that moment rather than at one it can only hope to hit.
 enum SwapPause {
     static let pause: (moment: Substring, milliseconds: UInt32)? = getenv("LINKWELL_TEST_PAUSE").flatMap {

@@ -75,6 +75,7 @@ enum Journal {
         }
         if pausing { SwapPause.announce("swapped") }
         parent.removeTree(plan.staging)
+        if pausing { SwapPause.announce("staging removed") }
         unlinkat(parent.descriptor, name, 0)
         beside.forget([plan.staging, name, name + ".new"])
     }
@@ -91,8 +92,12 @@ enum Journal {
         }
         let parts = bytes.split(separator: 0, omittingEmptySubsequences: false).dropLast()
         let staging = parts.first.map { String(decoding: $0, as: UTF8.self) } ?? ""
-        guard Leftovers.isStagingName(staging, of: root), let info = parent.status(of: staging),
-            Folder.kind(of: info) == .folder, beside.made(staging, info)
+        // No staging folder: the build completing this journal was killed after it had moved
+        // every file and removed the folder, before it removed the journal; nothing is left to move.
+        let info = parent.status(of: staging)
+        let gone = info == nil && errno == ENOENT
+        guard Leftovers.isStagingName(staging, of: root),
+            gone || info.map({ Folder.kind(of: $0) == .folder && beside.made(staging, $0) }) == true
         else {
             throw OutputFolderError(
                 "'\(root).linkwell-journal' names '\(TerminalText.escaped(staging))' as its staging folder, which is not a folder a build here made beside '\(root)'; remove the journal and build again"

@@ -122,7 +122,7 @@ def test_planted_entries_never_reach_outside_the_output(tmp_path):
         version = "b" if version == "a" else "a"
         write_rows(workspace, version)
         if rng.random() < 0.3:
-            kill_at(binary, workspace, workspace / "Output", rng.choice(["staging made", "journal made", "staged", "replacing"]))
+            kill_at(binary, workspace, workspace / "Output", rng.choice(["staging made", "journal made", "staged", "replacing", "staging removed"]))
         planted = [p for p in (plant(rng, workspace, outside) for _ in range(rng.randrange(1, 3))) if p]
         built = run(binary, workspace, "build")
         counts["refused" if built.returncode else "built"] += 1

@@ -194,6 +194,21 @@ import Testing
         #expect(try workspace.run("check").status == 0)
     }
 
+    /// A build that completes a journal removes the staging folder, then the journal: killed
+    /// between the two, it leaves a journal of its own whose staging folder is gone, with every
+    /// file moved. The next build finishes it, where it once refused every build after it.
+    @Test func aJournalWhoseStagingFolderIsGoneIsFinished() throws {
+        let workspace = try Workspace.bundled()
+        #expect(try workspace.run("build").status == 0)
+        try Self.changeEveryRow(in: workspace)
+        try Self.killBuild(in: workspace, at: "staging removed")
+        #expect(workspace.leftovers() == ["Output.linkwell-journal"], "\(workspace.leftovers())")
+        let build = try workspace.run("build")
+        #expect(build.status == 0, "\(build.standardError)")
+        #expect(workspace.leftovers().isEmpty)
+        #expect(try workspace.run("check").status == 0)
+    }
+
     /// A committed file whose name holds a line break, a workflow command and an escape sequence
     /// is listed by `check` on one line, inert, in text and in GitHub's format.
     @Test func aDriftedNameIsPrintedInert() throws {
