@@ -152,7 +152,7 @@ def test_a_killed_build_leaves_the_old_or_the_new_output(tmp_path):
         else:
             outcomes["old"] += 1
     # Kills landed both before and after the swap.
-    assert outcomes["old"] > 0 and outcomes["new"] > 0, outcomes
+    assert outcomes["old"] > 0 and outcomes["new"] > 0, f"{outcomes}; the last killed build said: {said.read_text()!r}"
 
     write_rows(workspace, "b" if current == "a" else "a")
     done = build(binary, workspace, output)
