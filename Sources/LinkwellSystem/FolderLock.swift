@@ -36,8 +36,8 @@ struct FolderLock {
 /// yet listed (`linkwell-test: staging made`), its journal's temporary file made but not yet
 /// listed (`journal made`), the staging folder complete (`staged`), its first file replaced
 /// (`replacing`), every file in place (`swapped`), the staging folder removed but not yet the
-/// journal (`staging removed`) — and waits that long at the one named, so a
-/// test can kill it at that moment rather than at one it can only hope to hit.
+/// journal (`staging removed`) — and waits that long at the one named, so a test can kill it at
+/// that moment rather than at one it can only hope to hit.
 enum SwapPause {
     static let pause: (moment: Substring, milliseconds: UInt32)? = getenv("LINKWELL_TEST_PAUSE").flatMap {
         let setting = String(cString: $0)
