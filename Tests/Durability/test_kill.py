@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "Support"))
-from linkwell_testing import REPOSITORY, Deadline, linkwell_binary, run_within  # noqa: E402
+from linkwell_testing import REPOSITORY, Deadline, linkwell_binary, run_within, threads_of  # noqa: E402
 
 ROWS = 1500
 KILLS = 50
@@ -114,6 +114,7 @@ def test_a_killed_build_leaves_the_old_or_the_new_output(tmp_path):
     widest = 10 * max(durations) + 2
     outcomes = {"old": 0, "new": 0, "replacing": 0}
     said = tmp_path / "killed-build-stderr"
+    held = []
     for attempt in range(KILLS):
         # This machine is shared and build times drift: past the first ten kills, a window in
         # which every kill landed on one side of the swap is widened or narrowed.
@@ -126,7 +127,12 @@ def test_a_killed_build_leaves_the_old_or_the_new_output(tmp_path):
         with open(said, "wb") as stderr:
             process = subprocess.Popen([str(binary), "build", "--output", str(output)], cwd=workspace,
                                        stdout=subprocess.DEVNULL, stderr=stderr)
-        time.sleep(rng.uniform(0, window))
+        delay = rng.uniform(0, window)
+        time.sleep(delay)
+        # A build still running at five times the time one takes is held somewhere: where, is
+        # kept for the failure below (the first such build's threads).
+        if delay > 5 * max(durations) and process.poll() is None and not held:
+            held.append(f"kill {attempt}, after {delay:.1f} s:\n{threads_of(process.pid)}")
         # A build that ended before its kill must have succeeded: one that refused (a leftover of
         # the kill before it that it cannot prove its own) would leave the old output, and look
         # like a kill that came early.
@@ -135,6 +141,10 @@ def test_a_killed_build_leaves_the_old_or_the_new_output(tmp_path):
         process.send_signal(signal.SIGKILL)
         process.wait()
         state = snapshot(output)
+        if ended == 0:
+            assert state == versions[target] and not journal(output).exists(), (
+                f"kill {attempt} (seed {seed}): the build succeeded before its kill and left "
+                f"{'the old version' if state == versions[current] else 'neither version'}: {said.read_text()}")
         if journal(output).exists():
             # Killed while replacing files: each whole, and the next build completes the work.
             assert_every_file_whole(state, versions[current], versions[target], f"kill {attempt} (seed {seed})")
@@ -152,7 +162,8 @@ def test_a_killed_build_leaves_the_old_or_the_new_output(tmp_path):
         else:
             outcomes["old"] += 1
     # Kills landed both before and after the swap.
-    assert outcomes["old"] > 0 and outcomes["new"] > 0, f"{outcomes}; the last killed build said: {said.read_text()!r}"
+    assert outcomes["old"] > 0 and outcomes["new"] > 0, (
+        f"{outcomes}; the last killed build said: {said.read_text()!r}; {''.join(held) or 'no build was held'}")
 
     write_rows(workspace, "b" if current == "a" else "a")
     done = build(binary, workspace, output)
